@@ -1,0 +1,127 @@
+# dp_add_benchmark(<name> VARIANTS <v>... DATASETS <d>...)
+#
+# For <name>/<v>.cu (hand-written) and gen/<name>/<config>.cu (dpopt output):
+#   - DPBENCH_CUDA=ON: an executable <name>_<v> in ${DPBENCH_BIN_DIR}, built
+#     as nvcc -O3 -rdc=true -arch=sm_XX ... -lcudadevrt, plus a CTest
+#     "gpu.<name>_<v>" (label gpu) that runs it on a tiny dataset and is
+#     skipped when no GPU is present;
+#   - otherwise: a CTest "compile.<name>_<v>" running nvcc -c on the file (or
+#     a skip message when nvcc is missing) and the same gpu.* test, which
+#     then compiles the binary itself if it finds a GPU;
+#   - a line in ${DPBENCH_MANIFEST} telling the harness which datasets the
+#     binary runs on.
+# For <name>/cdp.cu: a CTest "parse.<name>_cdp" that checks clang-19 parses
+# it in host-only CUDA mode, as dpopt will (when clang++-19 is found).
+
+set(DPBENCH_CLANG_SHIM ${CMAKE_CURRENT_BINARY_DIR}/clang-shim)
+file(MAKE_DIRECTORY ${DPBENCH_CLANG_SHIM})
+# CUDA 13 removed a header that clang 19's CUDA wrapper includes.
+file(WRITE ${DPBENCH_CLANG_SHIM}/texture_fetch_functions.h "")
+file(MAKE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/compile)
+
+function(_dp_skip_test NAME MESSAGE)
+  add_test(NAME ${NAME} COMMAND sh -c "echo 'SKIP: ${MESSAGE}'; exit 77")
+  set_tests_properties(${NAME} PROPERTIES SKIP_RETURN_CODE 77)
+endfunction()
+
+function(_dp_add_variant BENCH VARIANT SOURCE KIND DATASETS)
+  set(target ${BENCH}_${VARIANT})
+  set(includes ${DPBENCH_DIR}/common ${DPBENCH_DIR}/${BENCH})
+  if(KIND STREQUAL "gen")
+    list(APPEND includes ${DPBENCH_RUNTIME_DIR})
+  endif()
+  string(REPLACE ";" "," dataset_list "${DATASETS}")
+  file(APPEND ${DPBENCH_MANIFEST}
+       "${BENCH}\t${VARIANT}\t${KIND}\t${DPBENCH_BIN_DIR}/${target}\t${dataset_list}\n")
+  list(GET DATASETS 0 smoke_dataset)
+
+  if(DPBENCH_CUDA)
+    add_executable(${target} ${SOURCE})
+    target_include_directories(${target} PRIVATE ${includes})
+    target_link_libraries(${target} PRIVATE dpbench_graph)
+    target_compile_options(${target} PRIVATE
+      $<$<COMPILE_LANGUAGE:CUDA>:-O3 ${DPBENCH_NVCC_FLAGS}>)
+    # Separable compilation = -rdc=true + device link with cudadevrt.
+    set_target_properties(${target} PROPERTIES
+      CUDA_SEPARABLE_COMPILATION ON
+      CUDA_STANDARD 17
+      CUDA_STANDARD_REQUIRED ON
+      RUNTIME_OUTPUT_DIRECTORY ${DPBENCH_BIN_DIR})
+    set(smoke_binary --binary $<TARGET_FILE:${target}>)
+  elseif(DPBENCH_TESTS)
+    if(DPBENCH_NVCC)
+      set(include_flags)
+      foreach(dir ${includes})
+        list(APPEND include_flags -I ${dir})
+      endforeach()
+      add_test(NAME compile.${target}
+               COMMAND ${DPBENCH_NVCC} -std=c++17 -O3 -rdc=true
+                       -arch=sm_${DPBENCH_CUDA_ARCH} ${DPBENCH_NVCC_FLAGS}
+                       ${include_flags} -c ${SOURCE}
+                       -o ${CMAKE_CURRENT_BINARY_DIR}/compile/${target}.o)
+      set_tests_properties(compile.${target} PROPERTIES LABELS "compile;cuda")
+    else()
+      _dp_skip_test(compile.${target}
+                    "nvcc not found: ${target} was not compile-checked")
+    endif()
+    set(smoke_binary --source ${SOURCE} --nvcc "${DPBENCH_NVCC}"
+        --graph-cpp ${DPBENCH_DIR}/common/graph.cpp --include ${includes})
+  endif()
+
+  if(DPBENCH_TESTS)
+    if(Python3_Interpreter_FOUND)
+      add_test(NAME gpu.${target}
+               COMMAND Python3::Interpreter
+                       ${DPBENCH_DIR}/harness/gpu_smoke.py ${smoke_binary}
+                       --dpgen $<TARGET_FILE:dpgen> --dataset ${smoke_dataset}
+                       --workdir ${CMAKE_CURRENT_BINARY_DIR}/gpu-smoke
+                       --arch ${DPBENCH_CUDA_ARCH})
+      set_tests_properties(gpu.${target} PROPERTIES
+        LABELS gpu SKIP_RETURN_CODE 77 TIMEOUT 300)
+    else()
+      _dp_skip_test(gpu.${target} "python3 not found")
+    endif()
+  endif()
+endfunction()
+
+function(dp_add_benchmark NAME)
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "VARIANTS;DATASETS")
+  if(NOT ARG_VARIANTS OR NOT ARG_DATASETS)
+    message(FATAL_ERROR "dp_add_benchmark(${NAME}): VARIANTS and DATASETS are required")
+  endif()
+  foreach(variant ${ARG_VARIANTS})
+    _dp_add_variant(${NAME} ${variant} ${DPBENCH_DIR}/${NAME}/${variant}.cu
+                    base "${ARG_DATASETS}")
+  endforeach()
+
+  # dpopt output, one file per configuration of configs.txt.
+  file(GLOB generated CONFIGURE_DEPENDS ${DPBENCH_DIR}/gen/${NAME}/*.cu)
+  list(SORT generated)
+  foreach(file ${generated})
+    get_filename_component(config ${file} NAME_WE)
+    if(config IN_LIST ARG_VARIANTS)
+      message(WARNING "gen/${NAME}/${config}.cu: configuration name clashes "
+                      "with a hand-written variant; skipped")
+      continue()
+    endif()
+    _dp_add_variant(${NAME} ${config} ${file} gen "${ARG_DATASETS}")
+  endforeach()
+
+  if(DPBENCH_TESTS AND EXISTS ${DPBENCH_DIR}/${NAME}/cdp.cu)
+    if(DPBENCH_CLANG AND EXISTS ${DPBENCH_CUDA_ROOT}/include/cuda_runtime.h)
+      add_test(NAME parse.${NAME}_cdp
+               COMMAND ${DPBENCH_CLANG} -fsyntax-only -x cuda --cuda-host-only
+                       --cuda-gpu-arch=sm_${DPBENCH_CUDA_ARCH}
+                       -Wno-unknown-cuda-version -nocudalib
+                       --cuda-path=${DPBENCH_CUDA_ROOT}
+                       -isystem ${DPBENCH_CUDA_ROOT}/include/cccl
+                       -isystem ${DPBENCH_CLANG_SHIM}
+                       -I ${DPBENCH_DIR}/common -I ${DPBENCH_DIR}/${NAME}
+                       ${DPBENCH_DIR}/${NAME}/cdp.cu)
+      set_tests_properties(parse.${NAME}_cdp PROPERTIES LABELS "parse")
+    else()
+      _dp_skip_test(parse.${NAME}_cdp
+                    "clang++-19 or CUDA headers not found: ${NAME}/cdp.cu was not parse-checked")
+    endif()
+  endif()
+endfunction()

@@ -1,0 +1,162 @@
+//===- test_generators.cpp - dpgen determinism and graph shapes ----------===//
+//
+// Shapes are checked at the quick scale (1/16) to keep CI fast; README
+// "Datasets" lists the full-scale numbers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "generators.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+
+using namespace dpgraph;
+using dpgen::GenParams;
+
+namespace {
+
+using GenFn = std::function<Csr(const GenParams &)>;
+
+GenParams params(double Scale, uint64_t Seed = 1, int Threads = 0) {
+  GenParams P;
+  P.Scale = Scale;
+  P.Seed = Seed;
+  P.Threads = Threads;
+  return P;
+}
+
+struct Named {
+  const char *Name;
+  GenFn Fn;
+};
+
+const std::vector<Named> &all() {
+  static const std::vector<Named> List = {{"kron", dpgen::generateKron},
+                                          {"cnr", dpgen::generateWeb},
+                                          {"citeseer", dpgen::generateCoPapers},
+                                          {"road", dpgen::generateRoad}};
+  return List;
+}
+
+void expectCommonShape(const Csr &G) {
+  EXPECT_EQ(validateGraph(G), "");
+  EXPECT_TRUE(G.Symmetric);
+  EXPECT_TRUE(isSymmetric(G));
+  EXPECT_EQ(computeStats(G).SelfLoops, 0);
+  ASSERT_TRUE(G.weighted());
+  for (int32_t W : G.Weight) {
+    ASSERT_GE(W, 1);
+    ASSERT_LE(W, 100);
+  }
+  for (int32_t V = 0; V < G.NumVertices; ++V)
+    for (int64_t E = G.RowPtr[V] + 1; E < G.RowPtr[V + 1]; ++E)
+      ASSERT_LT(G.Col[E - 1], G.Col[E]) << "row " << V << " not sorted/unique";
+}
+
+/// Number of vertices reachable from Source.
+int64_t reachable(const Csr &G, int32_t Source) {
+  std::vector<char> Seen(G.NumVertices, 0);
+  std::vector<int32_t> Stack = {Source};
+  Seen[Source] = 1;
+  int64_t Count = 0;
+  while (!Stack.empty()) {
+    int32_t V = Stack.back();
+    Stack.pop_back();
+    ++Count;
+    for (int64_t E = G.RowPtr[V]; E < G.RowPtr[V + 1]; ++E)
+      if (!Seen[G.Col[E]]) {
+        Seen[G.Col[E]] = 1;
+        Stack.push_back(G.Col[E]);
+      }
+  }
+  return Count;
+}
+
+} // namespace
+
+TEST(Generators, SameSeedSameBytesAnyThreadCount) {
+  for (const Named &N : all()) {
+    std::vector<char> A = serializeGraph(N.Fn(params(1.0 / 256, 7, 1)));
+    std::vector<char> B = serializeGraph(N.Fn(params(1.0 / 256, 7, 3)));
+    EXPECT_EQ(A, B) << N.Name;
+  }
+}
+
+TEST(Generators, DifferentSeedDifferentGraph) {
+  for (const Named &N : all()) {
+    std::vector<char> A = serializeGraph(N.Fn(params(1.0 / 256, 1)));
+    std::vector<char> B = serializeGraph(N.Fn(params(1.0 / 256, 2)));
+    EXPECT_NE(A, B) << N.Name;
+  }
+}
+
+TEST(Generators, RegistryWritesFiles) {
+  ASSERT_EQ(dpgen::generators().size(), 4u);
+  ASSERT_NE(dpgen::findGenerator("road"), nullptr);
+  EXPECT_EQ(dpgen::findGenerator("nope"), nullptr);
+  std::string Path = testing::TempDir() + "/dpbench_gen_road.dpg";
+  std::string Err;
+  ASSERT_TRUE(dpgen::findGenerator("road")->Write(params(1.0 / 256), Path, Err))
+      << Err;
+  Csr G;
+  ASSERT_TRUE(readGraph(Path, G, Err)) << Err;
+  std::remove(Path.c_str());
+  EXPECT_GT(G.NumVertices, 0);
+}
+
+TEST(Generators, ParseScale) {
+  double S = 0;
+  EXPECT_TRUE(dpgen::parseScale("full", S));
+  EXPECT_EQ(S, 1.0);
+  EXPECT_TRUE(dpgen::parseScale("quick", S));
+  EXPECT_EQ(S, 1.0 / 16);
+  EXPECT_TRUE(dpgen::parseScale("0.25", S));
+  EXPECT_EQ(S, 0.25);
+  EXPECT_FALSE(dpgen::parseScale("-1", S));
+  EXPECT_FALSE(dpgen::parseScale("big", S));
+}
+
+TEST(Generators, KronShape) {
+  Csr G = dpgen::generateKron(params(1.0 / 16));
+  expectCommonShape(G);
+  EXPECT_EQ(G.NumVertices, 4096); // logn 16 - 4
+  EXPECT_GT(G.numEdges(), 180000);
+  EXPECT_LT(G.numEdges(), 290000);
+  GraphStats S = computeStats(G);
+  EXPECT_GT(S.MaxDegree, 20 * S.AvgDegree); // power-law hubs
+}
+
+TEST(Generators, CnrShape) {
+  Csr G = dpgen::generateWeb(params(1.0 / 16));
+  expectCommonShape(G);
+  EXPECT_EQ(G.NumVertices, 20347); // 325557 / 16
+  EXPECT_GT(G.numEdges(), 270000);
+  EXPECT_LT(G.numEdges(), 420000);
+  GraphStats S = computeStats(G);
+  EXPECT_GE(S.MinDegree, 1);
+  EXPECT_GT(S.MaxDegree, 50 * S.AvgDegree);
+}
+
+TEST(Generators, CiteseerShape) {
+  Csr G = dpgen::generateCoPapers(params(1.0 / 16));
+  expectCommonShape(G);
+  EXPECT_EQ(G.NumVertices, 27131); // 434102 / 16
+  GraphStats S = computeStats(G);
+  EXPECT_GE(S.MinDegree, 1);
+  EXPECT_GT(S.AvgDegree, 50);
+  EXPECT_LT(S.AvgDegree, 90);
+  EXPECT_LT(S.MaxDegree, 2000);
+}
+
+TEST(Generators, RoadShape) {
+  Csr G = dpgen::generateRoad(params(1.0 / 16));
+  expectCommonShape(G);
+  EXPECT_NEAR(G.NumVertices, 264346 / 16, 300);
+  GraphStats S = computeStats(G);
+  EXPECT_GE(S.MinDegree, 1);
+  EXPECT_LE(S.MaxDegree, 8);
+  EXPECT_GT(S.AvgDegree, 2.5);
+  EXPECT_LT(S.AvgDegree, 3.0);
+  EXPECT_EQ(reachable(G, 0), G.NumVertices); // connected, like a road map
+}
