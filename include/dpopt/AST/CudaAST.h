@@ -1,0 +1,65 @@
+//===- CudaAST.h - Small questions about CUDA code in clang's AST -*- C++ -*-===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DPOPT_AST_CUDAAST_H
+#define DPOPT_AST_CUDAAST_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/ArrayRef.h"
+
+#include <optional>
+#include <string>
+
+namespace dpopt {
+
+enum class CudaTarget { Host, Device, HostDevice, Global };
+
+/// The execution space of \p FD from its attributes. Lambdas without
+/// attributes are __host__ __device__ in clang's CUDA mode.
+CudaTarget getCudaTarget(const clang::FunctionDecl *FD);
+
+/// True when code in the innermost of \p Functions runs on the GPU: the
+/// innermost named function decides, lambdas without attributes take the
+/// context they are written in.
+bool isDeviceContext(llvm::ArrayRef<const clang::FunctionDecl *> Functions);
+
+/// The built-in variables a kernel reads its position from.
+enum class BuiltinVar { ThreadIdx, BlockIdx, BlockDim, GridDim };
+constexpr unsigned NumBuiltinVars = 4;
+const char *builtinVarName(BuiltinVar V);
+
+/// If \p D is threadIdx, blockIdx, blockDim or gridDim, which one.
+std::optional<BuiltinVar> getBuiltinVar(const clang::ValueDecl *D);
+/// True for the warpSize built-in.
+bool isWarpSizeVar(const clang::ValueDecl *D);
+
+/// Looks through implicit casts, temporaries, parentheses and the implicit
+/// constructor calls that turn an integer into a dim3.
+const clang::Expr *stripImplicit(const clang::Expr *E);
+
+/// True when \p Child is a full statement of \p Parent (a statement of a
+/// compound statement or the body of a control statement), not part of a
+/// condition or a larger expression.
+bool isStatementPosition(const clang::Stmt *Child, const clang::Stmt *Parent);
+
+/// True for loops (for, range-for, while, do).
+bool isLoop(const clang::Stmt *S);
+/// True for constructs that execute a statement conditionally.
+bool isConditional(const clang::Stmt *S);
+
+/// The kernel's name as the user would write it, with template arguments of
+/// a specialization ("kid<float>").
+std::string printedName(const clang::FunctionDecl *FD);
+
+/// The declaration whose body is written in the source: the template
+/// pattern of an instantiation, else the definition, else \p FD.
+const clang::FunctionDecl *getWrittenDefinition(const clang::FunctionDecl *FD);
+
+} // namespace dpopt
+
+#endif // DPOPT_AST_CUDAAST_H

@@ -1,0 +1,97 @@
+//===- LaunchSite.h - What dpopt knows about one kernel launch --*- C++ -*-===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The facts every pass decides from, for one launch in the current working
+// text. Pointers are into the ParsedUnit the analysis ran on.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DPOPT_ANALYSIS_LAUNCHSITE_H
+#define DPOPT_ANALYSIS_LAUNCHSITE_H
+
+#include "dpopt/Pragma/PragmaDirective.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dpopt {
+
+enum class LaunchSide { Host, Device };
+/// The kind of the user's function that launches: never dpopt's wrapper.
+enum class CallerKind { Host, Global, Device, Lambda };
+
+const char *launchSideName(LaunchSide S);
+const char *callerKindName(CallerKind K);
+
+/// One of the <<<grid, block, shmem, stream>>> expressions.
+struct ConfigExpr {
+  /// As written, implicit conversions removed; null when not written.
+  const clang::Expr *E = nullptr;
+  std::string Text;
+  /// For grid and block: how many of x, y, z may differ from 1.
+  unsigned Dims = 1;
+  /// False when the dimensionality could not be determined (then Dims = 3).
+  bool DimsKnown = true;
+
+  bool isWritten() const { return E != nullptr; }
+};
+
+struct LaunchArgument {
+  const clang::Expr *E = nullptr;
+  std::string Text;
+  std::string Type;
+};
+
+struct LaunchSite {
+  /// The user's site this launch is or derives from; 0 for launches with no
+  /// user origin.
+  unsigned Id = 0;
+  const clang::CUDAKernelCallExpr *Call = nullptr;
+  /// dpopt's wrapper lambda around a device-side launch statement.
+  const clang::LambdaExpr *Wrapper = nullptr;
+  /// The user's function containing the launch (wrappers skipped); for a
+  /// launch in a user lambda, the lambda's call operator.
+  const clang::FunctionDecl *Caller = nullptr;
+  /// The kernel launched, resolved to the specialization when the launch is
+  /// in a template and an instantiation shows which; may be null.
+  const clang::FunctionDecl *Callee = nullptr;
+  std::string CallerName;
+  std::string CalleeName;
+  CallerKind Kind = CallerKind::Host;
+  LaunchSide Side = LaunchSide::Host;
+
+  ConfigExpr Grid, Block, SharedMem, Stream;
+  std::vector<LaunchArgument> Args;
+
+  unsigned LoopDepth = 0;
+  unsigned ConditionalDepth = 0;
+  /// The callee is, or can reach by calls and launches, the caller.
+  bool Recursive = false;
+  /// The launch is a statement of its own (not inside an expression).
+  bool IsStatement = false;
+  /// The launch comes out of a macro expansion.
+  bool FromMacro = false;
+  /// The caller is a template (the site is in its pattern).
+  bool InTemplate = false;
+
+  /// The launch statement in the working text: [StmtBegin, StmtEnd), the
+  /// wrapper included, the ';' included.
+  unsigned StmtBegin = 0, StmtEnd = 0;
+  /// Offset of the launch expression in the working text.
+  unsigned Offset = 0;
+
+  std::optional<PragmaDirective> Pragma;
+
+  bool inLoop() const { return LoopDepth > 0; }
+};
+
+} // namespace dpopt
+
+#endif // DPOPT_ANALYSIS_LAUNCHSITE_H

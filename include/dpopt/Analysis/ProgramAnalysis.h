@@ -1,0 +1,70 @@
+//===- ProgramAnalysis.h - Launch sites and kernel facts of a file -*- C++ -*-===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Runs on the current parse of the working text. Finds every kernel launch in
+// the main file with the facts of LaunchSite.h, and answers questions about
+// kernels and device functions (their transitive FunctionFacts, whether one
+// can reach another through calls and launches). Facts are computed on demand
+// and cached; the object lives as long as the ParsedUnit it looked at.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DPOPT_ANALYSIS_PROGRAMANALYSIS_H
+#define DPOPT_ANALYSIS_PROGRAMANALYSIS_H
+
+#include "dpopt/Analysis/FunctionFacts.h"
+#include "dpopt/Analysis/LaunchSite.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <memory>
+#include <vector>
+
+namespace dpopt {
+
+class WorkingCopy;
+
+class ProgramAnalysis {
+public:
+  explicit ProgramAnalysis(const WorkingCopy &WC);
+  ~ProgramAnalysis();
+
+  /// All launches in the main file, in source order.
+  const std::vector<LaunchSite> &sites() const { return Sites; }
+  /// Launches made by device code.
+  std::vector<const LaunchSite *> deviceSites() const;
+
+  /// Facts of \p FD's own body.
+  const FunctionFacts &localFacts(const clang::FunctionDecl *FD);
+  /// Facts of \p FD merged with those of every function it calls,
+  /// transitively (kernels it launches are not included).
+  const FunctionFacts &transitiveFacts(const clang::FunctionDecl *FD);
+
+  /// True when \p To can be reached from \p From by calls and launches.
+  bool canReach(const clang::FunctionDecl *From, const clang::FunctionDecl *To);
+
+  /// Kernels launched from device code, each once, in source order of their
+  /// first device-side launch.
+  std::vector<const clang::FunctionDecl *> childKernels() const;
+
+  const WorkingCopy &workingCopy() const { return WC; }
+
+private:
+  void collectSites();
+
+  const WorkingCopy &WC;
+  std::vector<LaunchSite> Sites;
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionFacts>> Local;
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionFacts>> Transitive;
+};
+
+/// The declaration that stands for \p FD in call graphs and caches: the
+/// written definition's canonical declaration.
+const clang::FunctionDecl *canonicalFunction(const clang::FunctionDecl *FD);
+
+} // namespace dpopt
+
+#endif // DPOPT_ANALYSIS_PROGRAMANALYSIS_H

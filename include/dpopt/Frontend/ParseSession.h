@@ -1,0 +1,163 @@
+//===- ParseSession.h - Parsing CUDA with stock clang 19 --------*- C++ -*-===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Parses one CUDA file, repeatedly: once as written, then each time a pass
+// has rewritten it. Stock clang 19 is made to accept CDP code as BRIEF.md
+// describes: a host-only parse (-x cuda --cuda-host-only), a shim directory
+// holding the texture_fetch_functions.h that CUDA 13 removed, and a parse-only
+// prelude declaring the legacy device-side cudaDeviceSynchronize(). The shim
+// and the prelude live in an in-memory file system; nothing is written to
+// disk.
+//
+// Re-parsing must be cheap (dpopt must cost less than nvcc -c of the same
+// file), so the session builds a precompiled preamble of the file's leading
+// #includes once, as clangd does, and reuses it while that region is
+// unchanged. Passes never edit the preamble region.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DPOPT_FRONTEND_PARSESESSION_H
+#define DPOPT_FRONTEND_PARSESESSION_H
+
+#include "dpopt/Frontend/CudaInstallation.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class CompilerInstance;
+class CompilerInvocation;
+class FrontendAction;
+class PCHContainerOperations;
+class PrecompiledPreamble;
+} // namespace clang
+
+namespace dpopt {
+
+struct ParseConfig {
+  /// The user's file; its contents come from parse()'s argument.
+  std::string MainFile;
+  CudaInstallation Cuda;
+  /// Clang flags translated from the user's nvcc flags.
+  std::vector<std::string> ExtraArgs;
+  /// Clang's resource directory and driver path (set by CMake; overridable
+  /// for tests).
+  std::string ResourceDir;
+  std::string ClangPath;
+  bool UsePreamble = true;
+};
+
+/// A clang diagnostic, copied out while its SourceManager was alive.
+struct ClangDiagnostic {
+  enum LevelKind { Note, Warning, Error } Level = Error;
+  unsigned ID = 0;
+  std::string Message;
+  bool InMainFile = false;
+  unsigned Offset = 0; // in the parsed main-file text, when InMainFile
+  std::string File;    // presumed location, for diagnostics in headers
+  unsigned Line = 0, Column = 0;
+  std::string LineText;
+};
+
+/// One '#pragma dp' as the preprocessor saw it (skipped #if blocks excluded).
+struct PragmaOccurrence {
+  bool InMainFile = false;
+  /// Offset of '#' (or of '_Pragma') in the parsed main-file text.
+  unsigned Offset = 0;
+  /// The clause text after 'dp', rebuilt from the tokens.
+  std::string ClauseText;
+  /// For each token of ClauseText: its offset there and in the main file.
+  std::vector<std::pair<size_t, unsigned>> TokenOffsets;
+  /// Where it was, for pragmas outside the main file.
+  std::string File;
+  unsigned Line = 0, Column = 0;
+
+  /// Maps an offset in ClauseText to a main-file offset.
+  unsigned mainFileOffset(size_t ClauseOffset) const;
+};
+
+/// A parsed translation unit. It owns the compiler instance, so AST nodes,
+/// SourceLocations and the text stay valid for its lifetime.
+class ParsedUnit {
+public:
+  ~ParsedUnit();
+
+  /// False when clang could not even start (e.g. the file is missing); the
+  /// diagnostics then say why and there is no AST.
+  bool hasAST() const { return Action != nullptr; }
+  clang::ASTContext &getASTContext() const;
+  clang::SourceManager &getSourceManager() const;
+  clang::FileID getMainFileID() const;
+  /// The main-file text this unit was parsed from.
+  llvm::StringRef getText() const { return Buffer->getBuffer(); }
+
+  const std::vector<ClangDiagnostic> &getDiagnostics() const { return Diags; }
+  bool hasErrors() const;
+  const std::vector<PragmaOccurrence> &getPragmas() const { return Pragmas; }
+
+  /// True when \p Loc (after macro expansion) is written in the main file.
+  bool isInMainFile(clang::SourceLocation Loc) const;
+  /// The main-file offset of the expansion location of \p Loc.
+  unsigned getOffset(clang::SourceLocation Loc) const;
+  /// The text a token range spans in the main file (expansion ranges).
+  llvm::StringRef getSourceText(clang::SourceRange R) const;
+  /// Main-file offsets [Begin, End) covering the tokens of \p R.
+  std::pair<unsigned, unsigned> getOffsetRange(clang::SourceRange R) const;
+
+private:
+  friend class ParseSession;
+  ParsedUnit() = default;
+
+  std::unique_ptr<llvm::MemoryBuffer> Buffer;
+  std::unique_ptr<clang::CompilerInstance> Compiler;
+  std::unique_ptr<clang::FrontendAction> Action;
+  std::vector<ClangDiagnostic> Diags;
+  std::vector<PragmaOccurrence> Pragmas;
+};
+
+class ParseSession {
+public:
+  static llvm::Expected<std::unique_ptr<ParseSession>> create(ParseConfig Config);
+  ~ParseSession();
+
+  /// Parses \p Text as the contents of the main file. Errors in the code are
+  /// returned as diagnostics in the unit; an llvm::Error means clang could
+  /// not run at all.
+  llvm::Expected<std::unique_ptr<ParsedUnit>> parse(llvm::StringRef Text);
+
+  /// The clang command line dpopt parses with (for --verbose).
+  const std::vector<std::string> &getDriverArgs() const { return DriverArgs; }
+  unsigned getParseCount() const { return ParseCount; }
+  unsigned getPreambleBuilds() const { return PreambleBuilds; }
+
+private:
+  ParseSession() = default;
+  void preparePreamble(const llvm::MemoryBuffer &Main);
+
+  ParseConfig Config;
+  std::vector<std::string> DriverArgs;
+  std::shared_ptr<clang::CompilerInvocation> Invocation;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS;
+  std::shared_ptr<clang::PCHContainerOperations> PCHOps;
+  std::unique_ptr<clang::PrecompiledPreamble> Preamble;
+  bool PreambleFailed = false;
+  unsigned ParseCount = 0;
+  unsigned PreambleBuilds = 0;
+};
+
+/// The directory of the in-memory shim headers and the prelude's path.
+llvm::StringRef internalShimDir();
+llvm::StringRef internalPreludePath();
+
+} // namespace dpopt
+
+#endif // DPOPT_FRONTEND_PARSESESSION_H

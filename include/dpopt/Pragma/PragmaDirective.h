@@ -1,0 +1,113 @@
+//===- PragmaDirective.h - The parsed form of '#pragma dp' ------*- C++ -*-===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// One grammar serves every pass (docs/pragma.md):
+//
+//   #pragma dp clause+
+//
+// Consolidation (Wu et al., Table I): consldt(warp|block|grid) (alias
+// consltdt), buffer(default|custom[, perBufferSize[, totalSize]]),
+// work(var, ...), threads(N), blocks(N).
+// Per-site controls: threshold(N), coarsen(N),
+// aggregate(warp|block|multiblock[:N]|grid), agg_threshold(N),
+// remove_launch(auto|T1|T2|T3|T4), off.
+// Host launch sequences: merge.
+//
+// The parser is a pure function of the clause text so that it can be unit
+// tested and fuzzed without clang.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DPOPT_PRAGMA_PRAGMADIRECTIVE_H
+#define DPOPT_PRAGMA_PRAGMADIRECTIVE_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace dpopt {
+
+enum class Granularity { Warp, Block, MultiBlock, Grid };
+
+/// The 'buffer' clause of consolidation.
+struct BufferSpec {
+  enum class Kind { Default, Custom };
+  Kind Type = Kind::Default;
+  /// perBufferSize: either an integer or the name of a variable in scope at
+  /// the launch; empty when not given.
+  std::optional<uint64_t> PerBufferSize;
+  std::string PerBufferSizeVar;
+  std::optional<uint64_t> TotalSize;
+};
+
+/// The 'aggregate' clause; GroupBlocks is N of multiblock:N.
+struct AggregateSpec {
+  Granularity Level = Granularity::Block;
+  std::optional<uint64_t> GroupBlocks;
+};
+
+enum class RemoveLaunchMode { Auto, T1, T2, T3, T4 };
+
+/// Which launches a directive may be attached to: per-site controls transform
+/// launches made by device code, merge groups launches made by host code, and
+/// 'off' may switch off any launch.
+enum class ClauseSide { Device, Host, Any };
+
+/// One '#pragma dp' directive after parsing. Every clause is optional here;
+/// the parser enforces the rules between clauses.
+struct PragmaDirective {
+  std::optional<Granularity> Consolidate;
+  std::optional<BufferSpec> Buffer;
+  std::vector<std::string> Work;
+  std::optional<uint64_t> Threads;
+  std::optional<uint64_t> Blocks;
+
+  std::optional<uint64_t> Threshold;
+  std::optional<uint64_t> Coarsen;
+  std::optional<AggregateSpec> Aggregate;
+  std::optional<uint64_t> AggThreshold;
+  std::optional<RemoveLaunchMode> RemoveLaunch;
+  bool Off = false;
+  bool Merge = false;
+
+  /// The side of the launch this directive may be attached to.
+  ClauseSide side() const {
+    return Merge ? ClauseSide::Host : Off ? ClauseSide::Any : ClauseSide::Device;
+  }
+
+  /// Canonical text of the clauses, e.g. "threshold(128) coarsen(8)".
+  std::string str() const;
+
+  /// Merges the clauses of \p Other (a second pragma on the same launch).
+  /// Returns the name of a clause both set, or an empty string on success.
+  std::string mergeFrom(const PragmaDirective &Other);
+
+  /// The rules between clauses that the parser enforces within one pragma,
+  /// checked again after merging several. Returns a message or "".
+  std::string ruleViolation() const;
+
+  /// True when some per-site clause other than 'off' is present.
+  bool hasSiteClauses() const;
+};
+
+/// A parse error: Offset is a byte offset into the parsed text.
+struct PragmaError {
+  size_t Offset = 0;
+  std::string Message;
+};
+
+/// Parses the clause list that follows '#pragma dp'.
+std::variant<PragmaDirective, PragmaError> parsePragmaClauses(std::string_view Text);
+
+const char *granularityName(Granularity G);
+const char *removeLaunchModeName(RemoveLaunchMode M);
+
+} // namespace dpopt
+
+#endif // DPOPT_PRAGMA_PRAGMADIRECTIVE_H

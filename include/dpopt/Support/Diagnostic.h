@@ -1,0 +1,50 @@
+//===- Diagnostic.h - Clang-style messages about the user's file -*- C++ -*-===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Everything dpopt says about a place in the user's code -- clang's errors,
+// pragma errors, pass remarks -- is printed in clang's format so editors and
+// build logs treat it like compiler output:
+//
+//   file:line:col: error: message
+//     source line
+//     ^
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DPOPT_SUPPORT_DIAGNOSTIC_H
+#define DPOPT_SUPPORT_DIAGNOSTIC_H
+
+#include "dpopt/Support/SourceText.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+
+namespace dpopt {
+
+enum class Severity { Error, Warning, Remark, Note };
+
+struct Diagnostic {
+  Severity Level = Severity::Error;
+  std::string File; // empty: a message about no particular place
+  unsigned Line = 0;
+  unsigned Column = 0;
+  std::string LineText; // printed with a caret under Column when not empty
+  std::string Message;
+  std::string Option; // e.g. "-Rpass=threshold", printed as " [...]"
+};
+
+/// A diagnostic at \p Offset of the user's file.
+Diagnostic makeDiagnostic(const SourceText &Source, unsigned Offset,
+                          Severity Level, std::string Message);
+
+void printDiagnostic(llvm::raw_ostream &OS, const Diagnostic &D);
+
+const char *severityName(Severity S);
+
+} // namespace dpopt
+
+#endif // DPOPT_SUPPORT_DIAGNOSTIC_H

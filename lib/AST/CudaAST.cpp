@@ -1,0 +1,162 @@
+//===- CudaAST.cpp - Small questions about CUDA code in clang's AST ------===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dpopt/AST/CudaAST.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/PrettyPrinter.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace dpopt {
+
+CudaTarget getCudaTarget(const FunctionDecl *FD) {
+  if (FD->hasAttr<CUDAGlobalAttr>())
+    return CudaTarget::Global;
+  bool Device = FD->hasAttr<CUDADeviceAttr>();
+  bool Host = FD->hasAttr<CUDAHostAttr>();
+  if (Device && Host)
+    return CudaTarget::HostDevice;
+  if (Device)
+    return CudaTarget::Device;
+  if (Host)
+    return CudaTarget::Host;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    if (MD->getParent()->isLambda())
+      return CudaTarget::HostDevice;
+  return CudaTarget::Host;
+}
+
+bool isDeviceContext(llvm::ArrayRef<const FunctionDecl *> Functions) {
+  for (auto It = Functions.rbegin(); It != Functions.rend(); ++It) {
+    const FunctionDecl *FD = *It;
+    const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+    CudaTarget T = getCudaTarget(FD);
+    if (MD && MD->getParent()->isLambda() && T == CudaTarget::HostDevice)
+      continue;
+    return T != CudaTarget::Host;
+  }
+  return false;
+}
+
+const char *builtinVarName(BuiltinVar V) {
+  switch (V) {
+  case BuiltinVar::ThreadIdx: return "threadIdx";
+  case BuiltinVar::BlockIdx: return "blockIdx";
+  case BuiltinVar::BlockDim: return "blockDim";
+  case BuiltinVar::GridDim: return "gridDim";
+  }
+  return "?";
+}
+
+std::optional<BuiltinVar> getBuiltinVar(const ValueDecl *D) {
+  const auto *VD = dyn_cast_or_null<VarDecl>(D);
+  if (!VD || !VD->hasExternalStorage())
+    return std::nullopt;
+  // clang declares these as variables of the __cuda_builtin_*_t types.
+  const auto *RD = VD->getType()->getAsCXXRecordDecl();
+  if (!RD || !RD->getName().starts_with("__cuda_builtin_"))
+    return std::nullopt;
+  StringRef N = VD->getName();
+  if (N == "threadIdx")
+    return BuiltinVar::ThreadIdx;
+  if (N == "blockIdx")
+    return BuiltinVar::BlockIdx;
+  if (N == "blockDim")
+    return BuiltinVar::BlockDim;
+  if (N == "gridDim")
+    return BuiltinVar::GridDim;
+  return std::nullopt;
+}
+
+bool isWarpSizeVar(const ValueDecl *D) {
+  const auto *VD = dyn_cast_or_null<VarDecl>(D);
+  return VD && VD->getName() == "warpSize" && VD->hasExternalStorage() &&
+         VD->getDeclContext()->isTranslationUnit();
+}
+
+const Expr *stripImplicit(const Expr *E) {
+  while (E) {
+    const Expr *Next = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(Next)) {
+      // int -> dim3 and copies of a dim3 are implicit constructor calls.
+      if (!isa<CXXTemporaryObjectExpr>(CE) && CE->getNumArgs() >= 1 &&
+          (CE->getNumArgs() == 1 || isa<CXXDefaultArgExpr>(CE->getArg(1))) &&
+          CE->getParenOrBraceRange().isInvalid())
+        Next = CE->getArg(0);
+    }
+    if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(Next))
+      Next = MTE->getSubExpr();
+    if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(Next))
+      Next = BTE->getSubExpr();
+    if (Next == E)
+      return E;
+    E = Next;
+  }
+  return E;
+}
+
+bool isStatementPosition(const Stmt *Child, const Stmt *Parent) {
+  if (!Parent || !Child)
+    return false;
+  if (isa<CompoundStmt>(Parent))
+    return true;
+  if (const auto *If = dyn_cast<IfStmt>(Parent))
+    return If->getThen() == Child || If->getElse() == Child;
+  if (const auto *For = dyn_cast<ForStmt>(Parent))
+    return For->getBody() == Child;
+  if (const auto *RF = dyn_cast<CXXForRangeStmt>(Parent))
+    return RF->getBody() == Child;
+  if (const auto *W = dyn_cast<WhileStmt>(Parent))
+    return W->getBody() == Child;
+  if (const auto *Do = dyn_cast<DoStmt>(Parent))
+    return Do->getBody() == Child;
+  if (const auto *SC = dyn_cast<SwitchCase>(Parent))
+    return SC->getSubStmt() == Child;
+  if (const auto *L = dyn_cast<LabelStmt>(Parent))
+    return L->getSubStmt() == Child;
+  if (const auto *A = dyn_cast<AttributedStmt>(Parent))
+    return A->getSubStmt() == Child;
+  return false;
+}
+
+bool isLoop(const Stmt *S) {
+  return isa<ForStmt, CXXForRangeStmt, WhileStmt, DoStmt>(S);
+}
+
+bool isConditional(const Stmt *S) {
+  if (isa<IfStmt, SwitchStmt, ConditionalOperator, BinaryConditionalOperator>(S))
+    return true;
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    return BO->isLogicalOp();
+  return false;
+}
+
+std::string printedName(const FunctionDecl *FD) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  PrintingPolicy Policy(FD->getASTContext().getLangOpts());
+  Policy.SuppressScope = false;
+  FD->getNameForDiagnostic(OS, Policy, /*Qualified=*/false);
+  return OS.str();
+}
+
+const FunctionDecl *getWrittenDefinition(const FunctionDecl *FD) {
+  if (!FD)
+    return nullptr;
+  if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+    FD = Pattern;
+  if (const FunctionDecl *Def = FD->getDefinition())
+    return Def;
+  return FD;
+}
+
+} // namespace dpopt

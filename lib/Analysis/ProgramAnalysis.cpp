@@ -1,0 +1,345 @@
+//===- ProgramAnalysis.cpp - Launch sites and kernel facts of a file -----===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dpopt/Analysis/ProgramAnalysis.h"
+
+#include "dpopt/AST/CudaAST.h"
+#include "dpopt/AST/MainFileVisitor.h"
+#include "dpopt/Analysis/LocalVariables.h"
+#include "dpopt/Frontend/LaunchMarkers.h"
+#include "dpopt/Frontend/WorkingCopy.h"
+
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/PrettyPrinter.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace dpopt {
+
+const char *launchSideName(LaunchSide S) {
+  return S == LaunchSide::Device ? "device" : "host";
+}
+
+const char *callerKindName(CallerKind K) {
+  switch (K) {
+  case CallerKind::Host: return "host";
+  case CallerKind::Global: return "global";
+  case CallerKind::Device: return "device";
+  case CallerKind::Lambda: return "lambda";
+  }
+  return "host";
+}
+
+const FunctionDecl *canonicalFunction(const FunctionDecl *FD) {
+  if (!FD)
+    return nullptr;
+  return getWrittenDefinition(FD)->getCanonicalDecl();
+}
+
+namespace {
+
+bool isLambdaOperator(const FunctionDecl *FD) {
+  const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+  return MD && MD->getParent()->isLambda();
+}
+
+/// Finds the callees that instantiations of a template resolve a dependent
+/// launch to, by the launch's source location.
+class InstantiatedLaunchFinder : public RecursiveASTVisitor<InstantiatedLaunchFinder> {
+public:
+  explicit InstantiatedLaunchFinder(SourceLocation Loc) : Loc(Loc) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
+    if (E->getBeginLoc() == Loc)
+      if (const FunctionDecl *C = E->getDirectCallee())
+        if (std::find(Found.begin(), Found.end(), C) == Found.end())
+          Found.push_back(C);
+    return true;
+  }
+  SourceLocation Loc;
+  std::vector<const FunctionDecl *> Found;
+};
+
+class SiteCollector : public MainFileVisitor<SiteCollector> {
+public:
+  SiteCollector(const WorkingCopy &WC, std::vector<LaunchSite> &Sites)
+      : MainFileVisitor(WC.unit().getSourceManager()), WC(WC), U(WC.unit()),
+        Sites(Sites) {}
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
+    if (!U.isInMainFile(E->getBeginLoc()) || Functions.empty())
+      return true;
+    LaunchSite S;
+    S.Call = E;
+    S.Offset = U.getOffset(E->getBeginLoc());
+    S.FromMacro = E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID();
+
+    // The wrapper, if the innermost lambda is one and the launch is its
+    // statement; the caller is the innermost function that is not a
+    // wrapper.
+    unsigned WrapperId = 0;
+    const LambdaExpr *Wrapper = nullptr;
+    if (!Lambdas.empty())
+      if (std::optional<unsigned> Id = wrapperId(Lambdas.back())) {
+        Wrapper = Lambdas.back();
+        WrapperId = *Id;
+      }
+    llvm::SmallVector<const FunctionDecl *, 4> UserFunctions;
+    for (const FunctionDecl *FD : Functions)
+      if (!Wrapper || FD != Wrapper->getCallOperator())
+        UserFunctions.push_back(FD);
+    if (UserFunctions.empty())
+      return true;
+    S.Caller = UserFunctions.back();
+    S.Wrapper = Wrapper;
+    S.Side = isDeviceContext(UserFunctions) ? LaunchSide::Device : LaunchSide::Host;
+    if (isLambdaOperator(S.Caller)) {
+      S.Kind = CallerKind::Lambda;
+    } else {
+      CudaTarget T = getCudaTarget(S.Caller);
+      S.Kind = T == CudaTarget::Global ? CallerKind::Global
+               : T == CudaTarget::Host ? CallerKind::Host
+                                       : CallerKind::Device;
+    }
+    S.CallerName = callerName(UserFunctions);
+    S.InTemplate = S.Caller->isTemplated();
+
+    locateStatement(S, E);
+    if (WrapperId) {
+      S.Id = WrapperId;
+    } else if (const SiteOrigin *O = WC.sites().byOffset(WC.toOriginal(S.Offset))) {
+      S.Id = O->Id;
+    }
+    if (const SiteOrigin *O = WC.sites().byId(S.Id))
+      S.Pragma = O->Pragma;
+
+    resolveCallee(S, E);
+    describeConfig(S, E);
+    describeArguments(S, E);
+    measureNesting(S);
+    Sites.push_back(std::move(S));
+    return true;
+  }
+
+private:
+  std::optional<unsigned> wrapperId(const LambdaExpr *LE) const {
+    if (!U.isInMainFile(LE->getBeginLoc()) || LE->getBeginLoc().isMacroID())
+      return std::nullopt;
+    return markers::parseWrapperOpen(U.getText().substr(U.getOffset(LE->getBeginLoc())));
+  }
+
+  std::string callerName(ArrayRef<const FunctionDecl *> UserFunctions) const {
+    // A lambda is named after the function it is written in.
+    unsigned Lambdas = 0;
+    for (auto It = UserFunctions.rbegin(); It != UserFunctions.rend(); ++It) {
+      if (isLambdaOperator(*It)) {
+        ++Lambdas;
+        continue;
+      }
+      std::string Name = (*It)->getQualifiedNameAsString();
+      for (unsigned I = 0; I < Lambdas; ++I)
+        Name = "lambda in " + Name;
+      return Name;
+    }
+    return "lambda";
+  }
+
+  void locateStatement(LaunchSite &S, const CUDAKernelCallExpr *E) {
+    StringRef Text = U.getText();
+    if (S.Wrapper) {
+      // [&]{/*...*/ <launch>; /*...*/}();  -- the statement is the wrapper.
+      S.IsStatement = true;
+      S.StmtBegin = U.getOffset(S.Wrapper->getBeginLoc());
+      unsigned Close = U.getOffset(S.Wrapper->getEndLoc());
+      S.StmtEnd = Close + 1;
+      if (Text.substr(Close).starts_with("}();"))
+        S.StmtEnd = Close + 4;
+      return;
+    }
+    const Stmt *Child = E;
+    unsigned Up = 1;
+    while (isa_and_nonnull<ExprWithCleanups, ConstantExpr>(parentStmt(Up)))
+      Child = parentStmt(Up++);
+    auto [Begin, End] = U.getOffsetRange(Child->getSourceRange());
+    S.StmtBegin = Begin;
+    S.StmtEnd = End;
+    if (!isStatementPosition(Child, parentStmt(Up)))
+      return;
+    size_t Semi = End;
+    while (Semi < Text.size() && (Text[Semi] == ' ' || Text[Semi] == '\t'))
+      ++Semi;
+    if (Semi < Text.size() && Text[Semi] == ';') {
+      S.IsStatement = true;
+      S.StmtEnd = Semi + 1;
+    }
+  }
+
+  void resolveCallee(LaunchSite &S, const CUDAKernelCallExpr *E) {
+    S.Callee = E->getDirectCallee();
+    if (!S.Callee && S.InTemplate) {
+      // Ask the instantiations of the enclosing template.
+      const FunctionDecl *Outer = S.Caller;
+      while (Outer && isLambdaOperator(Outer))
+        Outer = dyn_cast_or_null<FunctionDecl>(Outer->getParent()->getParent());
+      if (const FunctionTemplateDecl *T =
+              Outer ? Outer->getDescribedFunctionTemplate() : nullptr) {
+        InstantiatedLaunchFinder F(E->getBeginLoc());
+        for (FunctionDecl *Spec : T->specializations())
+          F.TraverseDecl(Spec);
+        if (F.Found.size() == 1)
+          S.Callee = F.Found.front();
+        else if (!F.Found.empty())
+          S.Callee = getWrittenDefinition(F.Found.front());
+      }
+    }
+    S.CalleeName = S.Callee && !S.Callee->isTemplated()
+                       ? printedName(S.Callee)
+                       : U.getSourceText(E->getCallee()->getSourceRange()).str();
+  }
+
+  void describeConfig(LaunchSite &S, const CUDAKernelCallExpr *E) {
+    const CallExpr *Config = E->getConfig();
+    const Stmt *Scope = S.Caller->getBody();
+    ConfigExpr *Parts[] = {&S.Grid, &S.Block, &S.SharedMem, &S.Stream};
+    for (unsigned I = 0; Config && I < 4 && I < Config->getNumArgs(); ++I) {
+      const Expr *A = Config->getArg(I);
+      if (isa<CXXDefaultArgExpr>(A))
+        continue;
+      ConfigExpr &C = *Parts[I];
+      C.E = stripImplicit(A);
+      C.Text = U.getSourceText(C.E->getSourceRange()).str();
+      if (I < 2) {
+        auto [Dims, Known] = configDimensions(C.E, Scope);
+        C.Dims = Dims;
+        C.DimsKnown = Known;
+      }
+    }
+  }
+
+  void describeArguments(LaunchSite &S, const CUDAKernelCallExpr *E) {
+    PrintingPolicy Policy(U.getASTContext().getLangOpts());
+    for (unsigned I = 0; I < E->getNumArgs(); ++I) {
+      const Expr *A = E->getArg(I);
+      LaunchArgument Arg;
+      Arg.E = A;
+      if (!isa<CXXDefaultArgExpr>(A))
+        Arg.Text = U.getSourceText(stripImplicit(A)->getSourceRange()).str();
+      QualType T = A->getType();
+      if (S.Callee && I < S.Callee->getNumParams())
+        T = S.Callee->getParamDecl(I)->getType();
+      Arg.Type = T.getAsString(Policy);
+      S.Args.push_back(std::move(Arg));
+    }
+  }
+
+  void measureNesting(LaunchSite &S) {
+    const Stmt *Body = S.Caller->getBody();
+    for (unsigned Up = 1; const Stmt *P = parentStmt(Up); ++Up) {
+      if (P == Body)
+        break;
+      if (const auto *LE = dyn_cast<LambdaExpr>(P)) {
+        if (LE != S.Wrapper)
+          break;
+        continue;
+      }
+      if (isLoop(P))
+        ++S.LoopDepth;
+      else if (isConditional(P))
+        ++S.ConditionalDepth;
+    }
+  }
+
+  const WorkingCopy &WC;
+  const ParsedUnit &U;
+  std::vector<LaunchSite> &Sites;
+};
+
+} // namespace
+
+ProgramAnalysis::ProgramAnalysis(const WorkingCopy &WC) : WC(WC) { collectSites(); }
+ProgramAnalysis::~ProgramAnalysis() = default;
+
+void ProgramAnalysis::collectSites() {
+  SiteCollector C(WC, Sites);
+  C.TraverseDecl(WC.unit().getASTContext().getTranslationUnitDecl());
+  std::stable_sort(Sites.begin(), Sites.end(),
+                   [](const LaunchSite &A, const LaunchSite &B) {
+                     return A.Offset < B.Offset;
+                   });
+  for (LaunchSite &S : Sites)
+    if (S.Callee)
+      S.Recursive = canReach(S.Callee, S.Caller);
+}
+
+std::vector<const LaunchSite *> ProgramAnalysis::deviceSites() const {
+  std::vector<const LaunchSite *> Out;
+  for (const LaunchSite &S : Sites)
+    if (S.Side == LaunchSide::Device)
+      Out.push_back(&S);
+  return Out;
+}
+
+const FunctionFacts &ProgramAnalysis::localFacts(const FunctionDecl *FD) {
+  const FunctionDecl *Key = canonicalFunction(FD);
+  auto &Slot = Local[Key];
+  if (!Slot)
+    Slot = std::make_unique<FunctionFacts>(computeFunctionFacts(FD));
+  return *Slot;
+}
+
+const FunctionFacts &ProgramAnalysis::transitiveFacts(const FunctionDecl *FD) {
+  const FunctionDecl *Key = canonicalFunction(FD);
+  if (auto It = Transitive.find(Key); It != Transitive.end())
+    return *It->second;
+  auto Result = std::make_unique<FunctionFacts>(localFacts(FD));
+  llvm::DenseSet<const FunctionDecl *> Visited{Key};
+  std::vector<const FunctionDecl *> Work(Result->Callees.begin(), Result->Callees.end());
+  while (!Work.empty()) {
+    const FunctionDecl *Callee = Work.back();
+    Work.pop_back();
+    if (!Visited.insert(canonicalFunction(Callee)).second)
+      continue;
+    const FunctionFacts &F = localFacts(Callee);
+    Result->merge(F);
+    Work.insert(Work.end(), F.Callees.begin(), F.Callees.end());
+  }
+  return *(Transitive[Key] = std::move(Result));
+}
+
+bool ProgramAnalysis::canReach(const FunctionDecl *From, const FunctionDecl *To) {
+  const FunctionDecl *Target = canonicalFunction(To);
+  llvm::DenseSet<const FunctionDecl *> Visited;
+  std::vector<const FunctionDecl *> Work{From};
+  while (!Work.empty()) {
+    const FunctionDecl *F = Work.back();
+    Work.pop_back();
+    const FunctionDecl *Key = canonicalFunction(F);
+    if (Key == Target)
+      return true;
+    if (!Visited.insert(Key).second)
+      continue;
+    const FunctionFacts &Facts = localFacts(F);
+    Work.insert(Work.end(), Facts.Callees.begin(), Facts.Callees.end());
+    Work.insert(Work.end(), Facts.LaunchedKernels.begin(), Facts.LaunchedKernels.end());
+  }
+  return false;
+}
+
+std::vector<const FunctionDecl *> ProgramAnalysis::childKernels() const {
+  std::vector<const FunctionDecl *> Out;
+  llvm::DenseSet<const FunctionDecl *> Seen;
+  for (const LaunchSite &S : Sites)
+    if (S.Side == LaunchSide::Device && S.Callee &&
+        Seen.insert(canonicalFunction(S.Callee)).second)
+      Out.push_back(S.Callee);
+  return Out;
+}
+
+} // namespace dpopt

@@ -1,0 +1,188 @@
+//===- Driver.cpp - One dpopt run, from options to output file -----------===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dpopt/Driver/Driver.h"
+
+#include "dpopt/Analysis/ProgramAnalysis.h"
+#include "dpopt/Driver/OutputFile.h"
+#include "dpopt/Frontend/CompileFlags.h"
+#include "dpopt/Frontend/CudaInstallation.h"
+#include "dpopt/Frontend/ParseSession.h"
+#include "dpopt/Frontend/WorkingCopy.h"
+#include "dpopt/Passes/PassRegistry.h"
+#include "dpopt/Report/Report.h"
+#include "dpopt/Support/SourceText.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <chrono>
+
+using namespace llvm;
+
+namespace dpopt {
+namespace {
+
+class Run {
+public:
+  Run(const DriverOptions &O, raw_ostream &Errs) : O(O), Errs(Errs) {}
+  int execute();
+
+private:
+  int fail(int Code, const Twine &Msg) {
+    Errs << "dpopt: error: " << Msg << "\n";
+    return Code;
+  }
+  int fail(int Code, Error E) { return fail(Code, toString(std::move(E))); }
+
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+        .count();
+  }
+
+  const DriverOptions &O;
+  raw_ostream &Errs;
+  std::chrono::steady_clock::time_point Start = std::chrono::steady_clock::now();
+};
+
+int Run::execute() {
+  if (O.Input.empty())
+    return fail(ExitInputError, "no input file");
+  if (O.Output.empty() && O.Report == ReportFormat::None)
+    return fail(ExitInputError, "no output file: use -o FILE (or -o - for "
+                                "stdout), or --report to only analyse");
+  if (!sys::fs::exists(O.Input) || sys::fs::is_directory(O.Input))
+    return fail(ExitInputError, "cannot read '" + O.Input + "': no such file");
+  if (!O.Output.empty() && isSameFile(O.Input, O.Output))
+    return fail(ExitInputError, "refusing to write the output over the input '" +
+                                    O.Input + "'");
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Input = MemoryBuffer::getFile(O.Input);
+  if (!Input)
+    return fail(ExitInputError,
+                "cannot read '" + O.Input + "': " + Input.getError().message());
+
+  PassRegistry Registry = PassRegistry::builtin();
+  std::vector<Pass *> Pipeline = Registry.defaultPipeline();
+  if (O.Passes) {
+    Expected<std::vector<Pass *>> Parsed = Registry.parsePipeline(*O.Passes);
+    if (!Parsed)
+      return fail(ExitInputError, Parsed.takeError());
+    Pipeline = std::move(*Parsed);
+  }
+
+  Expected<CudaInstallation> Cuda = findCudaInstallation(O.CudaPath);
+  if (!Cuda)
+    return fail(ExitEnvironmentError, Cuda.takeError());
+
+  TranslatedFlags Flags;
+  if (!O.BuildDir.empty()) {
+    Expected<TranslatedFlags> FromDB = flagsFromCompilationDatabase(O.BuildDir, O.Input);
+    if (!FromDB)
+      return fail(ExitInputError, FromDB.takeError());
+    Flags = std::move(*FromDB);
+  }
+  TranslatedFlags Extra = translateNvccFlags(O.ExtraFlags);
+  Flags.ClangArgs.insert(Flags.ClangArgs.end(), Extra.ClangArgs.begin(),
+                         Extra.ClangArgs.end());
+  Flags.Ignored.insert(Flags.Ignored.end(), Extra.Ignored.begin(), Extra.Ignored.end());
+  if (!Flags.Ignored.empty())
+    Errs << "dpopt: note: ignoring nvcc flags that do not affect parsing: "
+         << join(Flags.Ignored, " ") << "\n";
+
+  ParseConfig Config;
+  Config.MainFile = O.Input;
+  Config.Cuda = *Cuda;
+  Config.ExtraArgs = std::move(Flags.ClangArgs);
+  Config.ResourceDir =
+      O.ClangResourceDir.empty() ? DPOPT_CLANG_RESOURCE_DIR : O.ClangResourceDir;
+  Config.ClangPath = DPOPT_CLANG_EXECUTABLE;
+  if (!sys::fs::is_directory(Config.ResourceDir))
+    return fail(ExitEnvironmentError,
+                "clang's resource directory '" + Config.ResourceDir +
+                    "' is missing; install libclang-common-19-dev");
+  Expected<std::unique_ptr<ParseSession>> Session = ParseSession::create(Config);
+  if (!Session)
+    return fail(ExitEnvironmentError, Session.takeError());
+  if (O.Verbose)
+    Errs << "dpopt: CUDA " << Cuda->Root << " (found by " << Cuda->FoundBy
+         << "); clang " << join((*Session)->getDriverArgs(), " ") << "\n";
+
+  SourceText Original(O.Input, (*Input)->getBuffer().str());
+  std::vector<Diagnostic> Diags;
+  Expected<std::unique_ptr<WorkingCopy>> WC =
+      WorkingCopy::create(**Session, Original, Diags);
+  if (!WC)
+    return fail(ExitEnvironmentError, WC.takeError());
+  for (const Diagnostic &D : Diags)
+    printDiagnostic(Errs, D);
+  if (!*WC)
+    return ExitInputError;
+  double ParseSeconds = elapsed();
+
+  if (O.Report != ReportFormat::None) {
+    std::unique_ptr<raw_fd_ostream> File;
+    raw_ostream *OS = O.Output == "-" ? &Errs : &outs();
+    if (!O.ReportFile.empty()) {
+      std::error_code EC;
+      File = std::make_unique<raw_fd_ostream>(O.ReportFile, EC);
+      if (EC)
+        return fail(ExitEnvironmentError,
+                    "cannot write report '" + O.ReportFile + "': " + EC.message());
+      OS = File.get();
+    }
+    ProgramAnalysis Analysis(**WC);
+    ReportInputs In{Analysis, Registry, O.PassOpts};
+    if (O.Report == ReportFormat::Json)
+      printJsonReport(*OS, In);
+    else
+      printTextReport(*OS, In);
+    OS->flush();
+  }
+
+  RemarkEngine Remarks;
+  std::vector<std::pair<std::string, double>> PassSeconds;
+  for (Pass *P : Pipeline) {
+    double Before = elapsed();
+    ProgramAnalysis Analysis(**WC);
+    PassContext Ctx{**WC, Analysis, O.PassOpts, Remarks};
+    Expected<clang::tooling::Replacements> Edits = P->run(Ctx);
+    if (!Edits)
+      return fail(ExitInternalError, "pass '" + P->name() + "' failed: " +
+                                         toString(Edits.takeError()));
+    if (Error E = (*WC)->apply(*Edits, P->name()))
+      return fail(ExitInternalError, std::move(E));
+    PassSeconds.emplace_back(P->name().str(), elapsed() - Before);
+  }
+  if (O.Remarks)
+    for (const Remark &R : Remarks.remarks())
+      printDiagnostic(Errs, RemarkEngine::toDiagnostic(R, **WC));
+
+  if (!O.Output.empty())
+    if (Error E = writeOutputFile(O.Output, (*WC)->outputText()))
+      return fail(ExitEnvironmentError, std::move(E));
+
+  if (O.Timing) {
+    Errs << formatv("dpopt: {0} parses ({1} preamble builds); first parse and "
+                    "checks {2:f3} s",
+                    (*Session)->getParseCount(), (*Session)->getPreambleBuilds(),
+                    ParseSeconds);
+    for (const auto &[Name, Seconds] : PassSeconds)
+      Errs << formatv("; {0} {1:f3} s", Name, Seconds);
+    Errs << formatv("; total {0:f3} s\n", elapsed());
+  }
+  return ExitSuccess;
+}
+
+} // namespace
+
+int runDriver(const DriverOptions &Options, raw_ostream &Errs) {
+  return Run(Options, Errs).execute();
+}
+
+} // namespace dpopt

@@ -1,0 +1,351 @@
+//===- ParseSession.cpp - Parsing CUDA with stock clang 19 ---------------===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dpopt/Frontend/ParseSession.h"
+
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/PrecompiledPreamble.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Frontend/Utils.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Pragma.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Serialization/PCHContainerOperations.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace dpopt {
+namespace {
+
+constexpr llvm::StringLiteral ShimDir = "/__dpopt_internal__/shim";
+constexpr llvm::StringLiteral PreludePath = "/__dpopt_internal__/prelude.cuh";
+
+/// Declarations that make legacy CDP1 code parse. Never part of the output.
+constexpr llvm::StringLiteral PreludeText =
+    "#pragma once\n"
+    "// dpopt parse-only prelude: CUDA 12+ headers declare\n"
+    "// cudaDeviceSynchronize() for the host only, but CDP1 code calls it\n"
+    "// from kernels; declaring the device overload lets clang resolve it.\n"
+    "extern __device__ cudaError_t cudaDeviceSynchronize(void);\n";
+
+IntrusiveRefCntPtr<vfs::FileSystem> makeFileSystem() {
+  auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
+  // CUDA 13 removed this header, which clang 19's CUDA wrapper includes.
+  Memory->addFile(Twine(ShimDir) + "/texture_fetch_functions.h", 0,
+                  MemoryBuffer::getMemBuffer("// dpopt shim: removed in CUDA 13\n"));
+  Memory->addFile(PreludePath, 0, MemoryBuffer::getMemBuffer(PreludeText));
+  auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
+  Overlay->pushOverlay(Memory);
+  return Overlay;
+}
+
+std::string lineOf(const SourceManager &SM, SourceLocation Loc) {
+  auto [FID, Offset] = SM.getDecomposedLoc(Loc);
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(FID, &Invalid);
+  if (Invalid || Offset > Buffer.size())
+    return {};
+  size_t Begin = Buffer.rfind('\n', Offset); // searches [0, Offset)
+  Begin = Begin == StringRef::npos ? 0 : Begin + 1;
+  return Buffer.slice(Begin, Buffer.find('\n', Offset)).rtrim("\r").str();
+}
+
+/// Copies clang's diagnostics out while their SourceManager lives.
+class CollectingConsumer : public DiagnosticConsumer {
+public:
+  explicit CollectingConsumer(std::vector<ClangDiagnostic> &Out) : Out(Out) {}
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level == DiagnosticsEngine::Ignored)
+      return;
+    ClangDiagnostic D;
+    D.Level = Level >= DiagnosticsEngine::Error     ? ClangDiagnostic::Error
+              : Level == DiagnosticsEngine::Warning ? ClangDiagnostic::Warning
+                                                    : ClangDiagnostic::Note;
+    D.ID = Info.getID();
+    SmallString<256> Msg;
+    Info.FormatDiagnostic(Msg);
+    D.Message = std::string(Msg);
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      const SourceManager &SM = Info.getSourceManager();
+      SourceLocation Loc = SM.getFileLoc(Info.getLocation());
+      D.InMainFile = SM.isWrittenInMainFile(Loc);
+      if (D.InMainFile)
+        D.Offset = SM.getFileOffset(Loc);
+      PresumedLoc PL = SM.getPresumedLoc(Loc);
+      if (PL.isValid()) {
+        D.File = PL.getFilename();
+        D.Line = PL.getLine();
+        D.Column = PL.getColumn();
+      }
+      D.LineText = lineOf(SM, Loc);
+    }
+    Out.push_back(std::move(D));
+  }
+
+private:
+  std::vector<ClangDiagnostic> &Out;
+};
+
+/// Records '#pragma dp' directives; other pragmas are left to clang.
+class DpPragmaHandler : public PragmaHandler {
+public:
+  explicit DpPragmaHandler(std::vector<PragmaOccurrence> &Out)
+      : PragmaHandler("dp"), Out(Out) {}
+
+  void HandlePragma(Preprocessor &PP, PragmaIntroducer Introducer,
+                    Token &FirstToken) override {
+    SourceManager &SM = PP.getSourceManager();
+    PragmaOccurrence P;
+    SourceLocation Intro = SM.getExpansionLoc(Introducer.Loc);
+    P.InMainFile = SM.isWrittenInMainFile(Intro);
+    P.Offset = SM.getFileOffset(Intro);
+    PresumedLoc PL = SM.getPresumedLoc(Intro);
+    if (PL.isValid()) {
+      P.File = PL.getFilename();
+      P.Line = PL.getLine();
+      P.Column = PL.getColumn();
+    }
+    // Clause tokens are macro-expanded, as OpenMP's are, so threshold(TH)
+    // works with '#define TH 64'.
+    Token Tok;
+    PP.Lex(Tok);
+    while (Tok.isNot(tok::eod) && Tok.isNot(tok::eof)) {
+      if (!P.ClauseText.empty() && Tok.hasLeadingSpace())
+        P.ClauseText += ' ';
+      SourceLocation TokLoc = SM.getExpansionLoc(Tok.getLocation());
+      P.TokenOffsets.emplace_back(P.ClauseText.size(),
+                                  SM.isWrittenInMainFile(TokLoc)
+                                      ? SM.getFileOffset(TokLoc)
+                                      : P.Offset);
+      P.ClauseText += PP.getSpelling(Tok);
+      PP.Lex(Tok);
+    }
+    Out.push_back(std::move(P));
+  }
+
+private:
+  std::vector<PragmaOccurrence> &Out;
+};
+
+class DpParseAction : public SyntaxOnlyAction {
+public:
+  explicit DpParseAction(std::vector<PragmaOccurrence> &Pragmas)
+      : Pragmas(Pragmas) {}
+
+protected:
+  bool BeginSourceFileAction(CompilerInstance &CI) override {
+    CI.getPreprocessor().AddPragmaHandler(new DpPragmaHandler(Pragmas));
+    return SyntaxOnlyAction::BeginSourceFileAction(CI);
+  }
+
+private:
+  std::vector<PragmaOccurrence> &Pragmas;
+};
+
+Error makeError(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
+
+} // namespace
+
+StringRef internalShimDir() { return ShimDir; }
+StringRef internalPreludePath() { return PreludePath; }
+
+unsigned PragmaOccurrence::mainFileOffset(size_t ClauseOffset) const {
+  unsigned Result = Offset;
+  for (const auto &[TextOffset, FileOffset] : TokenOffsets) {
+    if (TextOffset > ClauseOffset)
+      break;
+    Result = FileOffset + static_cast<unsigned>(ClauseOffset - TextOffset);
+  }
+  return Result;
+}
+
+//===----------------------------------------------------------------------===//
+// ParsedUnit
+//===----------------------------------------------------------------------===//
+
+ParsedUnit::~ParsedUnit() {
+  if (Action)
+    Action->EndSourceFile();
+  Action.reset();
+  Compiler.reset();
+}
+
+ASTContext &ParsedUnit::getASTContext() const { return Compiler->getASTContext(); }
+SourceManager &ParsedUnit::getSourceManager() const {
+  return Compiler->getSourceManager();
+}
+FileID ParsedUnit::getMainFileID() const {
+  return Compiler->getSourceManager().getMainFileID();
+}
+
+bool ParsedUnit::hasErrors() const {
+  for (const ClangDiagnostic &D : Diags)
+    if (D.Level == ClangDiagnostic::Error)
+      return true;
+  return false;
+}
+
+bool ParsedUnit::isInMainFile(SourceLocation Loc) const {
+  if (Loc.isInvalid())
+    return false;
+  const SourceManager &SM = getSourceManager();
+  return SM.isWrittenInMainFile(SM.getExpansionLoc(Loc));
+}
+
+unsigned ParsedUnit::getOffset(SourceLocation Loc) const {
+  const SourceManager &SM = getSourceManager();
+  return SM.getFileOffset(SM.getExpansionLoc(Loc));
+}
+
+std::pair<unsigned, unsigned> ParsedUnit::getOffsetRange(SourceRange R) const {
+  const SourceManager &SM = getSourceManager();
+  CharSourceRange Range = SM.getExpansionRange(R);
+  SourceLocation End = Range.getEnd();
+  unsigned EndOffset = SM.getFileOffset(End);
+  if (Range.isTokenRange())
+    EndOffset += Lexer::MeasureTokenLength(End, SM, Compiler->getLangOpts());
+  return {SM.getFileOffset(Range.getBegin()), EndOffset};
+}
+
+StringRef ParsedUnit::getSourceText(SourceRange R) const {
+  auto [Begin, End] = getOffsetRange(R);
+  if (End < Begin || End > getText().size())
+    return {};
+  return getText().slice(Begin, End);
+}
+
+//===----------------------------------------------------------------------===//
+// ParseSession
+//===----------------------------------------------------------------------===//
+
+ParseSession::~ParseSession() = default;
+
+Expected<std::unique_ptr<ParseSession>> ParseSession::create(ParseConfig Config) {
+  std::unique_ptr<ParseSession> S(new ParseSession());
+  S->VFS = makeFileSystem();
+  S->PCHOps = std::make_shared<PCHContainerOperations>();
+
+  std::vector<std::string> &Args = S->DriverArgs;
+  Args = {Config.ClangPath.empty() ? std::string("clang++") : Config.ClangPath,
+          "-x", "cuda", "--cuda-host-only",
+          "--cuda-path=" + Config.Cuda.Root, "--cuda-gpu-arch=sm_90",
+          "-nocudalib", "-Wno-unknown-cuda-version", "-fsyntax-only"};
+  if (!Config.ResourceDir.empty()) {
+    Args.push_back("-resource-dir");
+    Args.push_back(Config.ResourceDir);
+  }
+  if (!Config.Cuda.CCCLIncludeDir.empty()) {
+    Args.push_back("-isystem");
+    Args.push_back(Config.Cuda.CCCLIncludeDir);
+  }
+  Args.push_back("-isystem");
+  Args.push_back(std::string(ShimDir));
+  Args.insert(Args.end(), Config.ExtraArgs.begin(), Config.ExtraArgs.end());
+  Args.push_back("-include");
+  Args.push_back(std::string(PreludePath));
+  Args.push_back(Config.MainFile);
+
+  std::vector<const char *> CArgs;
+  for (const std::string &A : Args)
+    CArgs.push_back(A.c_str());
+
+  std::string DriverErrors;
+  raw_string_ostream DriverOS(DriverErrors);
+  auto DiagOpts = makeIntrusiveRefCnt<DiagnosticOptions>();
+  auto *Printer = new TextDiagnosticPrinter(DriverOS, DiagOpts.get());
+  IntrusiveRefCntPtr<DiagnosticsEngine> DriverDiags =
+      CompilerInstance::createDiagnostics(DiagOpts.get(), Printer);
+  CreateInvocationOptions Opts;
+  Opts.Diags = DriverDiags;
+  Opts.VFS = S->VFS;
+  std::unique_ptr<CompilerInvocation> CI = createInvocation(CArgs, Opts);
+  DriverOS.flush();
+  if (!CI || DriverDiags->hasErrorOccurred())
+    return makeError("cannot set up clang for '" + Config.MainFile + "': " +
+                     StringRef(DriverErrors).trim());
+
+  // dpopt is a rewriter, not the compiler: nvcc reports warnings later.
+  CI->getDiagnosticOpts().IgnoreWarnings = true;
+  // Free the AST between parses; the driver asks cc1 to leak it.
+  CI->getFrontendOpts().DisableFree = false;
+  S->Invocation = std::move(CI);
+  S->Config = std::move(Config);
+  return std::move(S);
+}
+
+void ParseSession::preparePreamble(const MemoryBuffer &Main) {
+  PreambleBounds Bounds =
+      ComputePreambleBounds(Invocation->getLangOpts(), Main.getMemBufferRef(), 0);
+  if (Preamble &&
+      Preamble->CanReuse(*Invocation, Main.getMemBufferRef(), Bounds, *VFS))
+    return;
+  Preamble.reset();
+  auto DiagOpts = makeIntrusiveRefCnt<DiagnosticOptions>();
+  IntrusiveRefCntPtr<DiagnosticsEngine> Diags = CompilerInstance::createDiagnostics(
+      DiagOpts.get(), new IgnoringDiagConsumer, /*ShouldOwnClient=*/true);
+  PreambleCallbacks Callbacks;
+  ErrorOr<PrecompiledPreamble> Built = PrecompiledPreamble::Build(
+      *Invocation, &Main, Bounds, *Diags, VFS, PCHOps,
+      /*StoreInMemory=*/true, /*StoragePath=*/"", Callbacks);
+  if (!Built) {
+    // An error in the included headers: parse without a preamble so that
+    // clang reports it in the normal way.
+    PreambleFailed = true;
+    return;
+  }
+  ++PreambleBuilds;
+  Preamble = std::make_unique<PrecompiledPreamble>(std::move(*Built));
+}
+
+Expected<std::unique_ptr<ParsedUnit>> ParseSession::parse(StringRef Text) {
+  std::unique_ptr<ParsedUnit> Unit(new ParsedUnit());
+  Unit->Buffer = MemoryBuffer::getMemBufferCopy(Text, Config.MainFile);
+  ++ParseCount;
+
+  if (Config.UsePreamble && !PreambleFailed)
+    preparePreamble(*Unit->Buffer);
+
+  auto CI = std::make_shared<CompilerInvocation>(*Invocation);
+  CI->getPreprocessorOpts().RetainRemappedFileBuffers = true;
+  CI->getPreprocessorOpts().addRemappedFile(Config.MainFile, Unit->Buffer.get());
+  IntrusiveRefCntPtr<vfs::FileSystem> ParseVFS = VFS;
+  if (Preamble)
+    Preamble->AddImplicitPreamble(*CI, ParseVFS, Unit->Buffer.get());
+
+  auto Clang = std::make_unique<CompilerInstance>(PCHOps);
+  Clang->setInvocation(CI);
+  Clang->createDiagnostics(new CollectingConsumer(Unit->Diags),
+                           /*ShouldOwnClient=*/true);
+  Clang->createFileManager(ParseVFS);
+  if (!Clang->createTarget())
+    return makeError("clang cannot create the CUDA host target");
+
+  auto Action = std::make_unique<DpParseAction>(Unit->Pragmas);
+  if (!Action->BeginSourceFile(*Clang, Clang->getFrontendOpts().Inputs[0])) {
+    if (!Unit->hasErrors())
+      return makeError("clang cannot start parsing '" + Config.MainFile + "'");
+    Unit->Compiler = std::move(Clang);
+    return std::move(Unit);
+  }
+  if (Error E = Action->Execute())
+    return std::move(E);
+  Unit->Compiler = std::move(Clang);
+  Unit->Action = std::move(Action);
+  return std::move(Unit);
+}
+
+} // namespace dpopt

@@ -1,0 +1,21 @@
+//===- BuiltinPasses.cpp - The list of passes dpopt ships ----------------===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// One explicit list rather than static registration objects: LLVM style
+// avoids global constructors, and the order here is the default pipeline.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dpopt/Passes/PassRegistry.h"
+
+namespace dpopt {
+
+PassRegistry PassRegistry::builtin() {
+  PassRegistry R;
+  return R;
+}
+
+} // namespace dpopt

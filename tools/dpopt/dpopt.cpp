@@ -1,0 +1,133 @@
+//===- dpopt.cpp - The dpopt command-line tool ---------------------------===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+//   dpopt in.cu -o out.cu [options] [-- nvcc or clang flags]
+//
+// Everything after '--' is taken as the compiler flags the user builds the
+// file with (the Makefile's NVCCFLAGS work as they are).
+//
+//===----------------------------------------------------------------------===//
+
+#include "dpopt/Driver/Driver.h"
+#include "dpopt/Passes/PassRegistry.h"
+#include "dpopt/Support/Version.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace {
+
+cl::OptionCategory DpoptCategory("dpopt options");
+
+cl::opt<std::string> InputFile(cl::Positional, cl::desc("<input .cu file>"),
+                               cl::cat(DpoptCategory));
+cl::opt<std::string> OutputFile("o", cl::desc("Write the rewritten file here ('-' for stdout)"),
+                                cl::value_desc("file"), cl::cat(DpoptCategory));
+cl::opt<std::string> Passes("passes",
+                            cl::desc("Passes to run, in order, separated by commas "
+                                     "('none' parses and prints the input unchanged)"),
+                            cl::value_desc("a,b,c"), cl::cat(DpoptCategory));
+cl::opt<std::string> Report("report",
+                            cl::desc("Print a report of every launch site: "
+                                     "--report or --report=text, --report=json"),
+                            cl::ValueOptional, cl::value_desc("text|json"),
+                            cl::cat(DpoptCategory));
+cl::opt<std::string> ReportFile("report-file", cl::desc("Write the report to this file"),
+                                cl::value_desc("file"), cl::cat(DpoptCategory));
+cl::opt<bool> Remarks("remarks",
+                      cl::desc("Print a remark for every decision the passes make"),
+                      cl::cat(DpoptCategory));
+cl::alias RemarksShort("R", cl::desc("Alias for --remarks"), cl::aliasopt(Remarks),
+                       cl::cat(DpoptCategory));
+cl::opt<std::string> CudaPath("cuda-path",
+                              cl::desc("CUDA toolkit to parse against (default: "
+                                       "$CUDA_HOME, $CUDA_PATH, nvcc on PATH, "
+                                       "/usr/local/cuda)"),
+                              cl::value_desc("dir"), cl::cat(DpoptCategory));
+cl::opt<std::string> BuildDir("p", cl::desc("Build directory with compile_commands.json"),
+                              cl::value_desc("build dir"), cl::cat(DpoptCategory));
+cl::opt<unsigned> Threshold("threshold",
+                            cl::desc("threshold: default minimum child size in "
+                                     "threads worth a launch"),
+                            cl::value_desc("N"), cl::cat(DpoptCategory));
+cl::opt<unsigned> CoarsenFactor("coarsen-factor",
+                                cl::desc("coarsen: default number of original child "
+                                         "blocks per coarsened block"),
+                                cl::value_desc("N"), cl::cat(DpoptCategory));
+cl::opt<bool> Verbose("verbose", cl::desc("Say how CUDA was found and how clang is run"),
+                      cl::cat(DpoptCategory));
+cl::opt<bool> Timing("time", cl::desc("Print how long parsing and each pass took"),
+                     cl::cat(DpoptCategory));
+
+void printVersion(raw_ostream &OS) {
+  OS << "dpopt " << dpopt::dpoptVersion()
+     << " (CUDA dynamic parallelism optimizer, clang " LLVM_VERSION_STRING ")\n";
+}
+
+} // namespace
+
+int main(int Argc, const char **Argv) {
+  InitLLVM X(Argc, Argv);
+  // Flags after '--' belong to the compiler, not to dpopt.
+  std::vector<const char *> Own;
+  std::vector<std::string> Extra;
+  bool AfterDashes = false;
+  for (int I = 0; I < Argc; ++I) {
+    if (AfterDashes)
+      Extra.push_back(Argv[I]);
+    else if (I > 0 && std::string(Argv[I]) == "--")
+      AfterDashes = true;
+    else
+      Own.push_back(Argv[I]);
+  }
+
+  cl::HideUnrelatedOptions(DpoptCategory);
+  cl::SetVersionPrinter(printVersion);
+  dpopt::PassRegistry Registry = dpopt::PassRegistry::builtin();
+  std::string Overview =
+      "dpopt: makes CUDA Dynamic Parallelism fast by rewriting launch sites\n\n"
+      "  dpopt in.cu -o out.cu [options] [-- nvcc flags]\n\n"
+      "Passes (--passes=...): " + Registry.validNames() + "\n";
+  for (const auto &P : Registry.passes())
+    Overview += "  " + P->name().str() + ": " + P->description().str() + "\n";
+  Overview += "Compile the output with: nvcc -rdc=true -arch=sm_90 -I <dpopt>/runtime "
+              "... -lcudadevrt\n";
+  if (!cl::ParseCommandLineOptions(static_cast<int>(Own.size()), Own.data(),
+                                   Overview, &errs()))
+    return dpopt::ExitInputError;
+
+  dpopt::DriverOptions O;
+  O.Input = InputFile;
+  O.Output = OutputFile;
+  if (Passes.getNumOccurrences())
+    O.Passes = Passes;
+  if (Report.getNumOccurrences()) {
+    if (Report.empty() || Report == "text")
+      O.Report = dpopt::ReportFormat::Text;
+    else if (Report == "json")
+      O.Report = dpopt::ReportFormat::Json;
+    else {
+      errs() << "dpopt: error: invalid --report='" << Report
+             << "'; expected text or json\n";
+      return dpopt::ExitInputError;
+    }
+  }
+  O.ReportFile = ReportFile;
+  O.Remarks = Remarks;
+  O.CudaPath = CudaPath;
+  O.BuildDir = BuildDir;
+  O.ExtraFlags = std::move(Extra);
+  O.Verbose = Verbose;
+  O.Timing = Timing;
+  if (Threshold.getNumOccurrences())
+    O.PassOpts.Threshold = Threshold;
+  if (CoarsenFactor.getNumOccurrences())
+    O.PassOpts.CoarsenFactor = CoarsenFactor;
+  return dpopt::runDriver(O, errs());
+}
