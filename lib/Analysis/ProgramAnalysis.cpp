@@ -193,12 +193,15 @@ private:
         InstantiatedLaunchFinder F(E->getBeginLoc());
         for (FunctionDecl *Spec : T->specializations())
           F.TraverseDecl(Spec);
+        S.Candidates = F.Found;
         if (F.Found.size() == 1)
           S.Callee = F.Found.front();
         else if (!F.Found.empty())
           S.Callee = getWrittenDefinition(F.Found.front());
       }
     }
+    if (S.Candidates.empty() && S.Callee)
+      S.Candidates.push_back(S.Callee);
     S.CalleeName = S.Callee && !S.Callee->isTemplated()
                        ? printedName(S.Callee)
                        : U.getSourceText(E->getCallee()->getSourceRange()).str();
@@ -269,13 +272,14 @@ ProgramAnalysis::~ProgramAnalysis() = default;
 void ProgramAnalysis::collectSites() {
   SiteCollector C(WC, Sites);
   C.TraverseDecl(WC.unit().getASTContext().getTranslationUnitDecl());
-  std::stable_sort(Sites.begin(), Sites.end(),
-                   [](const LaunchSite &A, const LaunchSite &B) {
-                     return A.Offset < B.Offset;
-                   });
+  std::sort(Sites.begin(), Sites.end(),
+            [](const LaunchSite &A, const LaunchSite &B) {
+              return std::make_pair(A.Offset, A.StmtEnd) <
+                     std::make_pair(B.Offset, B.StmtEnd);
+            });
   for (LaunchSite &S : Sites)
-    if (S.Callee)
-      S.Recursive = canReach(S.Callee, S.Caller);
+    for (const FunctionDecl *C : S.Candidates)
+      S.Recursive |= canReach(C, S.Caller, /*ThroughLaunches=*/true);
 }
 
 std::vector<const LaunchSite *> ProgramAnalysis::deviceSites() const {
@@ -313,7 +317,8 @@ const FunctionFacts &ProgramAnalysis::transitiveFacts(const FunctionDecl *FD) {
   return *(Transitive[Key] = std::move(Result));
 }
 
-bool ProgramAnalysis::canReach(const FunctionDecl *From, const FunctionDecl *To) {
+bool ProgramAnalysis::canReach(const FunctionDecl *From, const FunctionDecl *To,
+                               bool ThroughLaunches) {
   const FunctionDecl *Target = canonicalFunction(To);
   llvm::DenseSet<const FunctionDecl *> Visited;
   std::vector<const FunctionDecl *> Work{From};
@@ -327,19 +332,11 @@ bool ProgramAnalysis::canReach(const FunctionDecl *From, const FunctionDecl *To)
       continue;
     const FunctionFacts &Facts = localFacts(F);
     Work.insert(Work.end(), Facts.Callees.begin(), Facts.Callees.end());
-    Work.insert(Work.end(), Facts.LaunchedKernels.begin(), Facts.LaunchedKernels.end());
+    if (ThroughLaunches)
+      Work.insert(Work.end(), Facts.LaunchedKernels.begin(),
+                  Facts.LaunchedKernels.end());
   }
   return false;
-}
-
-std::vector<const FunctionDecl *> ProgramAnalysis::childKernels() const {
-  std::vector<const FunctionDecl *> Out;
-  llvm::DenseSet<const FunctionDecl *> Seen;
-  for (const LaunchSite &S : Sites)
-    if (S.Side == LaunchSide::Device && S.Callee &&
-        Seen.insert(canonicalFunction(S.Callee)).second)
-      Out.push_back(S.Callee);
-  return Out;
 }
 
 } // namespace dpopt

@@ -13,6 +13,7 @@
 #include "clang/Lex/Lexer.h"
 
 #include <algorithm>
+#include <tuple>
 
 using namespace clang;
 
@@ -88,10 +89,13 @@ private:
 std::vector<DiscoveredLaunch> discoverLaunches(const ParsedUnit &Unit) {
   Finder F(Unit);
   F.TraverseDecl(Unit.getASTContext().getTranslationUnitDecl());
-  std::stable_sort(F.Launches.begin(), F.Launches.end(),
-                   [](const DiscoveredLaunch &A, const DiscoveredLaunch &B) {
-                     return A.LaunchOffset < B.LaunchOffset;
-                   });
+  // The visitor meets launches in source order except inside macro
+  // expansions and nested lambdas; sort, with a total order.
+  std::sort(F.Launches.begin(), F.Launches.end(),
+            [](const DiscoveredLaunch &A, const DiscoveredLaunch &B) {
+              return std::tie(A.LaunchOffset, A.Begin, A.End) <
+                     std::tie(B.LaunchOffset, B.Begin, B.End);
+            });
   return std::move(F.Launches);
 }
 

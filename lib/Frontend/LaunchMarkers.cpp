@@ -17,7 +17,6 @@ namespace markers {
 namespace {
 
 constexpr StringLiteral OpenPrefix = "[&]{/*__dpopt_site:";
-constexpr StringLiteral HostPrefix = "/*__dpopt_hsite:";
 constexpr StringLiteral Close = "/*__dpopt_end*/}();";
 constexpr StringLiteral CloseSemi = ";/*__dpopt_end_semi*/}();";
 constexpr StringLiteral CommentSuffix = "*/";
@@ -42,9 +41,6 @@ std::string wrapperOpen(unsigned Id) {
 }
 StringRef wrapperClose() { return Close; }
 StringRef wrapperCloseAddingSemicolon() { return CloseSemi; }
-std::string hostMarker(unsigned Id) {
-  return (HostPrefix + Twine(Id) + CommentSuffix).str();
-}
 
 std::string wrapDeviceStatement(unsigned Id, StringRef Statement) {
   return wrapperOpen(Id) + Statement.str() + Close.str();
@@ -58,22 +54,7 @@ std::optional<unsigned> parseWrapperOpen(StringRef Text) {
   return std::nullopt;
 }
 
-std::optional<unsigned> parseHostMarkerBefore(StringRef TextBefore) {
-  StringRef T = TextBefore.rtrim();
-  if (!T.ends_with(CommentSuffix))
-    return std::nullopt;
-  size_t At = T.rfind(HostPrefix);
-  if (At == StringRef::npos)
-    return std::nullopt;
-  auto R = parseIdAndEnd(T.substr(At + HostPrefix.size()));
-  if (!R || At + HostPrefix.size() + R->second != T.size())
-    return std::nullopt;
-  return R->first;
-}
-
-bool containsMarkerSyntax(StringRef Text) {
-  return Text.contains("/*__dpopt_");
-}
+size_t findMarkerSyntax(StringRef Text) { return Text.find("/*__dpopt_"); }
 
 std::string strip(StringRef Text) {
   std::string Out;
@@ -84,11 +65,6 @@ std::string strip(StringRef Text) {
     if (Rest.starts_with(OpenPrefix)) {
       if (auto R = parseIdAndEnd(Rest.substr(OpenPrefix.size()))) {
         I += OpenPrefix.size() + R->second;
-        continue;
-      }
-    } else if (Rest.starts_with(HostPrefix)) {
-      if (auto R = parseIdAndEnd(Rest.substr(HostPrefix.size()))) {
-        I += HostPrefix.size() + R->second;
         continue;
       }
     } else if (Rest.starts_with(Close)) {

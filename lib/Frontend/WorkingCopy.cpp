@@ -221,7 +221,7 @@ WorkingCopy::create(ParseSession &Session, const SourceText &Original,
                     std::vector<Diagnostic> &Diags) {
   std::unique_ptr<WorkingCopy> WC(new WorkingCopy(Session, Original));
   StringRef Text = Original.text();
-  size_t Reserved = Text.find("/*__dpopt_");
+  size_t Reserved = markers::findMarkerSyntax(Text);
   if (Reserved != StringRef::npos) {
     Diags.push_back(makeDiagnostic(Original, Reserved, Severity::Error,
                                    "'/*__dpopt_' is reserved for dpopt's "

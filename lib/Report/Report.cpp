@@ -56,20 +56,22 @@ std::vector<KernelInfo> collectKernels(ProgramAnalysis &A) {
   for (const FunctionDecl *K : C.Kernels) {
     KernelInfo I{K, false, false};
     for (const LaunchSite &S : A.sites())
-      if (S.Callee && canonicalFunction(S.Callee) == canonicalFunction(K))
-        (S.Side == LaunchSide::Device ? I.LaunchedFromDevice : I.LaunchedFromHost) = true;
+      for (const FunctionDecl *C : S.Candidates)
+        if (canonicalFunction(C) == canonicalFunction(K))
+          (S.Side == LaunchSide::Device ? I.LaunchedFromDevice
+                                        : I.LaunchedFromHost) = true;
     Out.push_back(I);
   }
   return Out;
 }
 
-/// Sites launched by \p K or by a device function it calls, by id.
+/// Launches made by \p K or by a device function it calls, by site id.
 std::vector<unsigned> launchesOf(ProgramAnalysis &A, const FunctionDecl *K) {
   std::vector<unsigned> Ids;
   for (const LaunchSite &S : A.sites())
     if (S.Side == LaunchSide::Device && S.Id &&
         (canonicalFunction(S.Caller) == canonicalFunction(K) ||
-         A.canReach(K, S.Caller)))
+         A.canReach(K, S.Caller, /*ThroughLaunches=*/false)))
       Ids.push_back(S.Id);
   return Ids;
 }

@@ -62,6 +62,9 @@ struct LaunchSite {
   /// The kernel launched, resolved to the specialization when the launch is
   /// in a template and an instantiation shows which; may be null.
   const clang::FunctionDecl *Callee = nullptr;
+  /// Every kernel the launch may call: Callee, or for a launch in a template
+  /// each one its instantiations resolve it to.
+  std::vector<const clang::FunctionDecl *> Candidates;
   std::string CallerName;
   std::string CalleeName;
   CallerKind Kind = CallerKind::Host;

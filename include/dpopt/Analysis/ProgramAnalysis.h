@@ -43,12 +43,10 @@ public:
   /// transitively (kernels it launches are not included).
   const FunctionFacts &transitiveFacts(const clang::FunctionDecl *FD);
 
-  /// True when \p To can be reached from \p From by calls and launches.
-  bool canReach(const clang::FunctionDecl *From, const clang::FunctionDecl *To);
-
-  /// Kernels launched from device code, each once, in source order of their
-  /// first device-side launch.
-  std::vector<const clang::FunctionDecl *> childKernels() const;
+  /// True when \p To can be reached from \p From by calls, and by launches
+  /// too when \p ThroughLaunches.
+  bool canReach(const clang::FunctionDecl *From, const clang::FunctionDecl *To,
+                bool ThroughLaunches);
 
   const WorkingCopy &workingCopy() const { return WC; }
 

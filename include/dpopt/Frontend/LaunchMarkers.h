@@ -13,11 +13,12 @@
 //
 //   [&]{/*__dpopt_site:N*/ <statement> /*__dpopt_end*/}();
 //
-// and every host-side launch statement carries /*__dpopt_hsite:N*/ in front
-// of it. N is the id of the user's launch site the statement derives from, so
+// where N is the id of the user's launch site the statement derives from, so
 // passes that rewrite a launch keep its identity and its remarks point at the
-// user's line. The markers never insert a newline (line numbers are kept) and
-// are removed before output; they are an internal detail of the pipeline.
+// user's line. (Other launches are found again by mapping their offset back
+// to the user's file.) Wrappers never insert a newline, so line numbers are
+// kept, and they are removed before output: an internal detail of the
+// pipeline.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,20 +40,17 @@ llvm::StringRef wrapperClose();
 /// Closes a wrapper around a statement written without ';' (a macro that
 /// supplies it); the ';' is added for the parse and removed with the marker.
 llvm::StringRef wrapperCloseAddingSemicolon();
-/// The marker in front of a host-side launch statement of site \p Id.
-std::string hostMarker(unsigned Id);
 
 /// Wraps a device-side launch statement (text ending with ';').
 std::string wrapDeviceStatement(unsigned Id, llvm::StringRef Statement);
 
 /// If \p Text starts with a wrapper opening, the site id it names.
 std::optional<unsigned> parseWrapperOpen(llvm::StringRef Text);
-/// If \p TextBefore ends with a host marker (ignoring blanks), its site id.
-std::optional<unsigned> parseHostMarkerBefore(llvm::StringRef TextBefore);
 
-/// True when \p Text contains anything that looks like a dpopt marker. Inputs
-/// must not: markers in them would be stripped from the output.
-bool containsMarkerSyntax(llvm::StringRef Text);
+/// The offset of the first thing in \p Text that looks like a dpopt marker,
+/// or npos. Inputs must have none: markers in them would be stripped from
+/// the output.
+size_t findMarkerSyntax(llvm::StringRef Text);
 
 /// Removes every marker and wrapper, restoring the user-visible text.
 std::string strip(llvm::StringRef Text);

@@ -1,0 +1,23 @@
+# lit configuration for dpopt's compiler tests.
+import os
+import lit.formats
+
+config.name = "dpopt"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cu", ".test"]
+config.excludes = ["Inputs"]
+
+config.substitutions.append(("%dpopt", config.dpopt))
+config.substitutions.append(("%python", config.python))
+config.substitutions.append(("%runtime", config.runtime_dir))
+# Compile a generated file as CI does; needs the 'nvcc' feature.
+config.substitutions.append(
+    ("%nvcc-check",
+     "%s -rdc=true -arch=sm_90 -I %s -c -o /dev/null -x cu" % (config.nvcc, config.runtime_dir)))
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.environment.get("PATH", "")])
+for var in ("CUDA_HOME", "CUDA_PATH", "HOME"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+if config.nvcc and os.path.exists(config.nvcc):
+    config.available_features.add("nvcc")

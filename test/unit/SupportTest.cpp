@@ -1,0 +1,80 @@
+//===- SupportTest.cpp - Markers, offset maps, source text ---------------===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dpopt/Frontend/LaunchMarkers.h"
+#include "dpopt/Support/Diagnostic.h"
+#include "dpopt/Support/OffsetMap.h"
+#include "dpopt/Support/SourceText.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include "gtest/gtest.h"
+
+using namespace dpopt;
+
+namespace {
+
+TEST(LaunchMarkers, WrapAndStripAreInverse) {
+  std::string Stmt = "kid<float><<<g, b>>>(a, n);";
+  std::string Wrapped = markers::wrapDeviceStatement(12, Stmt);
+  EXPECT_EQ(Wrapped, "[&]{/*__dpopt_site:12*/kid<float><<<g, b>>>(a, n);"
+                     "/*__dpopt_end*/}();");
+  EXPECT_EQ(markers::parseWrapperOpen(Wrapped), 12u);
+  EXPECT_EQ(markers::strip("x; " + Wrapped + " y;"), "x; " + Stmt + " y;");
+  std::string NoSemi = markers::wrapperOpen(3) + "LAUNCH(n)" +
+                       markers::wrapperCloseAddingSemicolon().str();
+  EXPECT_EQ(markers::strip(NoSemi), "LAUNCH(n)");
+}
+
+TEST(LaunchMarkers, OnlyWellFormedMarkersAreStripped) {
+  EXPECT_EQ(markers::strip("[&]{/*__dpopt_site:x*/"), "[&]{/*__dpopt_site:x*/");
+  EXPECT_EQ(markers::strip("[&]{ return 1; }();"), "[&]{ return 1; }();");
+  EXPECT_FALSE(markers::parseWrapperOpen("[&]{/*__dpopt_site:*/"));
+  EXPECT_EQ(markers::findMarkerSyntax("int x; /*__dpopt_site:1*/"), 7u);
+  EXPECT_EQ(markers::findMarkerSyntax("int __dpopt_x;"), llvm::StringRef::npos);
+}
+
+TEST(OffsetMap, MapsBackThroughInsertionsAndReplacements) {
+  // "abcdef" -> insert "XX" at 2, replace "de" (3,2) by "Q".
+  clang::tooling::Replacements R;
+  ASSERT_FALSE(R.add(clang::tooling::Replacement("f", 2, 0, "XX")));
+  ASSERT_FALSE(R.add(clang::tooling::Replacement("f", 3, 2, "Q")));
+  auto New = clang::tooling::applyAllReplacements("abcdef", R);
+  ASSERT_TRUE(static_cast<bool>(New));
+  EXPECT_EQ(*New, "abXXcQf");
+  EditMap M = EditMap::fromReplacements(R);
+  EXPECT_EQ(M.toOld(0), 0u); // a
+  EXPECT_EQ(M.toOld(1), 1u); // b
+  EXPECT_EQ(M.toOld(2), 2u); // X -> insertion point
+  EXPECT_EQ(M.toOld(3), 2u); // X
+  EXPECT_EQ(M.toOld(4), 2u); // c
+  EXPECT_EQ(M.toOld(5), 3u); // Q -> start of "de"
+  EXPECT_EQ(M.toOld(6), 5u); // f
+
+  OriginMap Chain;
+  Chain.push(M);
+  clang::tooling::Replacements R2;
+  ASSERT_FALSE(R2.add(clang::tooling::Replacement("f", 0, 0, "123")));
+  Chain.push(EditMap::fromReplacements(R2));
+  EXPECT_EQ(Chain.toOriginal(9), 5u); // f in "123abXXcQf"
+}
+
+TEST(SourceText, LinesAndColumns) {
+  SourceText T("f.cu", "ab\n\tcd\r\nef");
+  EXPECT_EQ(T.lineColumn(0).Line, 1u);
+  EXPECT_EQ(T.lineColumn(4).Line, 2u);
+  EXPECT_EQ(T.lineColumn(4).Column, 2u);
+  EXPECT_EQ(T.lineText(2), "\tcd");
+  EXPECT_EQ(T.lineText(3), "ef");
+  EXPECT_EQ(T.lineText(4), "");
+
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  printDiagnostic(OS, makeDiagnostic(T, 5, Severity::Error, "bad"));
+  EXPECT_EQ(OS.str(), "f.cu:2:3: error: bad\n\tcd\n\t ^\n");
+}
+
+} // namespace
