@@ -1,0 +1,1 @@
+__global__ void fromHeader(int *A) { A[threadIdx.x] = 1; }

@@ -1,0 +1,3 @@
+__global__ void headerChild(int *A) {}
+#pragma dp threshold(4)
+__global__ void headerParent(int *A) { headerChild<<<1, 1>>>(A); }
