@@ -35,7 +35,7 @@ public:
     for (unsigned Up = 1; const Stmt *P = parentStmt(Up); ++Up)
       if (isa<RecoveryExpr>(P))
         return true;
-    if (!U.getSourceText(E->getSourceRange()).contains("<<<"))
+    if (!spelledText(E).contains("<<<"))
       return true;
     record(E, /*Resolved=*/false);
     return true;
@@ -44,6 +44,18 @@ public:
   std::vector<DiscoveredLaunch> Launches;
 
 private:
+  /// The text as written: a launch produced by a macro is spelled in the
+  /// macro's definition, not at the expansion.
+  StringRef spelledText(const Expr *E) const {
+    const SourceManager &SM = U.getSourceManager();
+    SourceLocation B = SM.getSpellingLoc(E->getBeginLoc());
+    SourceLocation End = SM.getSpellingLoc(E->getEndLoc());
+    if (SM.getFileID(B) != SM.getFileID(End))
+      return U.getSourceText(E->getSourceRange());
+    return Lexer::getSourceText(CharSourceRange::getTokenRange(B, End), SM,
+                                U.getASTContext().getLangOpts());
+  }
+
   void record(const Expr *E, bool Resolved) {
     if (!U.isInMainFile(E->getBeginLoc()) || Functions.empty())
       return;

@@ -154,6 +154,19 @@ private:
   std::vector<PragmaOccurrence> &Pragmas;
 };
 
+/// Pragmas in the preamble region (and the headers it includes) are only
+/// seen while the preamble is built; record them then.
+class PragmaRecordingCallbacks : public PreambleCallbacks {
+public:
+  explicit PragmaRecordingCallbacks(std::vector<PragmaOccurrence> &Out) : Out(Out) {}
+  void BeforeExecute(CompilerInstance &CI) override {
+    CI.getPreprocessor().AddPragmaHandler(new DpPragmaHandler(Out));
+  }
+
+private:
+  std::vector<PragmaOccurrence> &Out;
+};
+
 Error makeError(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
 }
@@ -294,21 +307,25 @@ void ParseSession::preparePreamble(const MemoryBuffer &Main) {
       Preamble->CanReuse(*Invocation, Main.getMemBufferRef(), Bounds, *VFS))
     return;
   Preamble.reset();
+  // The preamble's diagnostics are not replayed when it is used, so a
+  // preamble with errors (a missing header, an #error) must not be used:
+  // the normal parse then reports them.
   auto DiagOpts = makeIntrusiveRefCnt<DiagnosticOptions>();
   IntrusiveRefCntPtr<DiagnosticsEngine> Diags = CompilerInstance::createDiagnostics(
       DiagOpts.get(), new IgnoringDiagConsumer, /*ShouldOwnClient=*/true);
-  PreambleCallbacks Callbacks;
+  std::vector<PragmaOccurrence> Pragmas;
+  PragmaRecordingCallbacks Callbacks(Pragmas);
   ErrorOr<PrecompiledPreamble> Built = PrecompiledPreamble::Build(
       *Invocation, &Main, Bounds, *Diags, VFS, PCHOps,
       /*StoreInMemory=*/true, /*StoragePath=*/"", Callbacks);
-  if (!Built) {
-    // An error in the included headers: parse without a preamble so that
-    // clang reports it in the normal way.
+  bool HadErrors = Diags->hasErrorOccurred();
+  if (!Built || HadErrors) {
     PreambleFailed = true;
     return;
   }
   ++PreambleBuilds;
   Preamble = std::make_unique<PrecompiledPreamble>(std::move(*Built));
+  PreamblePragmas = std::move(Pragmas);
 }
 
 Expected<std::unique_ptr<ParsedUnit>> ParseSession::parse(StringRef Text) {
@@ -323,8 +340,10 @@ Expected<std::unique_ptr<ParsedUnit>> ParseSession::parse(StringRef Text) {
   CI->getPreprocessorOpts().RetainRemappedFileBuffers = true;
   CI->getPreprocessorOpts().addRemappedFile(Config.MainFile, Unit->Buffer.get());
   IntrusiveRefCntPtr<vfs::FileSystem> ParseVFS = VFS;
-  if (Preamble)
+  if (Preamble) {
     Preamble->AddImplicitPreamble(*CI, ParseVFS, Unit->Buffer.get());
+    Unit->Pragmas = PreamblePragmas;
+  }
 
   auto Clang = std::make_unique<CompilerInstance>(PCHOps);
   Clang->setInvocation(CI);

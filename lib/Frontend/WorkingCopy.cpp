@@ -10,7 +10,6 @@
 #include "dpopt/Frontend/LaunchMarkers.h"
 
 #include "clang/Basic/DiagnosticSema.h"
-#include "clang/Frontend/PrecompiledPreamble.h"
 #include "clang/Lex/Lexer.h"
 
 #include <map>
@@ -103,42 +102,6 @@ std::optional<unsigned> tokenAfterPragma(const ParsedUnit &U, unsigned Offset) {
   return SM.getFileOffset(T.getLocation());
 }
 
-/// '#pragma dp' lines in the region a precompiled preamble covers; the
-/// preprocessor does not show them to the pragma handler.
-std::vector<unsigned> pragmasInPreamble(const ParsedUnit &U) {
-  std::vector<unsigned> Found;
-  StringRef Text = U.getText();
-  const LangOptions &LO = U.getASTContext().getLangOpts();
-  PreambleBounds Bounds =
-      ComputePreambleBounds(LO, MemoryBufferRef(Text, "main"), 0);
-  const SourceManager &SM = U.getSourceManager();
-  // The lexer needs the buffer's terminating NUL: lex the whole text and
-  // stop at the end of the preamble.
-  Lexer L(SM.getLocForStartOfFile(U.getMainFileID()), LO, Text.begin(),
-          Text.begin(), Text.end());
-  auto IsWord = [](const Token &T, StringRef W) {
-    return T.is(tok::raw_identifier) && !T.isAtStartOfLine() &&
-           T.getRawIdentifier() == W;
-  };
-  auto Offset = [&](const Token &T) { return SM.getFileOffset(T.getLocation()); };
-  Token T;
-  L.LexFromRawLexer(T);
-  while (T.isNot(tok::eof) && Offset(T) < Bounds.Size) {
-    if (!(T.is(tok::hash) && T.isAtStartOfLine())) {
-      L.LexFromRawLexer(T);
-      continue;
-    }
-    unsigned At = Offset(T);
-    L.LexFromRawLexer(T);
-    if (!IsWord(T, "pragma"))
-      continue;
-    L.LexFromRawLexer(T);
-    if (IsWord(T, "dp"))
-      Found.push_back(At);
-  }
-  return Found;
-}
-
 const char *sideName(bool DeviceSide) { return DeviceSide ? "device" : "host"; }
 
 /// Parses each '#pragma dp' and attaches it to the launch statement that
@@ -149,9 +112,6 @@ void attachPragmas(const ParsedUnit &U, const std::vector<DiscoveredLaunch> &Lau
   auto Error = [&](unsigned Offset, std::string Msg) {
     Diags.push_back(makeDiagnostic(Original, Offset, Severity::Error, std::move(Msg)));
   };
-  for (unsigned Offset : pragmasInPreamble(U))
-    Error(Offset, "'#pragma dp' must be followed by a kernel launch statement");
-
   for (const PragmaOccurrence &P : U.getPragmas()) {
     if (!P.InMainFile) {
       Diagnostic W;

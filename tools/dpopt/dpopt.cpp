@@ -60,6 +60,20 @@ cl::opt<unsigned> CoarsenFactor("coarsen-factor",
                                 cl::desc("coarsen: default number of original child "
                                          "blocks per coarsened block"),
                                 cl::value_desc("N"), cl::cat(DpoptCategory));
+// The flags that change how a file parses may also come before '--'.
+cl::list<std::string> IncludeDirs("I", cl::Prefix, cl::desc("Add an include directory"),
+                                  cl::value_desc("dir"), cl::cat(DpoptCategory));
+cl::list<std::string> SystemIncludeDirs("isystem",
+                                        cl::desc("Add a system include directory"),
+                                        cl::value_desc("dir"), cl::cat(DpoptCategory));
+cl::list<std::string> Defines("D", cl::Prefix, cl::desc("Define a macro"),
+                              cl::value_desc("macro[=value]"), cl::cat(DpoptCategory));
+cl::list<std::string> Undefines("U", cl::Prefix, cl::desc("Undefine a macro"),
+                                cl::value_desc("macro"), cl::cat(DpoptCategory));
+cl::list<std::string> PreIncludes("include", cl::desc("Include a file first"),
+                                  cl::value_desc("file"), cl::cat(DpoptCategory));
+cl::opt<std::string> Standard("std", cl::desc("C++ standard (as nvcc's -std)"),
+                              cl::value_desc("c++17"), cl::cat(DpoptCategory));
 cl::opt<bool> Verbose("verbose", cl::desc("Say how CUDA was found and how clang is run"),
                       cl::cat(DpoptCategory));
 cl::opt<bool> Timing("time", cl::desc("Print how long parsing and each pass took"),
@@ -122,7 +136,24 @@ int main(int Argc, const char **Argv) {
   O.Remarks = Remarks;
   O.CudaPath = CudaPath;
   O.BuildDir = BuildDir;
-  O.ExtraFlags = std::move(Extra);
+  // Flags given before '--' come first, in nvcc spelling.
+  for (const std::string &Dir : IncludeDirs)
+    O.ExtraFlags.push_back("-I" + Dir);
+  for (const std::string &Dir : SystemIncludeDirs) {
+    O.ExtraFlags.push_back("-isystem");
+    O.ExtraFlags.push_back(Dir);
+  }
+  for (const std::string &M : Defines)
+    O.ExtraFlags.push_back("-D" + M);
+  for (const std::string &M : Undefines)
+    O.ExtraFlags.push_back("-U" + M);
+  for (const std::string &F : PreIncludes) {
+    O.ExtraFlags.push_back("-include");
+    O.ExtraFlags.push_back(F);
+  }
+  if (!Standard.empty())
+    O.ExtraFlags.push_back("-std=" + Standard);
+  O.ExtraFlags.insert(O.ExtraFlags.end(), Extra.begin(), Extra.end());
   O.Verbose = Verbose;
   O.Timing = Timing;
   if (Threshold.getNumOccurrences())

@@ -149,6 +149,9 @@ private:
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS;
   std::shared_ptr<clang::PCHContainerOperations> PCHOps;
   std::unique_ptr<clang::PrecompiledPreamble> Preamble;
+  /// '#pragma dp' seen while building the preamble; the parses that use it
+  /// do not see them again.
+  std::vector<PragmaOccurrence> PreamblePragmas;
   bool PreambleFailed = false;
   unsigned ParseCount = 0;
   unsigned PreambleBuilds = 0;
