@@ -1,4 +1,4 @@
-# dp_add_benchmark(<name> VARIANTS <v>... DATASETS <d>...)
+# dp_add_benchmark(<name> VARIANTS <v>... DATASETS <d>... [EMU])
 #
 # For <name>/<v>.cu (hand-written) and gen/<name>/<config>.cu (dpopt output):
 #   - DPBENCH_CUDA=ON: an executable <name>_<v> in ${DPBENCH_BIN_DIR}, built
@@ -10,6 +10,11 @@
 #     then compiles the binary itself if it finds a GPU;
 #   - a line in ${DPBENCH_MANIFEST} telling the harness which datasets the
 #     binary runs on.
+# With EMU (the kernels stay within what tests/emu/cuda_runtime.h emulates)
+# and DPBENCH_EMU, for hand-written variants: an executable emu_<name>_<v>
+# built by g++ against the CPU emulator in tests/emu, and a CTest
+# "emu.<name>_<v>" (label emu) running it on tiny datasets under sequential,
+# shuffled and immediate schedules.
 # For <name>/cdp.cu: a CTest "parse.<name>_cdp" that checks clang-19 parses
 # it in host-only CUDA mode, as dpopt will (when clang++-19 is found).
 
@@ -24,7 +29,7 @@ function(_dp_skip_test NAME MESSAGE)
   set_tests_properties(${NAME} PROPERTIES SKIP_RETURN_CODE 77)
 endfunction()
 
-function(_dp_add_variant BENCH VARIANT SOURCE KIND DATASETS)
+function(_dp_add_variant BENCH VARIANT SOURCE KIND DATASETS EMU)
   set(target ${BENCH}_${VARIANT})
   set(includes ${DPBENCH_DIR}/common ${DPBENCH_DIR}/${BENCH})
   if(KIND STREQUAL "gen")
@@ -68,6 +73,32 @@ function(_dp_add_variant BENCH VARIANT SOURCE KIND DATASETS)
         --graph-cpp ${DPBENCH_DIR}/common/graph.cpp --include ${includes})
   endif()
 
+  # CPU emulation of hand-written variants (tests/emu): checks kernel and
+  # host logic against the CPU reference under several thread/launch orders.
+  if(EMU AND DPBENCH_TESTS AND DPBENCH_EMU AND KIND STREQUAL "base"
+     AND Python3_Interpreter_FOUND)
+    set(emu_cpp ${CMAKE_CURRENT_BINARY_DIR}/emu/${target}.cpp)
+    add_custom_command(
+      OUTPUT ${emu_cpp}
+      COMMAND Python3::Interpreter ${DPBENCH_DIR}/tests/emu/emu_translate.py
+              ${SOURCE} ${emu_cpp}
+      DEPENDS ${SOURCE} ${DPBENCH_DIR}/tests/emu/emu_translate.py
+      COMMENT "Translating ${BENCH}/${VARIANT}.cu for the CPU emulator")
+    add_executable(emu_${target} ${emu_cpp})
+    target_include_directories(emu_${target} BEFORE PRIVATE
+                               ${DPBENCH_DIR}/tests/emu ${includes})
+    target_compile_options(emu_${target} PRIVATE -include cuda_runtime.h)
+    target_link_libraries(emu_${target} PRIVATE dpbench_graph)
+    set_target_properties(emu_${target} PROPERTIES
+      RUNTIME_OUTPUT_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/emu)
+    add_test(NAME emu.${target}
+             COMMAND Python3::Interpreter ${DPBENCH_DIR}/tests/emu/run_emu.py
+                     --binary $<TARGET_FILE:emu_${target}>
+                     --dpgen $<TARGET_FILE:dpgen> --datasets ${dataset_list}
+                     --workdir ${CMAKE_CURRENT_BINARY_DIR}/emu/data)
+    set_tests_properties(emu.${target} PROPERTIES LABELS emu TIMEOUT 600)
+  endif()
+
   if(DPBENCH_TESTS)
     if(Python3_Interpreter_FOUND)
       add_test(NAME gpu.${target}
@@ -85,13 +116,13 @@ function(_dp_add_variant BENCH VARIANT SOURCE KIND DATASETS)
 endfunction()
 
 function(dp_add_benchmark NAME)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "VARIANTS;DATASETS")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "EMU" "" "VARIANTS;DATASETS")
   if(NOT ARG_VARIANTS OR NOT ARG_DATASETS)
     message(FATAL_ERROR "dp_add_benchmark(${NAME}): VARIANTS and DATASETS are required")
   endif()
   foreach(variant ${ARG_VARIANTS})
     _dp_add_variant(${NAME} ${variant} ${DPBENCH_DIR}/${NAME}/${variant}.cu
-                    base "${ARG_DATASETS}")
+                    base "${ARG_DATASETS}" ${ARG_EMU})
   endforeach()
 
   # dpopt output, one file per configuration of configs.txt.
@@ -104,7 +135,7 @@ function(dp_add_benchmark NAME)
                       "with a hand-written variant; skipped")
       continue()
     endif()
-    _dp_add_variant(${NAME} ${config} ${file} gen "${ARG_DATASETS}")
+    _dp_add_variant(${NAME} ${config} ${file} gen "${ARG_DATASETS}" OFF)
   endforeach()
 
   if(DPBENCH_TESTS AND EXISTS ${DPBENCH_DIR}/${NAME}/cdp.cu)
@@ -124,4 +155,43 @@ function(dp_add_benchmark NAME)
                     "clang++-19 or CUDA headers not found: ${NAME}/cdp.cu was not parse-checked")
     endif()
   endif()
+endfunction()
+
+# dp_add_legacy_sources(<name> SOURCES <v>...)
+#
+# Legacy CDP1 inputs <name>/<v>.cu: they call the device-side
+# cudaDeviceSynchronize() that CUDA 12 removed for sm_90+ (CDP2), so nvcc 13
+# rejects them for Hopper. They are therefore never built or compile-checked
+# and get no manifest line (the harness never runs them): they are the input
+# of dpopt's future launch-removal pass, which must make them run. A CTest
+# "parse.<name>_<v>" checks that clang-19 parses them in host-only mode with
+# the parse-only prelude dpopt injects with -include (a __device__
+# declaration of cudaDeviceSynchronize).
+function(dp_add_legacy_sources NAME)
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "" "" "SOURCES")
+  if(NOT DPBENCH_TESTS)
+    return()
+  endif()
+  set(prelude ${CMAKE_CURRENT_BINARY_DIR}/legacy-prelude.cuh)
+  file(WRITE ${prelude}
+       "// Parse-only prelude (dp_add_legacy_sources), as in dpopt's parser.\n"
+       "#pragma once\n"
+       "extern __device__ cudaError_t cudaDeviceSynchronize(void);\n")
+  foreach(source ${ARG_SOURCES})
+    if(DPBENCH_CLANG AND EXISTS ${DPBENCH_CUDA_ROOT}/include/cuda_runtime.h)
+      add_test(NAME parse.${NAME}_${source}
+               COMMAND ${DPBENCH_CLANG} -fsyntax-only -x cuda --cuda-host-only
+                       --cuda-gpu-arch=sm_${DPBENCH_CUDA_ARCH}
+                       -Wno-unknown-cuda-version -nocudalib
+                       --cuda-path=${DPBENCH_CUDA_ROOT}
+                       -isystem ${DPBENCH_CUDA_ROOT}/include/cccl
+                       -isystem ${DPBENCH_CLANG_SHIM} -include ${prelude}
+                       -I ${DPBENCH_DIR}/common -I ${DPBENCH_DIR}/${NAME}
+                       ${DPBENCH_DIR}/${NAME}/${source}.cu)
+      set_tests_properties(parse.${NAME}_${source} PROPERTIES LABELS "parse")
+    else()
+      _dp_skip_test(parse.${NAME}_${source}
+                    "clang++-19 or CUDA headers not found: ${NAME}/${source}.cu was not parse-checked")
+    endif()
+  endforeach()
 endfunction()
