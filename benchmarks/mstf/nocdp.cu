@@ -1,0 +1,171 @@
+//===- mstf/nocdp.cu - MST (Boruvka) without dynamic parallelism ---------===//
+//
+// The papers' "No CDP" baseline: Boruvka rounds (see common/boruvka.h) where
+// every kernel is flat; in find and verify each vertex's thread loops over
+// its own edges (a hub serializes its edge list in one thread). Identical
+// to mstv/nocdp.cu: both benchmarks time the whole forest computation.
+//
+//===----------------------------------------------------------------------===//
+
+#include "bench.h"
+#include "mstf.h"
+
+#include <numeric>
+#include <string>
+
+constexpr int BlockSize = 256;
+
+/// Starts a round: no lightest edge, no hook.
+__global__ void mstInit(unsigned long long *MinKey, int *Hook,
+                        int NumVertices) {
+  int C = blockIdx.x * blockDim.x + threadIdx.x;
+  if (C < NumVertices) {
+    MinKey[C] = MstNoEdge;
+    Hook[C] = C;
+  }
+}
+
+/// find: each vertex's thread takes the lightest of its edges that leave
+/// its component and lowers the component's MinKey to it.
+__global__ void mstFind(const int *RowPtr, const int *Col,
+                        const unsigned long long *Key, const int *Comp,
+                        unsigned long long *MinKey, int NumVertices) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V < NumVertices) {
+    int C = Comp[V];
+    unsigned long long Best = MstNoEdge;
+    for (int E = RowPtr[V]; E < RowPtr[V + 1]; ++E)
+      if (Comp[Col[E]] != C && Key[E] < Best)
+        Best = Key[E];
+    if (Best < MinKey[C])
+      atomicMin(&MinKey[C], Best);
+  }
+}
+
+/// verify: each vertex's thread looks for the edge of its component C that
+/// leaves C and has key MinKey[C]; exactly one stored edge of C matches, so
+/// Hook[C] has one writer. Changed: some component hooks.
+__global__ void mstVerify(const int *RowPtr, const int *Col,
+                          const unsigned long long *Key, const int *Comp,
+                          const unsigned long long *MinKey, int *Hook,
+                          int NumVertices, int *Changed) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V < NumVertices) {
+    int C = Comp[V];
+    unsigned long long MK = MinKey[C];
+    if (MK != MstNoEdge)
+      for (int E = RowPtr[V]; E < RowPtr[V + 1]; ++E)
+        if (Key[E] == MK && Comp[Col[E]] != C) {
+          Hook[C] = Comp[Col[E]];
+          *Changed = 1;
+        }
+  }
+}
+
+/// hook: Parent[C] = Hook[C] for every component C, except that of two
+/// components hooked to each other the smaller id stays a root. Every
+/// component that hooks adds its lightest edge to the forest (Stats: this
+/// round's edge count and weight). Hook is read-only here.
+__global__ void mstHook(const int *Comp, const unsigned long long *MinKey,
+                        const int *Hook, int *Parent, unsigned long long *Stats,
+                        int NumVertices) {
+  int C = blockIdx.x * blockDim.x + threadIdx.x;
+  if (C < NumVertices && Comp[C] == C) {
+    int D = Hook[C];
+    int P = D != C && Hook[D] == C && C < D ? C : D;
+    Parent[C] = P;
+    if (P != C) {
+      atomicAdd(&Stats[0], 1ull);
+      atomicAdd(&Stats[1], MinKey[C] >> 32);
+    }
+  }
+}
+
+/// jump: pointer jumping over the hook forest until every component's
+/// Parent is a root. Other threads shorten their own entries concurrently;
+/// every value ever stored in Parent[X] is an ancestor of X and roots never
+/// change, so any (even stale) read is a valid ancestor and "Parent[P] == P"
+/// means P is a root.
+__global__ void mstJump(const int *Comp, int *Parent, int NumVertices) {
+  int C = blockIdx.x * blockDim.x + threadIdx.x;
+  if (C < NumVertices && Comp[C] == C) {
+    for (;;) {
+      int P = Parent[C];
+      int GP = Parent[P];
+      if (GP == P)
+        break;
+      Parent[C] = GP;
+    }
+  }
+}
+
+/// relabel: every vertex moves to the root of its component's tree.
+__global__ void mstRelabel(int *Comp, const int *Parent, int NumVertices) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V < NumVertices)
+    Comp[V] = Parent[Comp[V]];
+}
+
+class MstfNoCdp {
+public:
+  explicit MstfNoCdp(const MstfBench::Input &In)
+      : NumVertices(In.Graph.NumVertices), RowPtr(In.RowPtr), Col(In.Graph.Col),
+        Key(In.Key), Comp(NumVertices), Hook(NumVertices), Parent(NumVertices),
+        Changed(1), MinKey(NumVertices), Stats(2 * MstMaxRounds) {}
+
+  void reset() {
+    std::vector<int> Identity(NumVertices);
+    std::iota(Identity.begin(), Identity.end(), 0);
+    Comp.upload(Identity);
+    Stats.fillBytes(0);
+    Rounds = 0;
+  }
+
+  void run() {
+    if (NumVertices == 0)
+      return;
+    const int Grid = (NumVertices + BlockSize - 1) / BlockSize;
+    for (int Round = 0;; ++Round) {
+      if (Round >= MstMaxRounds)
+        dpbench::fatal("Boruvka did not finish in " +
+                       std::to_string(MstMaxRounds) + " rounds");
+      mstInit<<<Grid, BlockSize>>>(MinKey.get(), Hook.get(), NumVertices);
+      CUDA_CHECK_LAUNCH();
+      mstFind<<<Grid, BlockSize>>>(RowPtr.get(), Col.get(), Key.get(),
+                                   Comp.get(), MinKey.get(), NumVertices);
+      CUDA_CHECK_LAUNCH();
+      Changed.fillBytes(0);
+      mstVerify<<<Grid, BlockSize>>>(RowPtr.get(), Col.get(), Key.get(),
+                                     Comp.get(), MinKey.get(), Hook.get(),
+                                     NumVertices, Changed.get());
+      CUDA_CHECK_LAUNCH();
+      if (Changed.at(0) == 0)
+        break; // No component has an outgoing edge: the forest is complete.
+      mstHook<<<Grid, BlockSize>>>(Comp.get(), MinKey.get(), Hook.get(),
+                                   Parent.get(), Stats.get() + 2 * Round,
+                                   NumVertices);
+      CUDA_CHECK_LAUNCH();
+      mstJump<<<Grid, BlockSize>>>(Comp.get(), Parent.get(), NumVertices);
+      CUDA_CHECK_LAUNCH();
+      mstRelabel<<<Grid, BlockSize>>>(Comp.get(), Parent.get(), NumVertices);
+      CUDA_CHECK_LAUNCH();
+      Rounds = Round + 1;
+    }
+  }
+
+  std::vector<long long> result() {
+    return MstfBench::pack(Rounds, Stats.download(), Comp.download());
+  }
+
+private:
+  int NumVertices;
+  int Rounds = 0;
+  dpbench::DeviceArray<int> RowPtr, Col;
+  dpbench::DeviceArray<unsigned long long> Key;
+  dpbench::DeviceArray<int> Comp, Hook, Parent, Changed;
+  dpbench::DeviceArray<unsigned long long> MinKey, Stats;
+};
+
+int main(int Argc, char **Argv) {
+  return dpbench::runBenchmark<MstfBench, MstfNoCdp>(Argc, Argv);
+}
