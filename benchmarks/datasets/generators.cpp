@@ -10,6 +10,9 @@
 
 #include "generators.h"
 
+#include "gen_bezier.h"
+#include "gen_sat.h"
+
 #include "parallel.h"
 #include "rng.h"
 
@@ -367,6 +370,13 @@ const std::vector<Generator> &generators() {
        writeGraphWith<generateCoPapers>},
       {"road", "grid road network, degree <= 8, like USA-road-NY",
        writeGraphWith<generateRoad>},
+      {"bezier-t32", "20,000 Bezier lines, max tess. 32, curvature scale 16 (BT)",
+       writeBezierT32},
+      {"bezier-t2048", "20,000 Bezier lines, max tess. 2048, curv. scale 64 (BT)",
+       writeBezierT2048},
+      {"sat-rand3", "random 3-SAT, 42,000 clauses, 10,000 variables (SP)",
+       writeSatRand3},
+      {"sat-5", "random 5-SAT, 23,459 clauses, 1,111 variables (SP)", writeSat5},
   };
   return Table;
 }

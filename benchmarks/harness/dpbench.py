@@ -220,7 +220,8 @@ def markdown(results, configs=(), title="Results", gpu="", date="",
     geo = []
     for v in order:
         g, used, total = gm.get(v, (None, 0, 0))
-        geo.append("%.2fx (%d/%d)" % (g, used, total) if g else "-")
+        geo.append("%.2fx (%d/%d)" % (g, used, total) if g
+                   else "n/a (0/%d)" % total)
     lines.append("| **geomean** | | " + " | ".join(geo) + " |")
     bad = [r for r in results if r["status"] != PASS]
     if bad:

@@ -92,7 +92,7 @@ TEST(Generators, DifferentSeedDifferentGraph) {
 }
 
 TEST(Generators, RegistryWritesFiles) {
-  ASSERT_EQ(dpgen::generators().size(), 4u);
+  ASSERT_GE(dpgen::generators().size(), 4u); // graphs + other benchmarks' data
   ASSERT_NE(dpgen::findGenerator("road"), nullptr);
   EXPECT_EQ(dpgen::findGenerator("nope"), nullptr);
   std::string Path = testing::TempDir() + "/dpbench_gen_road.dpg";

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Runs dpopt on every benchmark's cdp.cu for every configuration in
+# configs.txt, writing gen/<bench>/<config>.cu (built by CMake as
+# <bench>_<config>). Runs on the development machine, where dpopt is built.
+#
+#   benchmarks/prepare.sh [--strict] [bench...]
+#
+# Environment: DPOPT (default <repo>/build/bin/dpopt), DPOPT_FLAGS (extra
+# compiler flags passed after "--"). A failing dpopt run is reported and
+# skipped (with --strict the script then exits 1); generated files of
+# configurations no longer in configs.txt are removed.
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+dpopt=${DPOPT:-$root/build/bin/dpopt}
+strict=0
+if [ "${1:-}" = "--strict" ]; then
+  strict=1
+  shift
+fi
+
+if [ ! -x "$dpopt" ]; then
+  echo "prepare.sh: dpopt not found at $dpopt (build the dpopt project or set DPOPT); nothing generated"
+  exit 0
+fi
+
+cd "$here"
+if [ $# -gt 0 ]; then
+  benches=("$@")
+else
+  benches=()
+  for f in */cdp.cu; do
+    [ -e "$f" ] && benches+=("${f%/cdp.cu}")
+  done
+fi
+
+# NAME: options   (comments after '#', blank lines ignored)
+names=()
+options=()
+while IFS= read -r line || [ -n "$line" ]; do
+  line=${line%%#*}
+  [[ "$line" =~ ^[[:space:]]*$ ]] && continue
+  name=$(echo "${line%%:*}" | tr -d '[:space:]')
+  opts=${line#*:}
+  if ! [[ "$name" =~ ^[A-Za-z0-9_-]+$ ]] || [ "$name" = cdp ] ||
+     [ "$name" = nocdp ] || [ "$name" = flat ] || [ "$line" = "$opts" ]; then
+    echo "prepare.sh: bad line in configs.txt: $line" >&2
+    exit 2
+  fi
+  names+=("$name")
+  options+=("$opts")
+done < configs.txt
+
+ok=0
+failed=0
+for bench in "${benches[@]}"; do
+  if [ ! -f "$bench/cdp.cu" ]; then
+    echo "prepare.sh: no $bench/cdp.cu" >&2
+    failed=$((failed + 1))
+    continue
+  fi
+  mkdir -p "gen/$bench"
+  # Drop outputs of configurations that are gone.
+  for old in "gen/$bench"/*.cu; do
+    [ -e "$old" ] || continue
+    keep=0
+    for name in "${names[@]}"; do
+      [ "$old" = "gen/$bench/$name.cu" ] && keep=1
+    done
+    [ $keep = 1 ] || rm -f "$old"
+  done
+  for i in "${!names[@]}"; do
+    name=${names[$i]}
+    read -r -a opts <<< "${options[$i]}"
+    out="gen/$bench/$name.cu"
+    log="gen/$bench/$name.log"
+    # shellcheck disable=SC2086
+    if "$dpopt" "$bench/cdp.cu" -o "$out" "${opts[@]}" -- \
+         -std=c++17 -I common -I "$bench" ${DPOPT_FLAGS:-} > "$log" 2>&1 &&
+       [ -s "$out" ]; then
+      echo "ok     $bench/$name"
+      ok=$((ok + 1))
+    else
+      echo "FAILED $bench/$name (dpopt ${options[$i]}); see benchmarks/$log:"
+      tail -n 5 "$log" | sed 's/^/         /'
+      rm -f "$out"
+      failed=$((failed + 1))
+    fi
+  done
+done
+
+echo "prepare.sh: $ok generated, $failed failed (into benchmarks/gen)"
+if [ $strict = 1 ] && [ $failed -gt 0 ]; then
+  exit 1
+fi
+exit 0
