@@ -12,6 +12,9 @@
 
 #include "gen_bezier.h"
 #include "gen_sat.h"
+#include "gen_image.h"
+#include "gen_points.h"
+#include "gen_tree.h"
 
 #include "parallel.h"
 #include "rng.h"
@@ -377,6 +380,18 @@ const std::vector<Generator> &generators() {
       {"sat-rand3", "random 3-SAT, 42,000 clauses, 10,000 variables (SP)",
        writeSatRand3},
       {"sat-5", "random 5-SAT, 23,459 clauses, 1,111 variables (SP)", writeSat5},
+      {"tree-d1", "tree, 128..256 children, half expanded, depths 0..3 (TH, TD)",
+       writeTreeD1},
+      {"tree-d2", "tree, 32..128 children, all expanded, depths 0..4 (TH, TD)",
+       writeTreeD2},
+      {"points-uniform", "2^21 points uniform in the unit square (QT)",
+       writePointsUniform},
+      {"points-clustered", "2^21 points, 64 clusters + 10% background (QT)",
+       writePointsClustered},
+      {"image-noise", "4096^2 binary noise, density 0.50 (CCL)", writeImageNoise},
+      {"image-dense", "4096^2 binary noise, density 0.62 (CCL)", writeImageDense},
+      {"image-blobs", "4096^2 random discs + 3% flipped pixels (CCL)",
+       writeImageBlobs},
   };
   return Table;
 }
