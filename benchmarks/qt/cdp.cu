@@ -35,10 +35,11 @@ constexpr int BlockSize = 256;
 static_assert(BlockSize < 65536, "per-chunk quadrant counts need 16 bits");
 static_assert((BlockSize & (BlockSize - 1)) == 0, "tree reduction");
 
-/// Builds node FirstNode + blockIdx.x. Its parent's cell has origin
-/// (X0, Y0); Size is the side of the children's cells, so block b's cell has
-/// origin (X0 + (b & 1) * Size, Y0 + (b >> 1) * Size). The host builds the
-/// root with one block, FirstNode 0, origin (0, 0) and Size 1.
+/// Builds node FirstNode + blockIdx.x. The nodes of one grid are the four
+/// children of one parent (or the root alone): (X0, Y0) is the parent's cell
+/// origin and Size the side of this grid's cells (half the parent's), so
+/// block b's cell has origin (X0 + (b & 1) * Size, Y0 + (b >> 1) * Size). The
+/// host builds the root with one block, FirstNode 0, origin (0, 0), Size 1.
 __global__ void qtBuild(const float *X, const float *Y, int *Buf0, int *Buf1,
                         int *NodeBegin, int *NodeCount, int FirstNode, float X0,
                         float Y0, float Size, int Depth, int MaxDepth,
