@@ -64,7 +64,7 @@ TEST(PagerankReference, CycleIsStationary) {
 
 // A star: the hub gets 0.15 + 0.85 * (leaves' contributions); ranks sum to
 // at most n and the hub ranks highest.
-TEST(PagerankReference, StarOnGeneratedSizes) {
+TEST(PagerankReference, StarHubRanksHighest) {
   std::vector<Edge> E;
   for (int V = 1; V < 50; ++V)
     E.push_back({0, V, 1});
