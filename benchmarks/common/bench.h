@@ -22,7 +22,8 @@
 // Protocol of runBenchmark: parse options; load the input; compute or load
 // the CPU reference; raise the pending-launch limit; setup (measuring device
 // memory); Warmup + Runs iterations of { reset, events around run, check
-// errors, copy back, verify }; print one DPBENCH line. Exit status: 0 PASS,
+// errors, copy back, verify } (fewer timed runs when --max-seconds is
+// reached); print one DPBENCH line. Exit status: 0 PASS,
 // 1 FAIL (a wrong result in any run, warm-up included), 2 ERROR.
 //
 //===----------------------------------------------------------------------===//
@@ -176,9 +177,22 @@ inline size_t freeDeviceMemory() {
 /// Device-side launches beyond this many pending grids fail (silently, as
 /// far as the host sees), so it must cover every child launch one parent
 /// grid can make. Never lowered below the CUDA default of 2048.
-inline void raisePendingLaunchLimit(long long Count) {
+/// Returns the limit in effect. A refusal (e.g. not enough memory for the
+/// launch pool) is not fatal: flat variants do not need the limit, and a CDP
+/// variant whose launches overflow produces a wrong result, i.e. FAIL.
+inline size_t raisePendingLaunchLimit(long long Count) {
   size_t Want = static_cast<size_t>(std::max<long long>(Count, 2048));
-  CUDA_CHECK(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, Want));
+  cudaError_t Err =
+      cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, Want);
+  if (Err != cudaSuccess) {
+    (void)cudaGetLastError(); // not sticky; clear it
+    std::fprintf(stderr,
+                 "warning: cannot raise the pending launch limit to %zu: %s\n",
+                 Want, cudaGetErrorString(Err));
+  }
+  size_t Have = 0;
+  CUDA_CHECK(cudaDeviceGetLimit(&Have, cudaLimitDevRuntimePendingLaunchCount));
+  return Have;
 }
 
 inline std::string deviceName() {
@@ -258,7 +272,7 @@ template <class Bench, class Impl> int runBenchmark(int Argc, char **Argv) {
 
   long long Pending = O.PendingLaunches >= 0 ? O.PendingLaunches
                                              : Bench::pendingLaunches(In);
-  raisePendingLaunchLimit(Pending);
+  const size_t PendingLimit = raisePendingLaunchLimit(Pending);
 
   int Status = 0;
   {
@@ -271,6 +285,7 @@ template <class Bench, class Impl> int runBenchmark(int Argc, char **Argv) {
                      : 0.0;
 
     GpuTimer Timer;
+    double TimedMs = 0;
     for (int Run = 0; Run < O.Warmup + O.Runs; ++Run) {
       Variant.reset();
       CUDA_CHECK(cudaGetLastError());
@@ -289,18 +304,22 @@ template <class Bench, class Impl> int runBenchmark(int Argc, char **Argv) {
         R.TimesMs.clear();
         R.Detail = std::string(Warm ? "warm-up run " : "run ") +
                    std::to_string(Warm ? Run : Run - O.Warmup) + ": " +
-                   C.Detail;
+                   C.Detail + " pending_limit=" + std::to_string(PendingLimit);
         Status = 1;
         break;
       }
-      if (!Warm)
+      if (!Warm) {
         R.TimesMs.push_back(Ms);
+        TimedMs += Ms;
+      }
       std::fprintf(stderr, "[%s/%s] %s %d: %.4f ms\n", Bench::Name,
                    O.Variant.c_str(), Warm ? "warm-up" : "run",
                    Warm ? Run : Run - O.Warmup, Ms);
-      if (Run == O.Warmup + O.Runs - 1)
-        R.Detail = Bench::describe(In) + (C.Detail.empty() ? "" : " ") +
-                   C.Detail;
+      R.Detail = Bench::describe(In) + (C.Detail.empty() ? "" : " ") +
+                 C.Detail + " pending_limit=" + std::to_string(PendingLimit);
+      // Time box for very slow variants (e.g. millions of device launches).
+      if (!Warm && O.MaxSeconds > 0 && TimedMs >= 1000.0 * O.MaxSeconds)
+        break;
     }
   }
   if (Status == 0)

@@ -37,6 +37,9 @@ struct Options {
   std::string RefCache; ///< --ref-cache DIR (optional)
   int Runs = 7;         ///< --runs N: timed runs
   int Warmup = 1;       ///< --warmup N: untimed (but verified) runs
+  /// --max-seconds S: stop timing once the timed runs took S seconds in
+  /// total (at least one run is always timed); 0 = always do Runs runs.
+  double MaxSeconds = 0;
   /// --pending-launches N; -1 means "the benchmark's own bound".
   long long PendingLaunches = -1;
   /// --param KEY=VALUE (repeatable): benchmark-specific knobs.
@@ -53,7 +56,8 @@ inline std::string usage(const std::string &Bench) {
   return "usage: " + Bench +
          "_<variant> --input FILE [--dataset NAME] [--variant NAME]\n"
          "         [--runs N (7)] [--warmup N (1)] [--ref-cache DIR]\n"
-         "         [--pending-launches N] [--param KEY=VALUE]...\n";
+         "         [--max-seconds S] [--pending-launches N]\n"
+         "         [--param KEY=VALUE]...\n";
 }
 
 /// Last path component without directory and extension.
@@ -113,6 +117,13 @@ inline bool parseArgs(int Argc, char **Argv, const std::string &Bench,
         O.Warmup = static_cast<int>(N);
       else
         O.PendingLaunches = N;
+    } else if (A == "--max-seconds") {
+      char *End = nullptr;
+      O.MaxSeconds = std::strtod(V, &End);
+      if (*V == '\0' || *End != '\0' || !(O.MaxSeconds >= 0)) {
+        Err = "--max-seconds expects a non-negative number";
+        return false;
+      }
     } else if (A == "--param") {
       std::string KV = V;
       size_t Eq = KV.find('=');

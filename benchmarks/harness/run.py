@@ -55,6 +55,9 @@ def parse_args(argv):
     ap.add_argument("--warmup", type=int, default=1, help="warm-up runs (1)")
     ap.add_argument("--timeout", type=float,
                     help="seconds per binary run (120; 60 with --quick)")
+    ap.add_argument("--max-seconds", type=float,
+                    help="per binary: stop timing after this many seconds "
+                         "of timed runs, at least one run (timeout / 4)")
     ap.add_argument("--budget", type=float,
                     help="stop starting runs after this many seconds (from "
                          "the harness start); the rest become SKIPPED")
@@ -168,6 +171,8 @@ def main(argv):
     start = time.time()
     scale = args.scale or ("quick" if args.quick else "full")
     timeout = args.timeout or (60.0 if scale != "full" else 120.0)
+    max_seconds = (args.max_seconds if args.max_seconds is not None
+                   else timeout / 4)
     out_dir = args.out or os.environ.get("OUT") or os.path.join(BENCH_DIR,
                                                                 "out")
     os.makedirs(out_dir, exist_ok=True)
@@ -179,12 +184,15 @@ def main(argv):
     log.say("harness: %s (scale %s, %d runs + %d warm-up, timeout %.0f s)" %
             (harness_cmd, scale, args.runs, args.warmup, timeout))
 
+    manifest_path = args.manifest or os.path.join(args.build_dir,
+                                                  "manifest.tsv")
+    if args.no_build and not os.path.exists(manifest_path):
+        log.say("no %s: building anyway" % manifest_path)
+        args.no_build = False
     if not args.no_build and not build(args, log):
         log.say("configure failed; see run.log")
         return 2
 
-    manifest_path = args.manifest or os.path.join(args.build_dir,
-                                                  "manifest.tsv")
     with open(manifest_path) as f:
         manifest = dpbench.read_manifest(f.read())
     with open(os.path.join(BENCH_DIR, "configs.txt")) as f:
@@ -236,7 +244,8 @@ def main(argv):
         bench, variant, binary = e["bench"], e["variant"], e["binary"]
         cmd = [binary, "--input", data_files[d], "--dataset", d, "--variant",
                variant, "--runs", str(args.runs), "--warmup",
-               str(args.warmup), "--ref-cache", ref_cache]
+               str(args.warmup), "--max-seconds", "%g" % max_seconds,
+               "--ref-cache", ref_cache]
         shown = " ".join(shlex.quote(os.path.relpath(c, BENCH_DIR)
                                      if os.path.isabs(c) else c) for c in cmd)
         tag = "[%d/%d] %s/%s/%s" % (i + 1, len(jobs), bench, d, variant)

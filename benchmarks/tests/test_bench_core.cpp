@@ -42,7 +42,7 @@ TEST(Options, AllFlags) {
   ASSERT_TRUE(parse({"bfs_flat", "--input", "a.dpg", "--dataset", "kron",
                      "--variant", "T", "--runs", "3", "--warmup", "0",
                      "--ref-cache", "/tmp/r", "--pending-launches", "100000",
-                     "--param", "source=5"},
+                     "--max-seconds", "2.5", "--param", "source=5"},
                     O, Err))
       << Err;
   EXPECT_EQ(O.Variant, "T");
@@ -51,6 +51,7 @@ TEST(Options, AllFlags) {
   EXPECT_EQ(O.Warmup, 0);
   EXPECT_EQ(O.RefCache, "/tmp/r");
   EXPECT_EQ(O.PendingLaunches, 100000);
+  EXPECT_EQ(O.MaxSeconds, 2.5);
   EXPECT_EQ(O.paramInt("source", -1), 5);
   EXPECT_EQ(O.paramInt("other", -1), -1);
 }
@@ -64,6 +65,8 @@ TEST(Options, Errors) {
   EXPECT_FALSE(parse({"bfs_cdp", "--input", "a", "--bogus", "1"}, O, Err));
   EXPECT_FALSE(parse({"bfs_cdp", "--input"}, O, Err));
   EXPECT_FALSE(parse({"bfs_cdp", "--input", "a", "--param", "x"}, O, Err));
+  EXPECT_FALSE(
+      parse({"bfs_cdp", "--input", "a", "--max-seconds", "-1"}, O, Err));
   Options H;
   EXPECT_TRUE(parse({"bfs_cdp", "--help"}, H, Err));
   EXPECT_TRUE(H.Help);

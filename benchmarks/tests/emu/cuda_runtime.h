@@ -90,6 +90,12 @@ struct State {
       std::getenv("DPEMU_ORDER") ? std::getenv("DPEMU_ORDER") : "seq";
   uint64_t ThreadsRun = 0, DeviceLaunches = 0, Dropped = 0;
 
+  ~State() {
+    std::fprintf(stderr, "dpemu: %llu GPU threads, %llu device launches\n",
+                 static_cast<unsigned long long>(ThreadsRun),
+                 static_cast<unsigned long long>(DeviceLaunches));
+  }
+
   void dropped(const char *Why) {
     if (Dropped++ == 0)
       std::fprintf(stderr, "dpemu: device launch dropped: %s\n", Why);
@@ -266,6 +272,10 @@ inline cudaError_t cudaDeviceGetAttribute(int *V, cudaDeviceAttr, int) {
 }
 inline cudaError_t cudaDeviceSetLimit(cudaLimit, size_t V) {
   dpemu::state().PendingLimit = V;
+  return cudaSuccess;
+}
+inline cudaError_t cudaDeviceGetLimit(size_t *V, cudaLimit) {
+  *V = dpemu::state().PendingLimit;
   return cudaSuccess;
 }
 template <class T> cudaError_t cudaMalloc(T **P, size_t Bytes) {
