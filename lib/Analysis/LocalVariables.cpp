@@ -137,7 +137,7 @@ const Expr *localDefinition(const Expr *E, const Stmt *Scope) {
 std::pair<unsigned, bool> configDimensions(const Expr *E, const Stmt *Scope) {
   for (unsigned Depth = 0; E && Depth < 8; ++Depth) {
     E = stripImplicit(E);
-    if (E->getType()->isIntegralOrEnumerationType())
+    if (E->getType()->isArithmeticType() || E->getType()->isEnumeralType())
       return {1, true};
     if (const CXXConstructExpr *CE = asDim3Construction(E)) {
       const CXXConstructorDecl *Ctor = CE->getConstructor();
@@ -153,7 +153,7 @@ std::pair<unsigned, bool> configDimensions(const Expr *E, const Stmt *Scope) {
         const Expr *A = CE->getArg(I);
         if (isa<CXXDefaultArgExpr>(A))
           break;
-        if (!A->getType()->isIntegralOrEnumerationType())
+        if (!A->getType()->isArithmeticType() && !A->getType()->isEnumeralType())
           AllScalar = false;
         if (!isIntegerOne(A))
           Dims = I + 1;

@@ -14,6 +14,7 @@
 #include "dpopt/Frontend/WorkingCopy.h"
 #include "dpopt/Passes/PassRegistry.h"
 #include "dpopt/Report/Report.h"
+#include "dpopt/Rewrite/RuntimeInclude.h"
 #include "dpopt/Support/SourceText.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -99,6 +100,7 @@ int Run::execute() {
   Config.MainFile = O.Input;
   Config.Cuda = *Cuda;
   Config.ExtraArgs = std::move(Flags.ClangArgs);
+  Config.RuntimeDir = O.RuntimeDir.empty() ? DPOPT_SOURCE_RUNTIME_DIR : O.RuntimeDir;
   Config.ResourceDir =
       O.ClangResourceDir.empty() ? DPOPT_CLANG_RESOURCE_DIR : O.ClangResourceDir;
   Config.ClangPath = DPOPT_CLANG_EXECUTABLE;
@@ -146,11 +148,12 @@ int Run::execute() {
   }
 
   RemarkEngine Remarks;
+  OutputNeeds Needs;
   std::vector<std::pair<std::string, double>> PassSeconds;
   for (Pass *P : Pipeline) {
     double Before = elapsed();
     ProgramAnalysis Analysis(**WC);
-    PassContext Ctx{**WC, Analysis, O.PassOpts, Remarks};
+    PassContext Ctx{**WC, Analysis, O.PassOpts, Remarks, Needs};
     Expected<clang::tooling::Replacements> Edits = P->run(Ctx);
     if (!Edits)
       return fail(ExitInternalError, "pass '" + P->name() + "' failed: " +
@@ -163,9 +166,13 @@ int Run::execute() {
     for (const Remark &R : Remarks.remarks())
       printDiagnostic(Errs, RemarkEngine::toDiagnostic(R, **WC));
 
-  if (!O.Output.empty())
-    if (Error E = writeOutputFile(O.Output, (*WC)->outputText()))
+  if (!O.Output.empty()) {
+    std::string Text = (*WC)->outputText();
+    if (Needs.Runtime)
+      Text = withRuntimeInclude(Text);
+    if (Error E = writeOutputFile(O.Output, Text))
       return fail(ExitEnvironmentError, std::move(E));
+  }
 
   if (O.Timing) {
     Errs << formatv("dpopt: {0} parses ({1} preamble builds); first parse and "

@@ -37,12 +37,18 @@ constexpr llvm::StringLiteral PreludeText =
     "// from kernels; declaring the device overload lets clang resolve it.\n"
     "extern __device__ cudaError_t cudaDeviceSynchronize(void);\n";
 
-IntrusiveRefCntPtr<vfs::FileSystem> makeFileSystem() {
+/// Rewritten code calls dpopt's runtime; the output includes it, the working
+/// text does not, so that the file's precompiled preamble stays valid.
+constexpr llvm::StringLiteral PreludeRuntime = "#include \"dpopt/runtime.cuh\"\n";
+
+IntrusiveRefCntPtr<vfs::FileSystem> makeFileSystem(bool WithRuntime) {
   auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
   // CUDA 13 removed this header, which clang 19's CUDA wrapper includes.
   Memory->addFile(Twine(ShimDir) + "/texture_fetch_functions.h", 0,
                   MemoryBuffer::getMemBuffer("// dpopt shim: removed in CUDA 13\n"));
-  Memory->addFile(PreludePath, 0, MemoryBuffer::getMemBuffer(PreludeText));
+  Memory->addFile(PreludePath, 0,
+                  MemoryBuffer::getMemBufferCopy(
+                      WithRuntime ? (PreludeText + PreludeRuntime).str() : PreludeText.str()));
   auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
   Overlay->pushOverlay(Memory);
   return Overlay;
@@ -249,7 +255,7 @@ ParseSession::~ParseSession() = default;
 
 Expected<std::unique_ptr<ParseSession>> ParseSession::create(ParseConfig Config) {
   std::unique_ptr<ParseSession> S(new ParseSession());
-  S->VFS = makeFileSystem();
+  S->VFS = makeFileSystem(!Config.RuntimeDir.empty());
   S->PCHOps = std::make_shared<PCHContainerOperations>();
 
   std::vector<std::string> &Args = S->DriverArgs;
@@ -267,6 +273,10 @@ Expected<std::unique_ptr<ParseSession>> ParseSession::create(ParseConfig Config)
   }
   Args.push_back("-isystem");
   Args.push_back(std::string(ShimDir));
+  if (!Config.RuntimeDir.empty()) {
+    Args.push_back("-isystem");
+    Args.push_back(Config.RuntimeDir);
+  }
   Args.insert(Args.end(), Config.ExtraArgs.begin(), Config.ExtraArgs.end());
   Args.push_back("-include");
   Args.push_back(std::string(PreludePath));

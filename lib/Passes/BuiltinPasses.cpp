@@ -9,12 +9,17 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dpopt/Passes/CoarsenPass.h"
 #include "dpopt/Passes/PassRegistry.h"
+#include "dpopt/Passes/ThresholdPass.h"
 
 namespace dpopt {
 
 PassRegistry PassRegistry::builtin() {
   PassRegistry R;
+  R.add(createThresholdPass());
+  R.add(createCoarsenPass());
+  R.DefaultOrder = {"threshold", "coarsen"};
   return R;
 }
 

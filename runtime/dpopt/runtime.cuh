@@ -10,8 +10,8 @@
 // passes generate in user files start with __dpopt_.
 //
 // Contents:
-//   launch geometry  -- thread counts and ceiling divisions in 64 bits, the
-//                       facts threshold and coarsen decide from.
+//   launch geometry  -- thread counts and ceiling divisions in 64 bits, and
+//                       the grid a coarsened child is launched with.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,6 +35,23 @@ __host__ __device__ inline unsigned long long threadCount(dim3 Grid, dim3 Block)
 /// ceil(N / D) for positive D.
 __host__ __device__ inline unsigned int ceilDiv(unsigned long long N, unsigned int D) {
   return static_cast<unsigned int>((N + D - 1) / D);
+}
+
+/// The grid of a child coarsened by \p Factor: x is divided first (ceiling),
+/// then what is left of the factor divides y, then z; never fewer than one
+/// block in any dimension. The coarsened kernel loops over the original
+/// blocks with the coarsened grid as its stride, so any shape is correct.
+__host__ __device__ inline dim3 coarsenGrid(dim3 Grid, unsigned int Factor) {
+  unsigned int Left = Factor == 0 ? 1 : Factor;
+  unsigned int *Dims[3] = {&Grid.x, &Grid.y, &Grid.z};
+  for (unsigned int *D : Dims) {
+    if (Left <= 1 || *D <= 1)
+      continue;
+    unsigned int Take = Left < *D ? Left : *D;
+    *D = ceilDiv(*D, Take);
+    Left = ceilDiv(Left, Take);
+  }
+  return Grid;
 }
 
 } // namespace rt

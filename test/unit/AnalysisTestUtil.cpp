@@ -60,6 +60,7 @@ std::unique_ptr<ParsedSnippet> parseSnippet(llvm::StringRef Code,
   Config.Cuda = *Cuda;
   Config.ResourceDir = DPOPT_CLANG_RESOURCE_DIR;
   Config.ClangPath = DPOPT_CLANG_EXECUTABLE;
+  Config.RuntimeDir = DPOPT_SOURCE_RUNTIME_DIR;
   llvm::Expected<std::unique_ptr<ParseSession>> S = ParseSession::create(Config);
   if (!S) {
     ADD_FAILURE() << llvm::toString(S.takeError());

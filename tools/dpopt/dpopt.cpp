@@ -15,7 +15,10 @@
 #include "dpopt/Passes/PassRegistry.h"
 #include "dpopt/Support/Version.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -160,5 +163,11 @@ int main(int Argc, const char **Argv) {
     O.PassOpts.Threshold = Threshold;
   if (CoarsenFactor.getNumOccurrences())
     O.PassOpts.CoarsenFactor = CoarsenFactor;
+  // An installed dpopt finds its runtime in <prefix>/include next to bin/.
+  std::string Exe = sys::fs::getMainExecutable(Argv[0], reinterpret_cast<void *>(&printVersion));
+  SmallString<256> Installed(sys::path::parent_path(sys::path::parent_path(Exe)));
+  sys::path::append(Installed, "include");
+  if (sys::fs::exists(Installed + "/dpopt/runtime.cuh"))
+    O.RuntimeDir = std::string(Installed);
   return dpopt::runDriver(O, errs());
 }

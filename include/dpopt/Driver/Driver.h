@@ -49,6 +49,9 @@ struct DriverOptions {
   PassOptions PassOpts;
   /// Overrides for tests; empty means the values CMake configured.
   std::string ClangResourceDir;
+  /// The directory holding dpopt/runtime.cuh, which rewritten files include
+  /// (the installed one next to the tool, else the source tree's).
+  std::string RuntimeDir;
 };
 
 /// Exit codes: 0 success, 1 errors in the input or the options, 2 a failure

@@ -53,6 +53,9 @@ struct ParseConfig {
   /// for tests).
   std::string ResourceDir;
   std::string ClangPath;
+  /// The directory holding dpopt/runtime.cuh: rewritten code calls the
+  /// runtime, so the parse-only prelude includes it when this is set.
+  std::string RuntimeDir;
   bool UsePreamble = true;
 };
 

@@ -28,11 +28,18 @@ namespace dpopt {
 
 class WorkingCopy;
 
+/// What the rewritten file needs beyond its text.
+struct OutputNeeds {
+  /// Code calls dpopt's device runtime: the output includes it.
+  bool Runtime = false;
+};
+
 struct PassContext {
   const WorkingCopy &WC;
   ProgramAnalysis &Analysis;
   const PassOptions &Options;
   RemarkEngine &Remarks;
+  OutputNeeds &Needs;
 };
 
 /// Whether a pass would transform a site, and why; shown in reports.

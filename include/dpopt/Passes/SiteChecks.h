@@ -1,0 +1,34 @@
+//===- SiteChecks.h - When a device-side launch can be rewritten -*- C++ -*-===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The conditions every pass that replaces a device-side launch statement and
+// copies the child's body shares. Each returns the reason a site must be left
+// unchanged -- it becomes a "missed" remark -- or nothing.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DPOPT_PASSES_SITECHECKS_H
+#define DPOPT_PASSES_SITECHECKS_H
+
+#include "dpopt/Analysis/ProgramAnalysis.h"
+
+#include <optional>
+#include <string>
+
+namespace dpopt {
+
+/// The launch statement itself: device side, a statement of its own, not in
+/// a macro, not in a __host__ __device__ function, not switched off, and a
+/// kernel whose definition is in this file.
+std::optional<std::string> launchStatementBlocker(const LaunchSite &Site,
+                                                  ProgramAnalysis &A);
+
+/// Where something is, for remarks: "file:line".
+std::string whereIs(const WorkingCopy &WC, clang::SourceLocation Loc);
+
+} // namespace dpopt
+
+#endif // DPOPT_PASSES_SITECHECKS_H

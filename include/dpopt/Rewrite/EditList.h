@@ -1,0 +1,63 @@
+//===- EditList.h - A pass's edits to the working text ----------*- C++ -*-===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// tooling::Replacements rejects two different insertions at one offset
+// (their order would matter). Passes routinely insert several things at one
+// place -- clones after a definition, a declaration before a function -- so
+// they collect edits here, where insertions at one offset keep the order they
+// were made in, then hand tooling::Replacements to the driver.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DPOPT_REWRITE_EDITLIST_H
+#define DPOPT_REWRITE_EDITLIST_H
+
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace dpopt {
+
+class EditList {
+public:
+  explicit EditList(std::string File) : File(std::move(File)) {}
+
+  /// Inserts \p Text at \p Offset, after earlier insertions there.
+  void insert(unsigned Offset, std::string Text);
+  /// Replaces [Offset, Offset + Length) by \p Text.
+  void replace(unsigned Offset, unsigned Length, std::string Text);
+
+  /// Adds every edit of \p Other (after this list's own at equal offsets).
+  void addAll(const EditList &Other);
+
+  bool empty() const { return Edits.empty(); }
+
+  /// The edits as tooling::Replacements; fails if two replacements overlap.
+  llvm::Expected<clang::tooling::Replacements> build() const;
+
+  /// \p Source[Begin, End) with the edits that lie strictly inside it applied
+  /// (an insertion at End belongs to what follows).
+  llvm::Expected<std::string> applyWithin(llvm::StringRef Source, unsigned Begin,
+                                          unsigned End) const;
+
+private:
+  struct Edit {
+    unsigned Offset, Length;
+    std::string Text;
+    unsigned Seq;
+  };
+  llvm::Expected<clang::tooling::Replacements>
+  buildFrom(std::vector<Edit> Sorted, unsigned Shift, llvm::StringRef Path) const;
+
+  std::string File;
+  std::vector<Edit> Edits;
+};
+
+} // namespace dpopt
+
+#endif // DPOPT_REWRITE_EDITLIST_H

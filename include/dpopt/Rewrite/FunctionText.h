@@ -1,0 +1,83 @@
+//===- FunctionText.h - The written pieces of a function --------*- C++ -*-===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Passes write variants of kernels and device functions (a serial version, a
+// coarsened clone) from the text of the user's definition: its template
+// header, return type, parameter list and body, with whatever edits the pass
+// makes inside the body applied to the copy.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DPOPT_REWRITE_FUNCTIONTEXT_H
+#define DPOPT_REWRITE_FUNCTIONTEXT_H
+
+#include "dpopt/Rewrite/EditList.h"
+
+#include "clang/AST/Decl.h"
+#include "llvm/Support/Error.h"
+
+#include <set>
+#include <string>
+
+namespace dpopt {
+
+class ParsedUnit;
+
+struct FunctionPieces {
+  const clang::FunctionDecl *Def = nullptr;
+  /// "template <typename T>" or "".
+  std::string TemplateHeader;
+  std::string ReturnType;
+  /// The parameter list as written, without the parentheses.
+  std::string Params;
+  /// "__launch_bounds__(...)" rebuilt from the attribute, or "".
+  std::string LaunchBounds;
+  /// Offsets of the body ('{' .. '}' inclusive) and of the whole
+  /// definition (template header included) in the working text.
+  unsigned BodyBegin = 0, BodyEnd = 0;
+  unsigned DeclBegin = 0, DeclEnd = 0;
+};
+
+/// Reads the written definition \p Def. Fails when a piece is not plain text
+/// of the main file.
+llvm::Expected<FunctionPieces> readFunction(const ParsedUnit &U,
+                                            const clang::FunctionDecl *Def);
+
+/// The body text with the edits of \p Edits that lie inside the body applied.
+llvm::Expected<std::string> bodyWithEdits(const ParsedUnit &U, const FunctionPieces &F,
+                                          const EditList &Edits);
+
+/// Adds a function derived from \p Original: its definition right after
+/// Original's definition and, when Original is declared earlier in the file,
+/// a declaration right after that first declaration, so that every place
+/// that can call Original can call it. \p Head builds "template <...>
+/// static __device__ void name(...)" from a parameter list: the definition's,
+/// or the first declaration's (default arguments live there).
+llvm::Error addDerivedFunction(const ParsedUnit &U, EditList &Edits,
+                               const clang::FunctionDecl *Original,
+                               llvm::function_ref<std::string(llvm::StringRef)> Head,
+                               llvm::StringRef Body, llvm::StringRef Comment);
+
+/// The begin offset of the outermost declaration containing \p D (its
+/// template header included): where code that must precede \p D goes.
+unsigned outermostDeclBegin(const ParsedUnit &U, const clang::Decl *D);
+
+/// Names for generated functions: "__dpopt_<stem>", made unique against
+/// every identifier of the working text and every name given out before.
+class NameAllocator {
+public:
+  explicit NameAllocator(llvm::StringRef Text) : Text(Text) {}
+  std::string fresh(llvm::StringRef Stem);
+
+private:
+  bool used(llvm::StringRef Name) const;
+  llvm::StringRef Text;
+  std::set<std::string> Given;
+};
+
+} // namespace dpopt
+
+#endif // DPOPT_REWRITE_FUNCTIONTEXT_H

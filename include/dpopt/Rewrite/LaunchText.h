@@ -1,0 +1,61 @@
+//===- LaunchText.h - The written parts of a launch, for rewriting -*- C++ -*-===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// Passes write new launches from the pieces of the user's: the callee as
+// written (qualifiers and template arguments kept, the name replaceable),
+// the configuration expressions, and the argument list. They replace the
+// whole launch statement with a braced block, so the replacement is one
+// statement wherever the launch was one (an unbraced if body, a case).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DPOPT_REWRITE_LAUNCHTEXT_H
+#define DPOPT_REWRITE_LAUNCHTEXT_H
+
+#include "dpopt/Analysis/LaunchSite.h"
+
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <string>
+
+namespace dpopt {
+
+class ParsedUnit;
+
+struct LaunchText {
+  /// "ns::kid<float>" as written.
+  std::string Callee;
+  /// The kernel's name inside Callee: [NameBegin, NameEnd).
+  size_t NameBegin = 0, NameEnd = 0;
+  /// Everything between the argument list's parentheses.
+  std::string Args;
+
+  /// Callee with the kernel's name replaced by \p NewName.
+  std::string calleeNamed(llvm::StringRef NewName) const;
+};
+
+/// Reads the parts of \p Site's launch. Fails for launches whose parts are
+/// not plain text of the main file (macros).
+llvm::Expected<LaunchText> readLaunchText(const ParsedUnit &U, const LaunchSite &Site);
+
+/// "callee<<<grid, block[, shmem[, stream]]>>>(args);"
+std::string launchStatement(llvm::StringRef Callee, llvm::StringRef Grid,
+                            llvm::StringRef Block, std::optional<std::string> SharedMem,
+                            std::optional<std::string> Stream, llvm::StringRef Args);
+
+/// The leading blanks of the line \p Offset is on.
+std::string indentationAt(llvm::StringRef Text, unsigned Offset);
+/// \p Block with every line after the first indented by \p Indent, so a
+/// multi-line replacement lines up with the statement it replaces.
+std::string indentLines(llvm::StringRef Block, llvm::StringRef Indent);
+
+/// A launch statement in device code, wrapped for parsing with site \p Id.
+std::string deviceLaunchStatement(unsigned Id, const std::string &Statement);
+
+} // namespace dpopt
+
+#endif // DPOPT_REWRITE_LAUNCHTEXT_H

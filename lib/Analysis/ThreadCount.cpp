@@ -1,0 +1,223 @@
+//===- ThreadCount.cpp - The number of threads a launch wants ------------===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dpopt/Analysis/ThreadCount.h"
+
+#include "dpopt/AST/CudaAST.h"
+#include "dpopt/Analysis/LaunchSite.h"
+#include "dpopt/Analysis/LocalVariables.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/FoldingSet.h"
+
+using namespace clang;
+
+namespace dpopt {
+namespace {
+
+const Expr *strip(const Expr *E) { return E->IgnoreParenImpCasts(); }
+
+/// Also looks through explicit casts: (float)N is N for our purpose.
+const Expr *stripCasts(const Expr *E) {
+  while (true) {
+    E = strip(E);
+    if (const auto *C = dyn_cast<ExplicitCastExpr>(E)) {
+      E = C->getSubExpr();
+      continue;
+    }
+    return E;
+  }
+}
+
+bool sameExpr(const Expr *A, const Expr *B, const ASTContext &Ctx) {
+  llvm::FoldingSetNodeID IA, IB;
+  stripCasts(A)->Profile(IA, Ctx, /*Canonical=*/true);
+  stripCasts(B)->Profile(IB, Ctx, /*Canonical=*/true);
+  return IA == IB;
+}
+
+bool isConstant(const Expr *E, const ASTContext &Ctx) {
+  return !E->isValueDependent() && E->isIntegerConstantExpr(Ctx);
+}
+
+/// Removes trailing '+ c' and '- c' where c is a constant, the divisor, or
+/// 'divisor - 1': what is left of (N + b - 1) is N.
+const Expr *stripOffsets(const Expr *L, const Expr *Divisor, const ASTContext &Ctx) {
+  while (true) {
+    const auto *BO = dyn_cast<BinaryOperator>(strip(L));
+    if (!BO || (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub))
+      return L;
+    const Expr *R = BO->getRHS();
+    bool Offset = isConstant(R, Ctx) || sameExpr(R, Divisor, Ctx);
+    if (const auto *RB = dyn_cast<BinaryOperator>(strip(R)))
+      Offset |= RB->getOpcode() == BO_Sub && sameExpr(RB->getLHS(), Divisor, Ctx) &&
+                isConstant(RB->getRHS(), Ctx);
+    if (!Offset)
+      return L;
+    L = BO->getLHS();
+  }
+}
+
+const BinaryOperator *asDivision(const Expr *E) {
+  const auto *BO = dyn_cast<BinaryOperator>(strip(E));
+  return BO && BO->getOpcode() == BO_Div ? BO : nullptr;
+}
+
+bool isCeilCall(const Expr *E) {
+  const auto *CE = dyn_cast<CallExpr>(strip(E));
+  if (!CE || CE->getNumArgs() != 1)
+    return false;
+  const FunctionDecl *F = CE->getDirectCallee();
+  if (!F || !F->getIdentifier())
+    return false;
+  StringRef Name = F->getName();
+  return Name == "ceil" || Name == "ceilf" || Name == "__builtin_ceil" ||
+         Name == "__builtin_ceilf";
+}
+
+} // namespace
+
+static const Expr *matchCeilDivisionParens(const Expr *E, const ASTContext &Ctx);
+
+const Expr *matchCeilDivision(const Expr *E, const ASTContext &Ctx) {
+  const Expr *N = matchCeilDivisionParens(E, Ctx);
+  return N ? N->IgnoreParenImpCasts() : nullptr;
+}
+
+const Expr *matchCeilDivisionParens(const Expr *E, const ASTContext &Ctx) {
+  E = strip(E);
+  // (d), (e): ceil((float)N / b), ceil(N / (float)b)
+  if (isCeilCall(E)) {
+    const BinaryOperator *D = asDivision(cast<CallExpr>(E)->getArg(0));
+    return D ? stripCasts(D->getLHS()) : nullptr;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    // (a) (N - 1) / b + 1 and (c) N / b + (N % b == 0 ? 0 : 1), either order.
+    if (BO->getOpcode() == BO_Add) {
+      for (auto [Div, Other] : {std::pair(BO->getLHS(), BO->getRHS()),
+                                std::pair(BO->getRHS(), BO->getLHS())}) {
+        const BinaryOperator *D = asDivision(Div);
+        if (!D)
+          continue;
+        const Expr *O = strip(Other);
+        if (isConstant(O, Ctx) || isa<ConditionalOperator>(O) ||
+            (isa<BinaryOperator>(O) && cast<BinaryOperator>(O)->isComparisonOp()))
+          return stripOffsets(D->getLHS(), D->getRHS(), Ctx);
+      }
+      return nullptr;
+    }
+    // (b) (N + b - 1) / b, and a plain N / b.
+    if (BO->getOpcode() == BO_Div)
+      return stripOffsets(BO->getLHS(), BO->getRHS(), Ctx);
+  }
+  return nullptr;
+}
+
+bool isStableExpr(const Expr *E, const Stmt *Scope) {
+  E = E->IgnoreParens();
+  if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, CXXBoolLiteralExpr,
+          UnaryExprOrTypeTraitExpr>(E))
+    return true;
+  if (const auto *C = dyn_cast<CastExpr>(E))
+    return isStableExpr(C->getSubExpr(), Scope);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const ValueDecl *D = DRE->getDecl();
+    if (isa<EnumConstantDecl, NonTypeTemplateParmDecl>(D))
+      return true;
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD || VD->getType().isVolatileQualified() || VD->getType()->isReferenceType())
+      return false;
+    if (VD->hasLocalStorage())
+      return isNeverModified(VD, Scope);
+    return VD->getType().isConstQualified() && VD->hasInit() &&
+           VD->getInit()->isConstantInitializer(VD->getASTContext(), false);
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    switch (U->getOpcode()) {
+    case UO_Plus: case UO_Minus: case UO_Not: case UO_LNot:
+      return isStableExpr(U->getSubExpr(), Scope);
+    default:
+      return false;
+    }
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return !B->isAssignmentOp() && B->getOpcode() != BO_Comma &&
+           isStableExpr(B->getLHS(), Scope) && isStableExpr(B->getRHS(), Scope);
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return isStableExpr(C->getCond(), Scope) && isStableExpr(C->getTrueExpr(), Scope) &&
+           isStableExpr(C->getFalseExpr(), Scope);
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return !M->isArrow() && isa<FieldDecl>(M->getMemberDecl()) &&
+           isStableExpr(M->getBase(), Scope);
+  return false;
+}
+
+DesiredThreads findDesiredThreads(const LaunchSite &S) {
+  DesiredThreads R;
+  if (!S.Grid.isWritten()) {
+    R.Why = "the launch has no grid expression";
+    return R;
+  }
+  const ASTContext &Ctx = S.Caller->getASTContext();
+  const Stmt *Scope = S.Caller->getBody();
+  const Expr *E = stripImplicit(S.Grid.E);
+  bool InLaunch = true;
+  if (const Expr *Init = localDefinition(E, Scope)) {
+    E = Init;
+    InLaunch = false;
+  }
+
+  std::vector<const Expr *> Dims;
+  // ceil(...) is a floating-point scalar that converts to a 1-D dim3.
+  if (E->getType()->isArithmeticType() || E->getType()->isEnumeralType()) {
+    Dims.push_back(E);
+  } else {
+    const Expr *C = stripImplicit(E);
+    if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(C))
+      C = FC->getSubExpr()->IgnoreImplicit();
+    const auto *CE = dyn_cast<CXXConstructExpr>(C);
+    if (!CE) {
+      R.Why = "the grid expression '" + S.Grid.Text + "' is not a ceiling division";
+      return R;
+    }
+    for (const Expr *A : CE->arguments()) {
+      if (isa<CXXDefaultArgExpr>(A))
+        break;
+      if (!A->getType()->isArithmeticType() && !A->getType()->isEnumeralType()) {
+        R.Why = "the grid is built from a value that is not an integer";
+        return R;
+      }
+      const auto *Lit = dyn_cast<IntegerLiteral>(stripImplicit(A));
+      if (Lit && Lit->getValue() == 1)
+        continue;
+      Dims.push_back(A);
+    }
+  }
+  static const char *const Names[] = {"x", "y", "z"};
+  for (size_t I = 0; I < Dims.size(); ++I) {
+    const Expr *N = matchCeilDivision(Dims[I], Ctx);
+    if (!N) {
+      R.Parts.clear();
+      R.Why = std::string("the grid's ") + (Dims.size() > 1 ? Names[I] : "") +
+              (Dims.size() > 1 ? " dimension" : "expression") +
+              " is not a ceiling division of a thread count";
+      return R;
+    }
+    if (!InLaunch && !isStableExpr(N, Scope)) {
+      R.Parts.clear();
+      R.Why = "the thread count in the definition of '" + S.Grid.Text +
+              "' may have changed by the launch";
+      return R;
+    }
+    R.Parts.push_back({N, InLaunch});
+  }
+  if (R.Parts.empty())
+    R.Why = "the grid has one block";
+  return R;
+}
+
+} // namespace dpopt

@@ -1,0 +1,261 @@
+//===- CoarsenPass.cpp - Fewer, fuller child blocks ----------------------===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dpopt/Passes/CoarsenPass.h"
+
+#include "dpopt/AST/CudaAST.h"
+#include "dpopt/Frontend/WorkingCopy.h"
+#include "dpopt/Passes/SiteChecks.h"
+#include "dpopt/Rewrite/BuiltinParams.h"
+#include "dpopt/Rewrite/FunctionText.h"
+#include "dpopt/Rewrite/LaunchText.h"
+
+#include <algorithm>
+#include <climits>
+#include <map>
+
+using namespace clang;
+using namespace llvm;
+
+namespace dpopt {
+namespace {
+
+constexpr llvm::StringLiteral PassName = "coarsen";
+constexpr BuiltinSet CoarsenedVars =
+    builtinBit(BuiltinVar::BlockIdx) | builtinBit(BuiltinVar::GridDim);
+
+/// Identifiers the pass writes, fresh against the working text (see
+/// ThresholdPass.cpp).
+struct GeneratedNames {
+  explicit GeneratedNames(NameAllocator &A)
+      : Grid(A.fresh("grid")), GridDim(A.fresh("gridDim")), Bx(A.fresh("bx")),
+        By(A.fresh("by")), Bz(A.fresh("bz")) {}
+  std::string Grid, GridDim, Bx, By, Bz;
+};
+
+struct ChildPlan {
+  const FunctionDecl *Child = nullptr;
+  std::string Name;
+  unsigned GridDims = 1;
+};
+
+class CoarsenPass : public Pass {
+public:
+  StringRef name() const override { return PassName; }
+  StringRef description() const override {
+    return "give each child block the work of several original blocks (Olabi "
+           "et al. CGO'22, section IV)";
+  }
+
+  SiteAssessment assess(const LaunchSite &S, ProgramAnalysis &A,
+                        const PassOptions &O) const override {
+    if (std::optional<std::string> Why = blocker(S, A))
+      return {false, *Why};
+    return {true, "launches a clone of '" + S.CalleeName + "' with the grid divided by " +
+                      factorText(S, O)};
+  }
+
+  Expected<tooling::Replacements> run(PassContext &Ctx) override;
+
+private:
+  static std::optional<std::string> blocker(const LaunchSite &S, ProgramAnalysis &A) {
+    if (std::optional<std::string> Why = launchStatementBlocker(S, A))
+      return Why;
+    const FunctionFacts &F = A.transitiveFacts(S.Callee);
+    const FunctionFacts &Own = A.localFacts(S.Callee);
+    const WorkingCopy &WC = A.workingCopy();
+    std::string Name = "'" + S.CalleeName + "'";
+    if (!Own.EarlyReturns.empty() && !F.Barriers.empty())
+      return Name + " returns early (" + whereIs(WC, Own.EarlyReturns[0].Loc) +
+             ") and synchronizes its threads (" + F.Barriers[0].What + " at " +
+             whereIs(WC, F.Barriers[0].Loc) +
+             "): a thread leaving one original block early could meet the "
+             "others at a barrier of the next";
+    if (!Own.EarlyReturns.empty() && !F.WarpOps.empty())
+      return Name + " returns early (" + whereIs(WC, Own.EarlyReturns[0].Loc) +
+             ") and uses the warp-level operation " + F.WarpOps[0].What;
+    if (!F.CooperativeGroups.empty())
+      return Name + " uses cooperative groups (" + F.CooperativeGroups[0].What + " at " +
+             whereIs(WC, F.CooperativeGroups[0].Loc) + ")";
+    if (!F.InlineAsm.empty())
+      return Name + " contains inline assembly at " + whereIs(WC, F.InlineAsm[0].Loc) +
+             ", which could read the block index";
+    if (!F.UnknownCalls.empty())
+      return Name + " makes a call dpopt cannot see into (" + F.UnknownCalls[0].What +
+             " at " + whereIs(WC, F.UnknownCalls[0].Loc) + ")";
+    if (!F.LegacyDeviceSyncs.empty())
+      return Name + " calls cudaDeviceSynchronize() at " +
+             whereIs(WC, F.LegacyDeviceSyncs[0].Loc);
+    NameAllocator Scratch("");
+    BuiltinCloner Cloner(A, CoarsenedVars, Scratch, "coarse");
+    if (std::optional<std::string> Why = Cloner.plan(S.Callee))
+      return Name + " cannot be coarsened: " + *Why;
+    return std::nullopt;
+  }
+
+  static std::string factorText(const LaunchSite &S, const PassOptions &O) {
+    if (S.Pragma && S.Pragma->Coarsen)
+      return std::to_string(*S.Pragma->Coarsen);
+    return "DPOPT_COARSEN_FACTOR (" +
+           std::to_string(O.CoarsenFactor.value_or(DefaultCoarsenFactor)) + ")";
+  }
+
+  static Expected<std::string> coarsenedBody(const ParsedUnit &U, ProgramAnalysis &A,
+                                             const ChildPlan &P, const EditList &SiteEdits,
+                                             const BuiltinCloner &Cloner,
+                                             const GeneratedNames &Gen);
+};
+
+Expected<std::string> CoarsenPass::coarsenedBody(const ParsedUnit &U, ProgramAnalysis &A,
+                                                 const ChildPlan &P,
+                                                 const EditList &SiteEdits,
+                                                 const BuiltinCloner &Cloner,
+                                                 const GeneratedNames &Gen) {
+  const FunctionDecl *Def = getWrittenDefinition(P.Child);
+  Expected<FunctionPieces> F = readFunction(U, Def);
+  if (!F)
+    return F.takeError();
+  // The clone gets this pass's own rewrites of launches inside the body (a
+  // recursive child launches its coarsened self) and redirected calls.
+  EditList BodyEdits("");
+  BodyEdits.addAll(SiteEdits);
+  if (Error E = Cloner.redirectCalls(U, Def, BodyEdits))
+    return std::move(E);
+  Expected<std::string> Body = bodyWithEdits(U, *F, BodyEdits);
+  if (!Body)
+    return Body.takeError();
+
+  const FunctionFacts &Facts = A.transitiveFacts(P.Child);
+  std::string S = "{\n";
+  auto Loop = [&](const std::string &Var, const char *Dim) {
+    S += "  for (unsigned " + Var + " = blockIdx." + Dim + "; " + Var + " < " + Gen.GridDim +
+         "." + Dim + "; " + Var + " += gridDim." + Dim + ")\n";
+  };
+  if (P.GridDims >= 3)
+    Loop(Gen.Bz, "z");
+  if (P.GridDims >= 2)
+    Loop(Gen.By, "y");
+  Loop(Gen.Bx, "x");
+  S += "  {\n";
+  if (Facts.usesIndex(BuiltinVar::BlockIdx))
+    S += "    const uint3 blockIdx = make_uint3(" + Gen.Bx + ", " +
+         (P.GridDims >= 2 ? Gen.By : "0u") + ", " + (P.GridDims >= 3 ? Gen.Bz : "0u") +
+         ");\n";
+  if (Facts.usesIndex(BuiltinVar::GridDim))
+    S += "    const dim3 gridDim = " + Gen.GridDim + ";\n";
+  S += "    [=]() mutable " + *Body + "();\n";
+  if (!Facts.Shared.empty() && !Facts.Barriers.empty())
+    S += "    // The next original block reuses this block's shared memory.\n"
+         "    __syncthreads();\n";
+  S += "  }\n}";
+  return S;
+}
+
+Expected<tooling::Replacements> CoarsenPass::run(PassContext &Ctx) {
+  const WorkingCopy &WC = Ctx.WC;
+  const ParsedUnit &U = WC.unit();
+  ProgramAnalysis &A = Ctx.Analysis;
+  EditList Edits(WC.original().path().str());
+  NameAllocator Names(U.getText());
+  GeneratedNames Gen(Names);
+  BuiltinCloner Cloner(A, CoarsenedVars, Names, "coarse");
+  std::map<const FunctionDecl *, ChildPlan> Plans;
+  std::vector<const FunctionDecl *> Order;
+  unsigned MacroAt = UINT_MAX;
+
+  for (const LaunchSite *S : A.deviceSites()) {
+    UserLocation Loc = WC.locate(S->Call->getBeginLoc());
+    std::optional<std::string> Why = blocker(*S, A);
+    Expected<LaunchText> L =
+        Why ? Expected<LaunchText>(createStringError(inconvertibleErrorCode(), *Why))
+            : readLaunchText(U, *S);
+    if (!L) {
+      Ctx.Remarks.missed(PassName, Loc, "not coarsening this launch of '" + S->CalleeName +
+                                            "': " + toString(L.takeError()));
+      continue;
+    }
+    const FunctionDecl *Key = canonicalFunction(S->Callee);
+    auto [It, New] = Plans.try_emplace(Key);
+    ChildPlan &P = It->second;
+    if (New) {
+      P.Child = S->Callee;
+      P.Name = Names.fresh("coarse_" + S->Callee->getNameAsString());
+      if (std::optional<std::string> Refused = Cloner.plan(S->Callee))
+        return createStringError(inconvertibleErrorCode(), *Refused);
+      Order.push_back(Key);
+    }
+    P.GridDims = std::max(P.GridDims, S->Grid.DimsKnown ? S->Grid.Dims : 3u);
+
+    bool FromPragma = S->Pragma && S->Pragma->Coarsen;
+    std::string Factor =
+        FromPragma ? std::to_string(*S->Pragma->Coarsen) : "DPOPT_COARSEN_FACTOR";
+    std::optional<std::string> Shmem, Stream;
+    if (S->SharedMem.isWritten() || S->Stream.isWritten())
+      Shmem = S->SharedMem.isWritten() ? S->SharedMem.Text : "0";
+    if (S->Stream.isWritten())
+      Stream = S->Stream.Text;
+    std::string Args = StringRef(L->Args).trim().empty() ? "" : ", " + L->Args;
+    std::string Text = "{ // dpopt coarsen: fewer, fuller child blocks\n"
+                       "  dim3 " + Gen.Grid + "(" + S->Grid.Text + ");\n  " +
+                       deviceLaunchStatement(
+                           S->Id, launchStatement(L->calleeNamed(P.Name),
+                                                  "dpopt::rt::coarsenGrid(" + Gen.Grid + ", " +
+                                                      Factor + ")",
+                                                  S->Block.Text, Shmem, Stream,
+                                                  Gen.Grid + Args)) +
+                       "\n}";
+    Edits.replace(S->StmtBegin, S->StmtEnd - S->StmtBegin,
+                  indentLines(Text, indentationAt(U.getText(), S->StmtBegin)));
+    if (!FromPragma)
+      MacroAt = std::min(MacroAt, outermostDeclBegin(U, S->Caller));
+    Ctx.Remarks.passed(PassName, Loc,
+                       "launching a clone of '" + S->CalleeName +
+                           "' whose blocks each run " + factorText(*S, Ctx.Options) +
+                           " original blocks");
+  }
+  if (Order.empty())
+    return Edits.build();
+
+  // Clone bodies see the site rewrites made above.
+  EditList SiteEdits = Edits;
+  for (const FunctionDecl *Key : Order) {
+    const ChildPlan &P = Plans[Key];
+    Expected<std::string> Body = coarsenedBody(U, A, P, SiteEdits, Cloner, Gen);
+    if (!Body)
+      return Body.takeError();
+    Expected<FunctionPieces> F = readFunction(U, getWrittenDefinition(P.Child));
+    if (!F)
+      return F.takeError();
+    std::string Head = (F->TemplateHeader.empty() ? "" : F->TemplateHeader + "\n") +
+                       "static __global__ " +
+                       (F->LaunchBounds.empty() ? "" : F->LaunchBounds + " ") + "void " +
+                       P.Name + "(dim3 " + Gen.GridDim;
+    auto FullHead = [&](StringRef Params) {
+      bool None = Params.trim().empty() || Params.trim() == "void";
+      return Head + (None ? "" : ", " + Params.str()) + ")";
+    };
+    if (Error E = addDerivedFunction(U, Edits, P.Child, FullHead, *Body,
+                                     "'" + P.Child->getNameAsString() +
+                                         "' coarsened: each block runs a stride of "
+                                         "original blocks (coarsen)"))
+      return std::move(E);
+  }
+  if (Error E = Cloner.emitClones(U, Edits))
+    return std::move(E);
+  if (MacroAt != UINT_MAX)
+    Edits.insert(MacroAt,
+                 "#ifndef DPOPT_COARSEN_FACTOR\n#define DPOPT_COARSEN_FACTOR " +
+                     std::to_string(Ctx.Options.CoarsenFactor.value_or(DefaultCoarsenFactor)) +
+                     "\n#endif\n");
+  Ctx.Needs.Runtime = true;
+  return Edits.build();
+}
+
+} // namespace
+
+std::unique_ptr<Pass> createCoarsenPass() { return std::make_unique<CoarsenPass>(); }
+
+} // namespace dpopt

@@ -1,0 +1,52 @@
+//===- SiteChecks.cpp - When a device-side launch can be rewritten -------===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dpopt/Passes/SiteChecks.h"
+
+#include "dpopt/AST/CudaAST.h"
+#include "dpopt/Frontend/WorkingCopy.h"
+
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace dpopt {
+
+std::string whereIs(const WorkingCopy &WC, SourceLocation Loc) {
+  UserLocation L = WC.locate(Loc);
+  return llvm::sys::path::filename(L.File).str() + ":" + std::to_string(L.Line);
+}
+
+std::optional<std::string> launchStatementBlocker(const LaunchSite &S, ProgramAnalysis &A) {
+  if (S.Side != LaunchSide::Device)
+    return std::string("the launch is made by host code");
+  if (S.Pragma && S.Pragma->Off)
+    return std::string("switched off by '#pragma dp off'");
+  if (S.FromMacro)
+    return std::string("the launch comes from a macro expansion");
+  if (!S.IsStatement)
+    return std::string("the launch is part of a larger expression");
+  if (S.Kind != CallerKind::Lambda && getCudaTarget(S.Caller) == CudaTarget::HostDevice)
+    return std::string("the caller '" + S.CallerName +
+                       "' is __host__ __device__: its host version cannot run the "
+                       "child's work");
+  if (!S.Callee)
+    return std::string("the launched kernel cannot be resolved");
+  for (const FunctionDecl *C : S.Candidates)
+    if (canonicalFunction(C) != canonicalFunction(S.Callee))
+      return "the launch calls different kernels ('" + printedName(S.Candidates[0]) +
+             "', '" + printedName(C) + "') in different instantiations of '" +
+             S.CallerName + "'";
+  const FunctionDecl *Def = getWrittenDefinition(S.Callee);
+  const SourceManager &SM = A.workingCopy().unit().getSourceManager();
+  if (!Def || !Def->hasBody())
+    return "kernel '" + S.CalleeName + "' has no definition in this file";
+  if (!SM.isWrittenInMainFile(SM.getExpansionLoc(Def->getLocation())))
+    return "kernel '" + S.CalleeName + "' is defined in another file";
+  return std::nullopt;
+}
+
+} // namespace dpopt

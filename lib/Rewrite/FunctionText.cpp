@@ -1,0 +1,165 @@
+//===- FunctionText.cpp - The written pieces of a function ---------------===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dpopt/Rewrite/FunctionText.h"
+
+#include "dpopt/AST/CudaAST.h"
+#include "dpopt/Frontend/ParseSession.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/PrettyPrinter.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Lex/Lexer.h"
+
+#include <cctype>
+
+using namespace clang;
+using namespace llvm;
+
+namespace dpopt {
+namespace {
+
+Error fail(const Twine &Msg) { return createStringError(inconvertibleErrorCode(), Msg); }
+
+bool isIdentChar(char C) {
+  return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
+}
+
+} // namespace
+
+Expected<FunctionPieces> readFunction(const ParsedUnit &U, const FunctionDecl *Def) {
+  const SourceManager &SM = U.getSourceManager();
+  const LangOptions &LO = U.getASTContext().getLangOpts();
+  StringRef Text = U.getText();
+  auto InFile = [&](SourceLocation L) {
+    return L.isValid() && !L.isMacroID() && SM.isWrittenInMainFile(L);
+  };
+  if (!Def || !Def->hasBody())
+    return fail("no definition");
+  const Stmt *Body = Def->getBody();
+  FunctionTypeLoc FTL = Def->getFunctionTypeLoc();
+  if (!FTL || !InFile(Body->getBeginLoc()) || !InFile(Body->getEndLoc()) ||
+      !InFile(FTL.getLParenLoc()) || !InFile(FTL.getRParenLoc()))
+    return fail("the definition of '" + Def->getNameAsString() +
+                "' is not plain text of the file");
+
+  FunctionPieces F;
+  F.Def = Def;
+  F.BodyBegin = SM.getFileOffset(Body->getBeginLoc());
+  F.BodyEnd = SM.getFileOffset(Body->getEndLoc()) + 1;
+  F.Params = Text.slice(SM.getFileOffset(FTL.getLParenLoc()) + 1,
+                        SM.getFileOffset(FTL.getRParenLoc()))
+                 .str();
+  SourceRange RetRange = Def->getReturnTypeSourceRange();
+  F.ReturnType = RetRange.isValid() ? U.getSourceText(RetRange).str() : "void";
+  if (F.ReturnType.empty())
+    F.ReturnType = "void";
+
+  const Decl *Outer = Def;
+  if (const FunctionTemplateDecl *T = Def->getDescribedFunctionTemplate()) {
+    Outer = T;
+    F.TemplateHeader = U.getSourceText(T->getTemplateParameters()->getSourceRange()).str();
+  }
+  F.DeclBegin = U.getOffset(Outer->getBeginLoc());
+  F.DeclEnd = F.BodyEnd;
+
+  if (const auto *LB = Def->getAttr<CUDALaunchBoundsAttr>()) {
+    std::string S;
+    raw_string_ostream OS(S);
+    PrintingPolicy Policy(LO);
+    OS << "__launch_bounds__(";
+    LB->getMaxThreads()->printPretty(OS, nullptr, Policy);
+    if (LB->getMinBlocks()) {
+      OS << ", ";
+      LB->getMinBlocks()->printPretty(OS, nullptr, Policy);
+    }
+    OS << ")";
+    F.LaunchBounds = OS.str();
+  }
+  return F;
+}
+
+Expected<std::string> bodyWithEdits(const ParsedUnit &U, const FunctionPieces &F,
+                                    const EditList &Edits) {
+  return Edits.applyWithin(U.getText(), F.BodyBegin, F.BodyEnd);
+}
+
+Error addDerivedFunction(const ParsedUnit &U, EditList &Edits, const FunctionDecl *Original,
+                         function_ref<std::string(StringRef)> Head, StringRef Body,
+                         StringRef Comment) {
+  const FunctionDecl *Def = getWrittenDefinition(Original);
+  Expected<FunctionPieces> F = readFunction(U, Def);
+  if (!F)
+    return F.takeError();
+  Edits.insert(F->DeclEnd, "\n\n// dpopt: " + Comment.str() + "\n" + Head(F->Params) +
+                               " " + Body.str());
+
+  const FunctionDecl *First = Def->getFirstDecl();
+  if (First == Def)
+    return Error::success();
+  const SourceManager &SM = U.getSourceManager();
+  const LangOptions &LO = U.getASTContext().getLangOpts();
+  FunctionTypeLoc FTL = First->getFunctionTypeLoc();
+  SourceLocation End = First->getEndLoc();
+  if (const FunctionTemplateDecl *T = First->getDescribedFunctionTemplate())
+    End = T->getEndLoc();
+  if (!FTL || FTL.getLParenLoc().isMacroID() || FTL.getRParenLoc().isMacroID() ||
+      End.isMacroID() || !SM.isWrittenInMainFile(End))
+    return fail("the declaration of '" + Def->getNameAsString() +
+                "' is not plain text of the file");
+  std::optional<Token> Semi = Lexer::findNextToken(End, SM, LO);
+  if (!Semi || Semi->isNot(tok::semi))
+    return fail("cannot find the end of the declaration of '" +
+                Def->getNameAsString() + "'");
+  StringRef Params = U.getText().slice(SM.getFileOffset(FTL.getLParenLoc()) + 1,
+                                       SM.getFileOffset(FTL.getRParenLoc()));
+  Edits.insert(SM.getFileOffset(Semi->getLocation()) + 1,
+               "\n" + Head(Params) + ";");
+  return Error::success();
+}
+
+unsigned outermostDeclBegin(const ParsedUnit &U, const Decl *D) {
+  const Decl *Outer = D;
+  for (const DeclContext *C = D->getDeclContext(); C && !C->isTranslationUnit();
+       C = C->getParent()) {
+    if (isa<NamespaceDecl, LinkageSpecDecl>(C))
+      break;
+    if (const auto *CD = dyn_cast<Decl>(C))
+      Outer = CD;
+  }
+  if (const auto *FD = dyn_cast<FunctionDecl>(Outer))
+    if (const FunctionTemplateDecl *T = FD->getDescribedFunctionTemplate())
+      Outer = T;
+  if (const auto *RD = dyn_cast<CXXRecordDecl>(Outer))
+    if (const ClassTemplateDecl *T = RD->getDescribedClassTemplate())
+      Outer = T;
+  return U.getOffset(Outer->getBeginLoc());
+}
+
+bool NameAllocator::used(StringRef Name) const {
+  if (Given.count(Name.str()))
+    return true;
+  for (size_t At = Text.find(Name); At != StringRef::npos; At = Text.find(Name, At + 1)) {
+    bool Before = At > 0 && isIdentChar(Text[At - 1]);
+    size_t End = At + Name.size();
+    bool After = End < Text.size() && isIdentChar(Text[End]);
+    if (!Before && !After)
+      return true;
+  }
+  return false;
+}
+
+std::string NameAllocator::fresh(StringRef Stem) {
+  std::string Base = "__dpopt_" + Stem.str();
+  std::string Name = Base;
+  for (unsigned I = 2; used(Name); ++I)
+    Name = Base + "_" + std::to_string(I);
+  Given.insert(Name);
+  return Name;
+}
+
+} // namespace dpopt
