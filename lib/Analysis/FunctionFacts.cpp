@@ -16,6 +16,7 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
+#include <cctype>
 
 using namespace clang;
 
@@ -46,6 +47,16 @@ CallClass classifyByName(StringRef Name) {
   if (Name == "cudaDeviceSynchronize")
     return CallClass::LegacySync;
   return CallClass::Plain;
+}
+
+/// True when PTX text \p Asm has an instruction starting with \p Prefix
+/// ("bar." matches "bar.sync" but not "membar.gl").
+bool hasInstruction(StringRef Asm, StringRef Prefix) {
+  for (size_t At = Asm.find(Prefix); At != StringRef::npos; At = Asm.find(Prefix, At + 1))
+    if (At == 0 || !(std::isalnum(static_cast<unsigned char>(Asm[At - 1])) ||
+                     Asm[At - 1] == '_' || Asm[At - 1] == '.'))
+      return true;
+  return false;
 }
 
 bool inCooperativeGroups(const Decl *D) {
@@ -190,10 +201,10 @@ public:
       return true;
     std::string Asm = A->generateAsmString(FD->getASTContext());
     F.InlineAsm.push_back({A->getBeginLoc(), "inline asm", FD});
-    if (StringRef(Asm).contains("bar.") || StringRef(Asm).contains("barrier"))
+    if (hasInstruction(Asm, "bar.") || hasInstruction(Asm, "barrier."))
       F.Barriers.push_back({A->getBeginLoc(), "asm barrier", FD});
-    if (StringRef(Asm).contains("shfl") || StringRef(Asm).contains("vote") ||
-        StringRef(Asm).contains("%laneid"))
+    if (hasInstruction(Asm, "shfl.") || hasInstruction(Asm, "vote.") ||
+        hasInstruction(Asm, "match.") || StringRef(Asm).contains("%laneid"))
       F.WarpOps.push_back({A->getBeginLoc(), "asm warp operation", FD});
     return true;
   }

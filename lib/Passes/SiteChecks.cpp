@@ -40,6 +40,9 @@ std::optional<std::string> launchStatementBlocker(const LaunchSite &S, ProgramAn
       return "the launch calls different kernels ('" + printedName(S.Candidates[0]) +
              "', '" + printedName(C) + "') in different instantiations of '" +
              S.CallerName + "'";
+  for (const LaunchArgument &Arg : S.Args)
+    if (Arg.Text.empty())
+      return "the launch relies on a default argument of '" + S.CalleeName + "'";
   const FunctionDecl *Def = getWrittenDefinition(S.Callee);
   const SourceManager &SM = A.workingCopy().unit().getSourceManager();
   if (!Def || !Def->hasBody())

@@ -82,9 +82,9 @@ std::optional<std::pair<unsigned, unsigned>> fileRange(const ParsedUnit &U, cons
 std::optional<std::string> substituteThreadCounts(const ParsedUnit &U, const LaunchSite &S,
                                                   const DesiredThreads &D,
                                                   GeneratedNames &Gen) {
-  auto Grid = fileRange(U, S.Grid.E);
-  if (!Grid)
-    return std::nullopt;
+  // The grid as written: a macro invocation counts as a whole.
+  std::optional<std::pair<unsigned, unsigned>> Grid =
+      U.getOffsetRange(S.Grid.E->getSourceRange());
   std::vector<std::tuple<unsigned, unsigned, std::string>> Subst;
   for (size_t I = 0; I < D.Parts.size(); ++I) {
     if (!D.Parts[I].InLaunch)
@@ -171,13 +171,16 @@ Expected<std::string> ThresholdPass::siteText(const ParsedUnit &U, const LaunchS
       return createStringError(inconvertibleErrorCode(), "no substitution");
     Grid = *Substituted;
     for (size_t I = 0; I < D.Parts.size(); ++I) {
+      std::optional<std::pair<unsigned, unsigned>> Range = fileRange(U, D.Parts[I].N);
+      if (!Range)
+        return createStringError(inconvertibleErrorCode(), "no text");
+      std::string N = U.getText().slice(Range->first, Range->second).str();
       std::string Value;
       if (D.Parts[I].InLaunch) {
         Value = Gen.n(I);
-        Out += "  auto " + Value + " = (" + U.getSourceText(D.Parts[I].N->getSourceRange()).str() +
-               ");\n";
+        Out += "  auto " + Value + " = (" + N + ");\n";
       } else {
-        Value = "(" + U.getSourceText(D.Parts[I].N->getSourceRange()).str() + ")";
+        Value = "(" + N + ")";
       }
       Threads += (Threads.empty() ? "" : " * ") +
                  (D.Parts.size() > 1 ? "(long long)" + Value : Value);
@@ -319,13 +322,15 @@ Expected<tooling::Replacements> ThresholdPass::run(PassContext &Ctx) {
                   indentLines(*Text, indentationAt(U.getText(), S->StmtBegin)));
     if (!FromPragma)
       MacroAt = std::min(MacroAt, outermostDeclBegin(U, S->Caller));
-    std::string Count =
-        D.found() ? "the desired thread count"
-                  : "grid x block threads, because " + D.Why;
     Ctx.Remarks.passed(PassName, Loc,
-                       "launching '" + S->CalleeName + "' only when " + Count +
+                       "launching '" + S->CalleeName + "' only when " +
+                           (D.found() ? "its desired thread count" : "its thread count") +
                            " reaches " + thresholdText(*S, Ctx.Options) +
                            ", else running it serially in the parent thread");
+    if (!D.found())
+      Ctx.Remarks.analysis(PassName, Loc,
+                           "no desired thread count found (" + D.Why +
+                               "): comparing the grid's total threads (grid x block)");
   }
 
   for (const FunctionDecl *Key : Order) {

@@ -69,12 +69,16 @@ std::string builtinArgumentList(BuiltinSet Vars) {
 }
 
 std::optional<std::string> BuiltinCloner::plan(const FunctionDecl *Kernel) {
-  auto Reads = [&](const FunctionDecl *F) {
+  auto ReadSet = [&](const FunctionDecl *F) {
     const FunctionFacts &T = A.transitiveFacts(F);
-    bool Any = false;
-    forEachVar(Vars, [&](BuiltinVar V) { Any |= T.usesIndex(V); });
-    return Any;
+    BuiltinSet Set = 0;
+    forEachVar(Vars, [&](BuiltinVar V) {
+      if (T.usesIndex(V))
+        Set |= builtinBit(V);
+    });
+    return Set;
   };
+  auto Reads = [&](const FunctionDecl *F) { return ReadSet(F) != 0; };
   const SourceManager &SM = A.workingCopy().unit().getSourceManager();
   std::vector<const FunctionDecl *> Work(A.localFacts(Kernel).Callees.begin(),
                                          A.localFacts(Kernel).Callees.end());
@@ -122,6 +126,7 @@ std::optional<std::string> BuiltinCloner::plan(const FunctionDecl *Kernel) {
   for (const FunctionDecl *Key : Planned) {
     Order.push_back(Key);
     NewNames[Key] = Names.fresh(Stem + "_" + Key->getNameAsString());
+    CloneVars[Key] = ReadSet(Key);
   }
   return std::nullopt;
 }
@@ -151,7 +156,7 @@ Error BuiltinCloner::redirectCalls(const ParsedUnit &U, const FunctionDecl *Owne
     bool HasArgs = CE->getNumArgs() > 0 && !isa<CXXDefaultArgExpr>(CE->getArg(0));
     Out.replace(NameAt, NameLen, It->second);
     Out.insert(SM.getFileOffset(LParen->getLocation()) + 1,
-               builtinArgumentList(Vars) + (HasArgs ? ", " : ""));
+               builtinArgumentList(CloneVars.at(It->first)) + (HasArgs ? ", " : ""));
   }
   return Error::success();
 }
@@ -173,7 +178,7 @@ Error BuiltinCloner::emitClones(const ParsedUnit &U, EditList &Out) {
     std::string Name = NewNames[Key];
     std::string Header = F->TemplateHeader.empty() ? "" : F->TemplateHeader + "\n";
     auto Head = [&](StringRef Params) {
-      std::string All = builtinParameterList(Vars);
+      std::string All = builtinParameterList(CloneVars[Key]);
       if (!Params.trim().empty() && Params.trim() != "void")
         All += ", " + Params.str();
       return Header + "static __device__ " + F->ReturnType + " " + Name + "(" + All + ")";

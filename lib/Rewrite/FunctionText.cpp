@@ -88,37 +88,73 @@ Expected<std::string> bodyWithEdits(const ParsedUnit &U, const FunctionPieces &F
   return Edits.applyWithin(U.getText(), F.BodyBegin, F.BodyEnd);
 }
 
+/// The parameter list of \p FD as written, without default arguments.
+static Expected<std::string> paramsWithoutDefaults(const ParsedUnit &U, const FunctionDecl *FD) {
+  const SourceManager &SM = U.getSourceManager();
+  FunctionTypeLoc FTL = FD->getFunctionTypeLoc();
+  if (!FTL || FTL.getLParenLoc().isMacroID() || FTL.getRParenLoc().isMacroID() ||
+      !SM.isWrittenInMainFile(FTL.getLParenLoc()))
+    return fail("the parameters of '" + FD->getNameAsString() +
+                "' are not plain text of the file");
+  unsigned Begin = SM.getFileOffset(FTL.getLParenLoc()) + 1;
+  unsigned End = SM.getFileOffset(FTL.getRParenLoc());
+  StringRef Text = U.getText();
+  std::string Out;
+  unsigned At = Begin;
+  for (const ParmVarDecl *P : FD->parameters()) {
+    if (!P->hasDefaultArg() || P->hasInheritedDefaultArg())
+      continue;
+    SourceRange R = P->getDefaultArgRange();
+    if (R.isInvalid() || R.getBegin().isMacroID() || R.getEnd().isMacroID())
+      return fail("a default argument of '" + FD->getNameAsString() +
+                  "' is not plain text of the file");
+    auto [DefaultBegin, DefaultEnd] = U.getOffsetRange(R);
+    size_t Equals = Text.rfind('=', DefaultBegin);
+    if (Equals == StringRef::npos || Equals < At)
+      return fail("cannot find a default argument of '" + FD->getNameAsString() + "'");
+    Out += Text.slice(At, Equals).rtrim().str();
+    At = DefaultEnd;
+  }
+  return Out + Text.slice(At, End).str();
+}
+
 Error addDerivedFunction(const ParsedUnit &U, EditList &Edits, const FunctionDecl *Original,
                          function_ref<std::string(StringRef)> Head, StringRef Body,
                          StringRef Comment) {
+  // Derived functions never have default arguments (passes do not rewrite
+  // launches that rely on them), so one declaration can come first: uses
+  // inside Original itself (recursion) and everywhere Original is visible
+  // can then call it.
   const FunctionDecl *Def = getWrittenDefinition(Original);
   Expected<FunctionPieces> F = readFunction(U, Def);
   if (!F)
     return F.takeError();
-  Edits.insert(F->DeclEnd, "\n\n// dpopt: " + Comment.str() + "\n" + Head(F->Params) +
-                               " " + Body.str());
-
+  Expected<std::string> Params = paramsWithoutDefaults(U, Def);
+  if (!Params)
+    return Params.takeError();
   const FunctionDecl *First = Def->getFirstDecl();
-  if (First == Def)
-    return Error::success();
-  const SourceManager &SM = U.getSourceManager();
-  const LangOptions &LO = U.getASTContext().getLangOpts();
-  FunctionTypeLoc FTL = First->getFunctionTypeLoc();
-  SourceLocation End = First->getEndLoc();
-  if (const FunctionTemplateDecl *T = First->getDescribedFunctionTemplate())
-    End = T->getEndLoc();
-  if (!FTL || FTL.getLParenLoc().isMacroID() || FTL.getRParenLoc().isMacroID() ||
-      End.isMacroID() || !SM.isWrittenInMainFile(End))
-    return fail("the declaration of '" + Def->getNameAsString() +
-                "' is not plain text of the file");
-  std::optional<Token> Semi = Lexer::findNextToken(End, SM, LO);
-  if (!Semi || Semi->isNot(tok::semi))
-    return fail("cannot find the end of the declaration of '" +
-                Def->getNameAsString() + "'");
-  StringRef Params = U.getText().slice(SM.getFileOffset(FTL.getLParenLoc()) + 1,
-                                       SM.getFileOffset(FTL.getRParenLoc()));
-  Edits.insert(SM.getFileOffset(Semi->getLocation()) + 1,
-               "\n" + Head(Params) + ";");
+  if (First == Def) {
+    Edits.insert(F->DeclBegin, "// dpopt: declared here for " + Comment.str() + "\n" +
+                                   Head(*Params) + ";\n");
+  } else {
+    const SourceManager &SM = U.getSourceManager();
+    const LangOptions &LO = U.getASTContext().getLangOpts();
+    SourceLocation End = First->getEndLoc();
+    if (const FunctionTemplateDecl *T = First->getDescribedFunctionTemplate())
+      End = T->getEndLoc();
+    std::optional<Token> Semi =
+        End.isMacroID() ? std::nullopt : Lexer::findNextToken(End, SM, LO);
+    if (!Semi || Semi->isNot(tok::semi) || !SM.isWrittenInMainFile(Semi->getLocation()))
+      return fail("cannot find the end of the declaration of '" +
+                  Def->getNameAsString() + "'");
+    Expected<std::string> FirstParams = paramsWithoutDefaults(U, First);
+    if (!FirstParams)
+      return FirstParams.takeError();
+    Edits.insert(SM.getFileOffset(Semi->getLocation()) + 1,
+                 "\n" + Head(*FirstParams) + "; // dpopt: " + Comment.str());
+  }
+  Edits.insert(F->DeclEnd,
+               "\n\n// dpopt: " + Comment.str() + "\n" + Head(*Params) + " " + Body.str());
   return Error::success();
 }
 

@@ -70,6 +70,10 @@ private:
   std::string Stem;
   std::vector<const clang::FunctionDecl *> Order;
   std::map<const clang::FunctionDecl *, std::string> NewNames; // canonical -> name
+  /// The built-ins each clone takes: those of Vars the function reads itself
+  /// or through its callees (a function that already takes, say, a blockIdx
+  /// parameter reads no built-in blockIdx and gets no second one).
+  std::map<const clang::FunctionDecl *, BuiltinSet> CloneVars;
   std::set<const clang::FunctionDecl *> Emitted;
 };
 

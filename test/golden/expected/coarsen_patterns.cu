@@ -1,0 +1,218 @@
+#include "dpopt/runtime.cuh" // dpopt's device runtime
+// DPOPT-ARGS: --passes=coarsen
+// 1-D, 2-D and 3-D children; a child with shared memory and barriers (a
+// barrier ends each coarsened iteration); a helper that reads blockIdx
+// (cloned); a template child; a recursive child; a per-site factor; a
+// launch with shared memory and a stream; a child also launched from the
+// host (it keeps its name and signature).
+#include <cuda_runtime.h>
+
+// dpopt: declared here for 'blockBase' reading the thread and block position from parameters
+static __device__ unsigned __dpopt_coarse_blockBase(uint3 blockIdx);
+__device__ unsigned blockBase() { return blockIdx.x * blockDim.x; }
+
+// dpopt: 'blockBase' reading the thread and block position from parameters
+static __device__ unsigned __dpopt_coarse_blockBase(uint3 blockIdx) { return blockIdx.x * blockDim.x; }
+
+// dpopt: declared here for 'add1' coarsened: each block runs a stride of original blocks (coarsen)
+static __global__ void __dpopt_coarse_add1(dim3 __dpopt_gridDim, int *A, int N);
+__global__ void add1(int *A, int N) {
+  unsigned I = blockBase() + threadIdx.x;
+  if (I < N)
+    A[I] += 1;
+}
+
+// dpopt: 'add1' coarsened: each block runs a stride of original blocks (coarsen)
+static __global__ void __dpopt_coarse_add1(dim3 __dpopt_gridDim, int *A, int N) {
+  for (unsigned __dpopt_bx = blockIdx.x; __dpopt_bx < __dpopt_gridDim.x; __dpopt_bx += gridDim.x)
+  {
+    const uint3 blockIdx = make_uint3(__dpopt_bx, 0u, 0u);
+    [=]() mutable {
+  unsigned I = __dpopt_coarse_blockBase(blockIdx) + threadIdx.x;
+  if (I < N)
+    A[I] += 1;
+}();
+  }
+}
+
+// dpopt: declared here for 'add2d' coarsened: each block runs a stride of original blocks (coarsen)
+static __global__ void __dpopt_coarse_add2d(dim3 __dpopt_gridDim, int *A, int W, int H);
+__global__ void add2d(int *A, int W, int H) {
+  int X = blockIdx.x * blockDim.x + threadIdx.x;
+  int Y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (X < W && Y < H)
+    A[Y * W + X] += gridDim.y;
+}
+
+// dpopt: 'add2d' coarsened: each block runs a stride of original blocks (coarsen)
+static __global__ void __dpopt_coarse_add2d(dim3 __dpopt_gridDim, int *A, int W, int H) {
+  for (unsigned __dpopt_by = blockIdx.y; __dpopt_by < __dpopt_gridDim.y; __dpopt_by += gridDim.y)
+  for (unsigned __dpopt_bx = blockIdx.x; __dpopt_bx < __dpopt_gridDim.x; __dpopt_bx += gridDim.x)
+  {
+    const uint3 blockIdx = make_uint3(__dpopt_bx, __dpopt_by, 0u);
+    const dim3 gridDim = __dpopt_gridDim;
+    [=]() mutable {
+  int X = blockIdx.x * blockDim.x + threadIdx.x;
+  int Y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (X < W && Y < H)
+    A[Y * W + X] += gridDim.y;
+}();
+  }
+}
+
+// dpopt: declared here for 'add3d' coarsened: each block runs a stride of original blocks (coarsen)
+static __global__ void __dpopt_coarse_add3d(dim3 __dpopt_gridDim, int *A, dim3 Extent);
+__global__ void add3d(int *A, dim3 Extent) {
+  unsigned X = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned Y = blockIdx.y * blockDim.y + threadIdx.y;
+  unsigned Z = blockIdx.z * blockDim.z + threadIdx.z;
+  if (X < Extent.x && Y < Extent.y && Z < Extent.z)
+    atomicAdd(&A[(Z * Extent.y + Y) * Extent.x + X], 1);
+}
+
+// dpopt: 'add3d' coarsened: each block runs a stride of original blocks (coarsen)
+static __global__ void __dpopt_coarse_add3d(dim3 __dpopt_gridDim, int *A, dim3 Extent) {
+  for (unsigned __dpopt_bz = blockIdx.z; __dpopt_bz < __dpopt_gridDim.z; __dpopt_bz += gridDim.z)
+  for (unsigned __dpopt_by = blockIdx.y; __dpopt_by < __dpopt_gridDim.y; __dpopt_by += gridDim.y)
+  for (unsigned __dpopt_bx = blockIdx.x; __dpopt_bx < __dpopt_gridDim.x; __dpopt_bx += gridDim.x)
+  {
+    const uint3 blockIdx = make_uint3(__dpopt_bx, __dpopt_by, __dpopt_bz);
+    [=]() mutable {
+  unsigned X = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned Y = blockIdx.y * blockDim.y + threadIdx.y;
+  unsigned Z = blockIdx.z * blockDim.z + threadIdx.z;
+  if (X < Extent.x && Y < Extent.y && Z < Extent.z)
+    atomicAdd(&A[(Z * Extent.y + Y) * Extent.x + X], 1);
+}();
+  }
+}
+
+// dpopt: declared here for 'blockSum' coarsened: each block runs a stride of original blocks (coarsen)
+static __global__ void __dpopt_coarse_blockSum(dim3 __dpopt_gridDim, const int *In, int *Out, int N);
+__global__ void blockSum(const int *In, int *Out, int N) {
+  extern __shared__ int Partial[];
+  unsigned I = blockIdx.x * blockDim.x + threadIdx.x;
+  Partial[threadIdx.x] = I < N ? In[I] : 0;
+  __syncthreads();
+  for (unsigned S = blockDim.x / 2; S > 0; S /= 2) {
+    if (threadIdx.x < S)
+      Partial[threadIdx.x] += Partial[threadIdx.x + S];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+    Out[blockIdx.x] = Partial[0];
+}
+
+// dpopt: 'blockSum' coarsened: each block runs a stride of original blocks (coarsen)
+static __global__ void __dpopt_coarse_blockSum(dim3 __dpopt_gridDim, const int *In, int *Out, int N) {
+  for (unsigned __dpopt_bx = blockIdx.x; __dpopt_bx < __dpopt_gridDim.x; __dpopt_bx += gridDim.x)
+  {
+    const uint3 blockIdx = make_uint3(__dpopt_bx, 0u, 0u);
+    [=]() mutable {
+  extern __shared__ int Partial[];
+  unsigned I = blockIdx.x * blockDim.x + threadIdx.x;
+  Partial[threadIdx.x] = I < N ? In[I] : 0;
+  __syncthreads();
+  for (unsigned S = blockDim.x / 2; S > 0; S /= 2) {
+    if (threadIdx.x < S)
+      Partial[threadIdx.x] += Partial[threadIdx.x + S];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+    Out[blockIdx.x] = Partial[0];
+}();
+    // The next original block reuses this block's shared memory.
+    __syncthreads();
+  }
+}
+
+// dpopt: declared here for 'fill' coarsened: each block runs a stride of original blocks (coarsen)
+template <class T>
+static __global__ void __dpopt_coarse_fill(dim3 __dpopt_gridDim, T *A, T V, int N);
+template <class T> __global__ void fill(T *A, T V, int N) {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I < N)
+    A[I] = V;
+}
+
+// dpopt: 'fill' coarsened: each block runs a stride of original blocks (coarsen)
+template <class T>
+static __global__ void __dpopt_coarse_fill(dim3 __dpopt_gridDim, T *A, T V, int N) {
+  for (unsigned __dpopt_bx = blockIdx.x; __dpopt_bx < __dpopt_gridDim.x; __dpopt_bx += gridDim.x)
+  {
+    const uint3 blockIdx = make_uint3(__dpopt_bx, 0u, 0u);
+    [=]() mutable {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I < N)
+    A[I] = V;
+}();
+  }
+}
+
+// dpopt: declared here for 'spread' coarsened: each block runs a stride of original blocks (coarsen)
+static __global__ void __dpopt_coarse_spread(dim3 __dpopt_gridDim, int *A, int N, int Depth);
+#ifndef DPOPT_COARSEN_FACTOR
+#define DPOPT_COARSEN_FACTOR 8
+#endif
+__global__ void spread(int *A, int N, int Depth) {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I < N)
+    atomicAdd(&A[I], 1);
+  if (Depth > 0 && I == 0)
+    { // dpopt coarsen: fewer, fuller child blocks
+      dim3 __dpopt_grid((N + 63) / 64);
+      __dpopt_coarse_spread<<<dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR), 64>>>(__dpopt_grid, A, N, Depth - 1);
+    }
+}
+
+// dpopt: 'spread' coarsened: each block runs a stride of original blocks (coarsen)
+static __global__ void __dpopt_coarse_spread(dim3 __dpopt_gridDim, int *A, int N, int Depth) {
+  for (unsigned __dpopt_bx = blockIdx.x; __dpopt_bx < __dpopt_gridDim.x; __dpopt_bx += gridDim.x)
+  {
+    const uint3 blockIdx = make_uint3(__dpopt_bx, 0u, 0u);
+    [=]() mutable {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I < N)
+    atomicAdd(&A[I], 1);
+  if (Depth > 0 && I == 0)
+    { // dpopt coarsen: fewer, fuller child blocks
+      dim3 __dpopt_grid((N + 63) / 64);
+      __dpopt_coarse_spread<<<dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR), 64>>>(__dpopt_grid, A, N, Depth - 1);
+    }
+}();
+  }
+}
+
+__global__ void parent(int *A, const int *In, int *Out, int N, float *F, cudaStream_t S) {
+  { // dpopt coarsen: fewer, fuller child blocks
+    dim3 __dpopt_grid((N + 127) / 128);
+    __dpopt_coarse_add1<<<dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR), 128>>>(__dpopt_grid, A, N);
+  }
+  { // dpopt coarsen: fewer, fuller child blocks
+    dim3 __dpopt_grid(dim3((N + 15) / 16, (N + 15) / 16));
+    __dpopt_coarse_add2d<<<dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR), dim3(16, 16)>>>(__dpopt_grid, A, N, N);
+  }
+  dim3 Extent(N, 4, 2);
+  { // dpopt coarsen: fewer, fuller child blocks
+    dim3 __dpopt_grid(dim3((N + 7) / 8, 1, 2));
+    __dpopt_coarse_add3d<<<dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR), dim3(8, 4, 1)>>>(__dpopt_grid, A, Extent);
+  }
+  { // dpopt coarsen: fewer, fuller child blocks
+    dim3 __dpopt_grid((N + 255) / 256);
+    __dpopt_coarse_blockSum<<<dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR), 256, 256 * sizeof(int), S>>>(__dpopt_grid, In, Out, N);
+  }
+  { // dpopt coarsen: fewer, fuller child blocks
+    dim3 __dpopt_grid((N + 255) / 256);
+    __dpopt_coarse_fill<float><<<dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR), 256>>>(__dpopt_grid, F, 1.0f, N);
+  }
+#pragma dp coarsen(32)
+  { // dpopt coarsen: fewer, fuller child blocks
+    dim3 __dpopt_grid((N + 63) / 64);
+    __dpopt_coarse_spread<<<dpopt::rt::coarsenGrid(__dpopt_grid, 32), 64>>>(__dpopt_grid, A, N, 2);
+  }
+}
+
+void run(int *A, const int *In, int *Out, int N, float *F) {
+  parent<<<1, 1>>>(A, In, Out, N, F, 0);
+  add1<<<(N + 127) / 128, 128>>>(A, N);
+}

@@ -1,0 +1,370 @@
+#include "dpopt/runtime.cuh" // dpopt's device runtime
+// DPOPT-ARGS: --passes=threshold,coarsen
+// Every ceiling-division form of Olabi et al. §III-D, inline, through local
+// variables and a macro; multi-dimensional children; returns inside loops
+// and switches; a device helper that reads the thread position (cloned);
+// template children; a per-site threshold.
+#include <cuda_runtime.h>
+
+#define BS 64
+#define CEIL(n, b) (((n) + (b) - 1) / (b))
+
+// dpopt: declared here for 'lane' reading the thread and block position from parameters
+static __device__ int __dpopt_serial_lane(uint3 threadIdx);
+__device__ int lane() { return threadIdx.x % 32; }
+
+// dpopt: 'lane' reading the thread and block position from parameters
+static __device__ int __dpopt_serial_lane(uint3 threadIdx) { return threadIdx.x % 32; }
+// dpopt: declared here for 'flat' reading the thread and block position from parameters
+static __device__ int __dpopt_serial_flat(uint3 threadIdx, uint3 blockIdx, dim3 blockDim);
+// dpopt: declared here for 'flat' reading the thread and block position from parameters
+static __device__ int __dpopt_coarse_flat(uint3 blockIdx);
+__device__ int flat() { return blockIdx.x * blockDim.x + threadIdx.x + 0 * lane(); }
+
+// dpopt: 'flat' reading the thread and block position from parameters
+static __device__ int __dpopt_coarse_flat(uint3 blockIdx) { return blockIdx.x * blockDim.x + threadIdx.x + 0 * lane(); }
+
+// dpopt: 'flat' reading the thread and block position from parameters
+static __device__ int __dpopt_serial_flat(uint3 threadIdx, uint3 blockIdx, dim3 blockDim) { return blockIdx.x * blockDim.x + threadIdx.x + 0 * __dpopt_serial_lane(threadIdx); }
+
+// dpopt: declared here for 'child' run serially by one thread (threshold)
+static __device__ void __dpopt_serial_child(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *A, int N);
+// dpopt: declared here for 'child' coarsened: each block runs a stride of original blocks (coarsen)
+static __global__ void __dpopt_coarse_child(dim3 __dpopt_gridDim_2, int *A, int N);
+__global__ void child(int *A, int N) {
+  int I = flat();
+  if (I >= N)
+    return;
+  for (int K = 0; K < 4; ++K) {
+    switch (K) {
+    case 2:
+      if (A[I] < 0)
+        return;
+      break;
+    default:
+      break;
+    }
+  }
+  atomicAdd(&A[I], 1);
+}
+
+// dpopt: 'child' coarsened: each block runs a stride of original blocks (coarsen)
+static __global__ void __dpopt_coarse_child(dim3 __dpopt_gridDim_2, int *A, int N) {
+  for (unsigned __dpopt_bx_2 = blockIdx.x; __dpopt_bx_2 < __dpopt_gridDim_2.x; __dpopt_bx_2 += gridDim.x)
+  {
+    const uint3 blockIdx = make_uint3(__dpopt_bx_2, 0u, 0u);
+    [=]() mutable {
+  int I = __dpopt_coarse_flat(blockIdx);
+  if (I >= N)
+    return;
+  for (int K = 0; K < 4; ++K) {
+    switch (K) {
+    case 2:
+      if (A[I] < 0)
+        return;
+      break;
+    default:
+      break;
+    }
+  }
+  atomicAdd(&A[I], 1);
+}();
+  }
+}
+
+// dpopt: 'child' run serially by one thread (threshold)
+static __device__ void __dpopt_serial_child(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *A, int N) {
+  for (unsigned __dpopt_bx = 0; __dpopt_bx < __dpopt_gridDim.x; ++__dpopt_bx)
+  for (unsigned __dpopt_tx = 0; __dpopt_tx < __dpopt_blockDim.x; ++__dpopt_tx)
+  {
+    const uint3 blockIdx = make_uint3(__dpopt_bx, 0u, 0u);
+    const uint3 threadIdx = make_uint3(__dpopt_tx, 0u, 0u);
+    const dim3 blockDim = __dpopt_blockDim;
+    [=]() mutable {
+  int I = __dpopt_serial_flat(threadIdx, blockIdx, blockDim);
+  if (I >= N)
+    return;
+  for (int K = 0; K < 4; ++K) {
+    switch (K) {
+    case 2:
+      if (A[I] < 0)
+        return;
+      break;
+    default:
+      break;
+    }
+  }
+  atomicAdd(&A[I], 1);
+}();
+  }
+}
+
+// dpopt: declared here for 'scale' run serially by one thread (threshold)
+template <class T>
+static __device__ void __dpopt_serial_scale(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, T *A, T V, int N);
+// dpopt: declared here for 'scale' coarsened: each block runs a stride of original blocks (coarsen)
+template <class T>
+static __global__ void __dpopt_coarse_scale(dim3 __dpopt_gridDim_2, T *A, T V, int N);
+template <class T> __global__ void scale(T *A, T V, int N) {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I < N)
+    A[I] += V;
+}
+
+// dpopt: 'scale' coarsened: each block runs a stride of original blocks (coarsen)
+template <class T>
+static __global__ void __dpopt_coarse_scale(dim3 __dpopt_gridDim_2, T *A, T V, int N) {
+  for (unsigned __dpopt_bx_2 = blockIdx.x; __dpopt_bx_2 < __dpopt_gridDim_2.x; __dpopt_bx_2 += gridDim.x)
+  {
+    const uint3 blockIdx = make_uint3(__dpopt_bx_2, 0u, 0u);
+    [=]() mutable {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I < N)
+    A[I] += V;
+}();
+  }
+}
+
+// dpopt: 'scale' run serially by one thread (threshold)
+template <class T>
+static __device__ void __dpopt_serial_scale(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, T *A, T V, int N) {
+  for (unsigned __dpopt_bx = 0; __dpopt_bx < __dpopt_gridDim.x; ++__dpopt_bx)
+  for (unsigned __dpopt_tx = 0; __dpopt_tx < __dpopt_blockDim.x; ++__dpopt_tx)
+  {
+    const uint3 blockIdx = make_uint3(__dpopt_bx, 0u, 0u);
+    const uint3 threadIdx = make_uint3(__dpopt_tx, 0u, 0u);
+    const dim3 blockDim = __dpopt_blockDim;
+    [=]() mutable {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I < N)
+    A[I] += V;
+}();
+  }
+}
+
+// dpopt: declared here for 'grid2d' run serially by one thread (threshold)
+static __device__ void __dpopt_serial_grid2d(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *A, int W, int H);
+// dpopt: declared here for 'grid2d' coarsened: each block runs a stride of original blocks (coarsen)
+static __global__ void __dpopt_coarse_grid2d(dim3 __dpopt_gridDim_2, int *A, int W, int H);
+__global__ void grid2d(int *A, int W, int H) {
+  int X = blockIdx.x * blockDim.x + threadIdx.x;
+  int Y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (X < W && Y < H)
+    atomicAdd(&A[Y * W + X], gridDim.x);
+}
+
+// dpopt: 'grid2d' coarsened: each block runs a stride of original blocks (coarsen)
+static __global__ void __dpopt_coarse_grid2d(dim3 __dpopt_gridDim_2, int *A, int W, int H) {
+  for (unsigned __dpopt_by_2 = blockIdx.y; __dpopt_by_2 < __dpopt_gridDim_2.y; __dpopt_by_2 += gridDim.y)
+  for (unsigned __dpopt_bx_2 = blockIdx.x; __dpopt_bx_2 < __dpopt_gridDim_2.x; __dpopt_bx_2 += gridDim.x)
+  {
+    const uint3 blockIdx = make_uint3(__dpopt_bx_2, __dpopt_by_2, 0u);
+    const dim3 gridDim = __dpopt_gridDim_2;
+    [=]() mutable {
+  int X = blockIdx.x * blockDim.x + threadIdx.x;
+  int Y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (X < W && Y < H)
+    atomicAdd(&A[Y * W + X], gridDim.x);
+}();
+  }
+}
+
+// dpopt: 'grid2d' run serially by one thread (threshold)
+static __device__ void __dpopt_serial_grid2d(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *A, int W, int H) {
+  for (unsigned __dpopt_by = 0; __dpopt_by < __dpopt_gridDim.y; ++__dpopt_by)
+  for (unsigned __dpopt_bx = 0; __dpopt_bx < __dpopt_gridDim.x; ++__dpopt_bx)
+  for (unsigned __dpopt_ty = 0; __dpopt_ty < __dpopt_blockDim.y; ++__dpopt_ty)
+  for (unsigned __dpopt_tx = 0; __dpopt_tx < __dpopt_blockDim.x; ++__dpopt_tx)
+  {
+    const uint3 blockIdx = make_uint3(__dpopt_bx, __dpopt_by, 0u);
+    const uint3 threadIdx = make_uint3(__dpopt_tx, __dpopt_ty, 0u);
+    const dim3 gridDim = __dpopt_gridDim;
+    const dim3 blockDim = __dpopt_blockDim;
+    [=]() mutable {
+  int X = blockIdx.x * blockDim.x + threadIdx.x;
+  int Y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (X < W && Y < H)
+    atomicAdd(&A[Y * W + X], gridDim.x);
+}();
+  }
+}
+
+#ifndef DPOPT_THRESHOLD
+#define DPOPT_THRESHOLD 128
+#endif
+#ifndef DPOPT_COARSEN_FACTOR
+#define DPOPT_COARSEN_FACTOR 8
+#endif
+__global__ void parent(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
+  { // dpopt threshold: launch only when worth it
+    auto __dpopt_n0 = (N);
+    dim3 __dpopt_grid((__dpopt_n0 - 1) / BS + 1);
+    dim3 __dpopt_block(BS);
+    if (__dpopt_n0 >= DPOPT_THRESHOLD)
+      { // dpopt coarsen: fewer, fuller child blocks
+        dim3 __dpopt_grid_2(__dpopt_grid);
+        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block>>>(__dpopt_grid_2, A, N);
+      }
+    else
+      __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
+  }
+  { // dpopt threshold: launch only when worth it
+    auto __dpopt_n0 = (N);
+    dim3 __dpopt_grid((__dpopt_n0 + BS - 1) / BS);
+    dim3 __dpopt_block(BS);
+    if (__dpopt_n0 >= DPOPT_THRESHOLD)
+      { // dpopt coarsen: fewer, fuller child blocks
+        dim3 __dpopt_grid_2(__dpopt_grid);
+        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block>>>(__dpopt_grid_2, A, N);
+      }
+    else
+      __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
+  }
+  { // dpopt threshold: launch only when worth it
+    auto __dpopt_n0 = (N);
+    dim3 __dpopt_grid(__dpopt_n0 / BS + (N % BS == 0 ? 0 : 1));
+    dim3 __dpopt_block(BS);
+    if (__dpopt_n0 >= DPOPT_THRESHOLD)
+      { // dpopt coarsen: fewer, fuller child blocks
+        dim3 __dpopt_grid_2(__dpopt_grid);
+        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block>>>(__dpopt_grid_2, A, N);
+      }
+    else
+      __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
+  }
+  { // dpopt threshold: launch only when worth it
+    auto __dpopt_n0 = (N);
+    dim3 __dpopt_grid(ceil((float)__dpopt_n0 / BS));
+    dim3 __dpopt_block(BS);
+    if (__dpopt_n0 >= DPOPT_THRESHOLD)
+      { // dpopt coarsen: fewer, fuller child blocks
+        dim3 __dpopt_grid_2(__dpopt_grid);
+        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block>>>(__dpopt_grid_2, A, N);
+      }
+    else
+      __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
+  }
+  { // dpopt threshold: launch only when worth it
+    auto __dpopt_n0 = (N);
+    dim3 __dpopt_grid(ceil(__dpopt_n0 / (float)BS));
+    dim3 __dpopt_block(BS);
+    if (__dpopt_n0 >= DPOPT_THRESHOLD)
+      { // dpopt coarsen: fewer, fuller child blocks
+        dim3 __dpopt_grid_2(__dpopt_grid);
+        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block>>>(__dpopt_grid_2, A, N);
+      }
+    else
+      __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
+  }
+  { // dpopt threshold: launch only when worth it
+    auto __dpopt_n0 = (N);
+    dim3 __dpopt_grid(CEIL(__dpopt_n0, BS));
+    dim3 __dpopt_block(BS);
+    if (__dpopt_n0 >= DPOPT_THRESHOLD)
+      { // dpopt coarsen: fewer, fuller child blocks
+        dim3 __dpopt_grid_2(__dpopt_grid);
+        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block>>>(__dpopt_grid_2, A, N);
+      }
+    else
+      __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
+  }
+  int Blocks = (N + 31) / 32;
+  { // dpopt threshold: launch only when worth it
+    dim3 __dpopt_grid(Blocks);
+    dim3 __dpopt_block(32);
+    if ((N) >= DPOPT_THRESHOLD)
+      { // dpopt coarsen: fewer, fuller child blocks
+        dim3 __dpopt_grid_2(__dpopt_grid);
+        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block>>>(__dpopt_grid_2, A, N);
+      }
+    else
+      __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
+  }
+  int M = N;
+  int Changed = (M + 31) / 32;
+  M = 0;
+  { // dpopt threshold: launch only when worth it
+    dim3 __dpopt_grid(Changed);
+    dim3 __dpopt_block(32);
+    if ((unsigned long long)__dpopt_grid.x * __dpopt_grid.y * __dpopt_grid.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
+      { // dpopt coarsen: fewer, fuller child blocks
+        dim3 __dpopt_grid_2(__dpopt_grid);
+        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block>>>(__dpopt_grid_2, A, N);
+      }
+    else
+      __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
+  }
+  { // dpopt threshold: launch only when worth it
+    dim3 __dpopt_grid(4);
+    dim3 __dpopt_block(32);
+    if ((unsigned long long)__dpopt_grid.x * __dpopt_grid.y * __dpopt_grid.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
+      { // dpopt coarsen: fewer, fuller child blocks
+        dim3 __dpopt_grid_2(__dpopt_grid);
+        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block>>>(__dpopt_grid_2, A, Work[V + 1]);
+      }
+    else
+      __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, Work[V + 1]);
+  }
+  { // dpopt threshold: launch only when worth it
+    auto __dpopt_n0 = (N);
+    auto __dpopt_n1 = (Count);
+    dim3 __dpopt_grid(dim3((__dpopt_n0 + 15) / 16, (__dpopt_n1 + 15) / 16));
+    dim3 __dpopt_block(dim3(16, 16));
+    if ((long long)__dpopt_n0 * (long long)__dpopt_n1 >= DPOPT_THRESHOLD)
+      { // dpopt coarsen: fewer, fuller child blocks
+        dim3 __dpopt_grid_2(__dpopt_grid);
+        __dpopt_coarse_grid2d<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block>>>(__dpopt_grid_2, A, N, Count);
+      }
+    else
+      __dpopt_serial_grid2d(__dpopt_grid, __dpopt_block, A, N, Count);
+  }
+  { // dpopt threshold: launch only when worth it
+    auto __dpopt_n0 = (N);
+    dim3 __dpopt_grid((__dpopt_n0 + 127) / 128);
+    dim3 __dpopt_block(128);
+    if (__dpopt_n0 >= DPOPT_THRESHOLD)
+      { // dpopt coarsen: fewer, fuller child blocks
+        dim3 __dpopt_grid_2(__dpopt_grid);
+        __dpopt_coarse_scale<float><<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block>>>(__dpopt_grid_2, F, 1.0f, N);
+      }
+    else
+      __dpopt_serial_scale<float>(__dpopt_grid, __dpopt_block, F, 1.0f, N);
+  }
+  { // dpopt threshold: launch only when worth it
+    auto __dpopt_n0 = (N);
+    dim3 __dpopt_grid((__dpopt_n0 + 127) / 128);
+    dim3 __dpopt_block(128);
+    if (__dpopt_n0 >= DPOPT_THRESHOLD)
+      { // dpopt coarsen: fewer, fuller child blocks
+        dim3 __dpopt_grid_2(__dpopt_grid);
+        __dpopt_coarse_scale<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block>>>(__dpopt_grid_2, F, 2.0f, N);
+      }
+    else
+      __dpopt_serial_scale(__dpopt_grid, __dpopt_block, F, 2.0f, N);
+  }
+  if (N > 2)
+#pragma dp threshold(1000)
+    { // dpopt threshold: launch only when worth it
+      auto __dpopt_n0 = (N);
+      dim3 __dpopt_grid((__dpopt_n0 + 255) / 256);
+      dim3 __dpopt_block(256);
+      auto __dpopt_shmem = (0);
+      auto __dpopt_stream = (cudaStreamFireAndForget);
+      if (__dpopt_n0 >= 1000)
+        { // dpopt coarsen: fewer, fuller child blocks
+          dim3 __dpopt_grid_2(__dpopt_grid);
+          __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, __dpopt_shmem, __dpopt_stream>>>(__dpopt_grid_2, A, N);
+        }
+      else
+        __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
+    }
+}
+
+void run(int *A, const int *Work, int Count, float *F) {
+  parent<<<(Count + 127) / 128, 128>>>(A, Work, Count, F);
+  child<<<(Count + 127) / 128, 128>>>(A, Count);
+}

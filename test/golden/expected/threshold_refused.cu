@@ -1,0 +1,84 @@
+// DPOPT-ARGS: --passes=threshold
+// Children threshold must leave alone, each with its reason (see the lit
+// test threshold-remarks.cu), and a recursive child it handles.
+#include <cuda_runtime.h>
+
+extern __device__ int elsewhere(int);
+
+__global__ void usesBarrier(int *A) {
+  A[threadIdx.x] = 1;
+  __syncthreads();
+}
+__global__ void usesShared(int *A) {
+  __shared__ int S[32];
+  S[threadIdx.x] = A[threadIdx.x];
+  A[threadIdx.x] = S[31 - threadIdx.x];
+}
+__global__ void usesShuffle(int *A) { A[threadIdx.x] = __shfl_down_sync(~0u, A[0], 1); }
+__global__ void usesUnknown(int *A) { A[threadIdx.x] = elsewhere(threadIdx.x); }
+__global__ void usesAsm(int *A) { asm volatile("membar.gl;"); }
+__global__ void plain(int *A, int N) {
+  if (threadIdx.x < N)
+    A[threadIdx.x] = N;
+}
+
+#define LAUNCH_PLAIN(n) plain<<<1, 32>>>(A, n)
+
+// dpopt: declared here for 'walk' run serially by one thread (threshold)
+static __device__ void __dpopt_serial_walk(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *A, int Depth);
+#ifndef DPOPT_THRESHOLD
+#define DPOPT_THRESHOLD 128
+#endif
+__global__ void walk(int *A, int Depth) {
+  atomicAdd(A, 1);
+  if (Depth > 0 && threadIdx.x == 0)
+    { // dpopt threshold: launch only when worth it
+      auto __dpopt_n0 = (Depth);
+      dim3 __dpopt_grid((__dpopt_n0 + 31) / 32);
+      dim3 __dpopt_block(32);
+      if (__dpopt_n0 >= DPOPT_THRESHOLD)
+        walk<<<__dpopt_grid, __dpopt_block>>>(A, Depth - 1);
+      else
+        __dpopt_serial_walk(__dpopt_grid, __dpopt_block, A, Depth - 1);
+    }
+}
+
+// dpopt: 'walk' run serially by one thread (threshold)
+static __device__ void __dpopt_serial_walk(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *A, int Depth) {
+  for (unsigned __dpopt_bx = 0; __dpopt_bx < __dpopt_gridDim.x; ++__dpopt_bx)
+  for (unsigned __dpopt_tx = 0; __dpopt_tx < __dpopt_blockDim.x; ++__dpopt_tx)
+  {
+    const uint3 threadIdx = make_uint3(__dpopt_tx, 0u, 0u);
+    [=]() mutable {
+  atomicAdd(A, 1);
+  if (Depth > 0 && threadIdx.x == 0)
+    walk<<<(Depth + 31) / 32, 32>>>(A, Depth - 1);
+}();
+  }
+}
+
+__host__ __device__ void both(int *A) {
+#ifdef __CUDA_ARCH__
+  plain<<<1, 32>>>(A, 1);
+#endif
+}
+
+__global__ void parent(int *A, int N) {
+  usesBarrier<<<1, 32>>>(A);
+  usesShared<<<1, 32>>>(A);
+  usesShuffle<<<1, 32>>>(A);
+  usesUnknown<<<1, 32>>>(A);
+  usesAsm<<<1, 32>>>(A);
+  LAUNCH_PLAIN(N);
+#pragma dp off
+  plain<<<(N + 31) / 32, 32>>>(A, N);
+  { // dpopt threshold: launch only when worth it
+    auto __dpopt_n0 = (N);
+    dim3 __dpopt_grid((__dpopt_n0 + 31) / 32);
+    dim3 __dpopt_block(32);
+    if (__dpopt_n0 >= DPOPT_THRESHOLD)
+      walk<<<__dpopt_grid, __dpopt_block>>>(A, 3);
+    else
+      __dpopt_serial_walk(__dpopt_grid, __dpopt_block, A, 3);
+  }
+}

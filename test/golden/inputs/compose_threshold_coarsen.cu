@@ -1,0 +1,73 @@
+// DPOPT-ARGS: --passes=threshold,coarsen
+// Every ceiling-division form of Olabi et al. §III-D, inline, through local
+// variables and a macro; multi-dimensional children; returns inside loops
+// and switches; a device helper that reads the thread position (cloned);
+// template children; a per-site threshold.
+#include <cuda_runtime.h>
+
+#define BS 64
+#define CEIL(n, b) (((n) + (b) - 1) / (b))
+
+__device__ int lane() { return threadIdx.x % 32; }
+__device__ int flat() { return blockIdx.x * blockDim.x + threadIdx.x + 0 * lane(); }
+
+__global__ void child(int *A, int N) {
+  int I = flat();
+  if (I >= N)
+    return;
+  for (int K = 0; K < 4; ++K) {
+    switch (K) {
+    case 2:
+      if (A[I] < 0)
+        return;
+      break;
+    default:
+      break;
+    }
+  }
+  atomicAdd(&A[I], 1);
+}
+
+template <class T> __global__ void scale(T *A, T V, int N) {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I < N)
+    A[I] += V;
+}
+
+__global__ void grid2d(int *A, int W, int H) {
+  int X = blockIdx.x * blockDim.x + threadIdx.x;
+  int Y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (X < W && Y < H)
+    atomicAdd(&A[Y * W + X], gridDim.x);
+}
+
+__global__ void parent(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
+  child<<<(N - 1) / BS + 1, BS>>>(A, N);
+  child<<<(N + BS - 1) / BS, BS>>>(A, N);
+  child<<<N / BS + (N % BS == 0 ? 0 : 1), BS>>>(A, N);
+  child<<<ceil((float)N / BS), BS>>>(A, N);
+  child<<<ceil(N / (float)BS), BS>>>(A, N);
+  child<<<CEIL(N, BS), BS>>>(A, N);
+  int Blocks = (N + 31) / 32;
+  child<<<Blocks, 32>>>(A, N);
+  int M = N;
+  int Changed = (M + 31) / 32;
+  M = 0;
+  child<<<Changed, 32>>>(A, N);
+  child<<<4, 32>>>(A, Work[V + 1]);
+  grid2d<<<dim3((N + 15) / 16, (Count + 15) / 16), dim3(16, 16)>>>(A, N, Count);
+  scale<float><<<(N + 127) / 128, 128>>>(F, 1.0f, N);
+  scale<<<(N + 127) / 128, 128>>>(F, 2.0f, N);
+  if (N > 2)
+#pragma dp threshold(1000)
+    child<<<(N + 255) / 256, 256, 0, cudaStreamFireAndForget>>>(A, N);
+}
+
+void run(int *A, const int *Work, int Count, float *F) {
+  parent<<<(Count + 127) / 128, 128>>>(A, Work, Count, F);
+  child<<<(Count + 127) / 128, 128>>>(A, Count);
+}
