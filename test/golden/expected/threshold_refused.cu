@@ -57,11 +57,7 @@ static __device__ void __dpopt_serial_walk(dim3 __dpopt_gridDim, dim3 __dpopt_bl
   }
 }
 
-__host__ __device__ void both(int *A) {
-#ifdef __CUDA_ARCH__
-  plain<<<1, 32>>>(A, 1);
-#endif
-}
+__host__ __device__ void both(int *A) { plain<<<1, 32>>>(A, 1); }
 
 __global__ void parent(int *A, int N) {
   usesBarrier<<<1, 32>>>(A);
@@ -81,4 +77,5 @@ __global__ void parent(int *A, int N) {
     else
       __dpopt_serial_walk(__dpopt_grid, __dpopt_block, A, 3);
   }
+  both(A);
 }
