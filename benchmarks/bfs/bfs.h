@@ -36,8 +36,7 @@ struct BfsBench {
     if (!dpgraph::readGraph(O.Input, In.Graph, Err) ||
         !dpgraph::offsets32(In.Graph, In.RowPtr, Err))
       throw dpbench::InputError(Err);
-    long long Source =
-        O.paramInt("source", dpgraph::maxDegreeVertex(In.Graph));
+    long long Source = O.paramInt("source", dpgraph::maxDegreeVertex(In.Graph));
     if (Source < 0 || Source >= In.Graph.NumVertices)
       throw dpbench::InputError("source vertex out of range");
     In.Source = static_cast<int>(Source);

@@ -52,9 +52,8 @@ __global__ void bfsParent(const int *RowPtr, const int *Col, int *Level,
 class BfsCdp {
 public:
   explicit BfsCdp(const BfsBench::Input &In)
-      : NumVertices(In.Graph.NumVertices), Source(In.Source),
-        RowPtr(In.RowPtr), Col(In.Graph.Col), Level(NumVertices),
-        Changed(1) {}
+      : NumVertices(In.Graph.NumVertices), Source(In.Source), RowPtr(In.RowPtr),
+        Col(In.Graph.Col), Level(NumVertices), Changed(1) {}
 
   void reset() {
     Level.fillBytes(0xFF); // BfsUnvisited
@@ -67,9 +66,8 @@ public:
       if (Cur > NumVertices)
         dpbench::fatal("BFS did not terminate");
       Changed.fillBytes(0);
-      bfsParent<<<Grid, ParentBlockSize>>>(RowPtr.get(), Col.get(),
-                                           Level.get(), NumVertices, Cur,
-                                           Changed.get());
+      bfsParent<<<Grid, ParentBlockSize>>>(RowPtr.get(), Col.get(), Level.get(),
+                                           NumVertices, Cur, Changed.get());
       CUDA_CHECK_LAUNCH();
       if (Changed.at(0) == 0)
         break;

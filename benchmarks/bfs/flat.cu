@@ -74,10 +74,10 @@ __global__ void expandFrontier(const int *RowPtr, const int *Col,
 class BfsFlat {
 public:
   explicit BfsFlat(const BfsBench::Input &In)
-      : NumVertices(In.Graph.NumVertices), Source(In.Source),
-        RowPtr(In.RowPtr), Col(In.Graph.Col), Level(NumVertices),
-        QueueA(NumVertices), QueueB(NumVertices), Degree(NumVertices),
-        Offset(NumVertices), NextSize(1),
+      : NumVertices(In.Graph.NumVertices), Source(In.Source), RowPtr(In.RowPtr),
+        Col(In.Graph.Col), Level(NumVertices), QueueA(NumVertices),
+        QueueB(NumVertices), Degree(NumVertices), Offset(NumVertices),
+        NextSize(1),
         ExpandGrid(dpbench::multiprocessorCount() * ExpandBlocksPerSm) {
     // The scratch size for NumVertices items bounds any smaller scan.
     CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, TempBytes, Degree.get(),
@@ -118,8 +118,8 @@ public:
 private:
   int NumVertices;
   int Source;
-  dpbench::DeviceArray<int> RowPtr, Col, Level, QueueA, QueueB, Degree,
-      Offset, NextSize;
+  dpbench::DeviceArray<int> RowPtr, Col, Level, QueueA, QueueB, Degree, Offset,
+      NextSize;
   int ExpandGrid;
   size_t TempBytes = 0;
   dpbench::DeviceArray<char> Temp;

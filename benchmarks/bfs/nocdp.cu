@@ -28,9 +28,8 @@ __global__ void bfsLevel(const int *RowPtr, const int *Col, int *Level,
 class BfsNoCdp {
 public:
   explicit BfsNoCdp(const BfsBench::Input &In)
-      : NumVertices(In.Graph.NumVertices), Source(In.Source),
-        RowPtr(In.RowPtr), Col(In.Graph.Col), Level(NumVertices),
-        Changed(1) {}
+      : NumVertices(In.Graph.NumVertices), Source(In.Source), RowPtr(In.RowPtr),
+        Col(In.Graph.Col), Level(NumVertices), Changed(1) {}
 
   void reset() {
     Level.fillBytes(0xFF); // BfsUnvisited

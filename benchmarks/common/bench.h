@@ -15,9 +15,9 @@
 //     return dpbench::runBenchmark<BfsBench, BfsCdp>(Argc, Argv);
 //   }
 //
-// Bench (in <bench>/<bench>.h) supplies: Name, Input, Value, load(), describe(),
-// reference(), compare() and pendingLaunches(); see README "Adding a
-// benchmark".
+// Bench (in <bench>/<bench>.h) supplies: Name, Input, Value, load(),
+// describe(), reference(), compare() and pendingLaunches(); see README "Adding
+// a benchmark".
 //
 // Protocol of runBenchmark: parse options; load the input; compute or load
 // the CPU reference; raise the pending-launch limit; setup (measuring device
@@ -32,13 +32,12 @@
 #include "bench_core.h"
 
 #include <chrono>
-#include <utility>
 #include <cuda_runtime.h>
+#include <utility>
 
 /// Checks a CUDA runtime call; on failure prints an ERROR result line and
 /// exits with status 2.
-#define CUDA_CHECK(Call)                                                       \
-  ::dpbench::cudaCheck((Call), #Call, __FILE__, __LINE__)
+#define CUDA_CHECK(Call) ::dpbench::cudaCheck((Call), #Call, __FILE__, __LINE__)
 
 /// Checks the kernel launch just made. Configuration errors show up here;
 /// faults inside the kernel show up at the next synchronizing call.
@@ -66,9 +65,8 @@ inline Report &currentReport() {
 inline void cudaCheck(cudaError_t Err, const char *What, const char *File,
                       int Line) {
   if (Err != cudaSuccess)
-    fatal(std::string(File) + ":" + std::to_string(Line) + ": " + What +
-          ": " + cudaGetErrorName(Err) + " (" + cudaGetErrorString(Err) +
-          ")");
+    fatal(std::string(File) + ":" + std::to_string(Line) + ": " + What + ": " +
+          cudaGetErrorName(Err) + " (" + cudaGetErrorString(Err) + ")");
 }
 
 /// Owning device array (no copies; moves allowed).
@@ -214,8 +212,7 @@ inline int multiprocessorCount() {
 /// Host wall-clock seconds since an arbitrary point (for CPU-side logs).
 inline double hostSeconds() {
   using Clock = std::chrono::steady_clock;
-  return std::chrono::duration<double>(Clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration<double>(Clock::now().time_since_epoch()).count();
 }
 
 /// The shared driver; see the file comment for the protocol.
@@ -248,8 +245,8 @@ template <class Bench, class Impl> int runBenchmark(int Argc, char **Argv) {
     fatal(std::string("cannot load input: ") + E.what());
   }
   std::fprintf(stderr, "[%s/%s] input %s: %s (%.2f s)\n", Bench::Name,
-               O.Variant.c_str(), O.Input.c_str(),
-               Bench::describe(In).c_str(), hostSeconds() - T0);
+               O.Variant.c_str(), O.Input.c_str(), Bench::describe(In).c_str(),
+               hostSeconds() - T0);
 
   std::vector<Value> Ref;
   std::string Key, CachePath;
@@ -270,8 +267,8 @@ template <class Bench, class Impl> int runBenchmark(int Argc, char **Argv) {
                    O.Variant.c_str(), CachePath.c_str());
   }
 
-  long long Pending = O.PendingLaunches >= 0 ? O.PendingLaunches
-                                             : Bench::pendingLaunches(In);
+  long long Pending =
+      O.PendingLaunches >= 0 ? O.PendingLaunches : Bench::pendingLaunches(In);
   const size_t PendingLimit = raisePendingLaunchLimit(Pending);
 
   int Status = 0;

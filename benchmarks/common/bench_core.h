@@ -103,8 +103,7 @@ inline bool parseArgs(int Argc, char **Argv, const std::string &Bench,
       O.Variant = V;
     } else if (A == "--ref-cache") {
       O.RefCache = V;
-    } else if (A == "--runs" || A == "--warmup" ||
-               A == "--pending-launches") {
+    } else if (A == "--runs" || A == "--warmup" || A == "--pending-launches") {
       if (!ParseInt(A, V, N))
         return false;
       if (N < 0 || (A == "--runs" && N < 1)) {
@@ -249,8 +248,8 @@ Check compareExact(const std::vector<T> &Ref, const std::vector<T> &Got,
   Check C;
   if (Ref.size() != Got.size()) {
     C.Ok = false;
-    C.Detail = What + ": size " + std::to_string(Got.size()) + " != " +
-               std::to_string(Ref.size());
+    C.Detail = What + ": size " + std::to_string(Got.size()) +
+               " != " + std::to_string(Ref.size());
     return C;
   }
   size_t Bad = 0, First = 0;
@@ -275,8 +274,8 @@ Check compareRelative(const std::vector<T> &Ref, const std::vector<T> &Got,
   Check C;
   if (Ref.size() != Got.size()) {
     C.Ok = false;
-    C.Detail = What + ": size " + std::to_string(Got.size()) + " != " +
-               std::to_string(Ref.size());
+    C.Detail = What + ": size " + std::to_string(Got.size()) +
+               " != " + std::to_string(Ref.size());
     return C;
   }
   size_t Bad = 0, First = 0;
@@ -350,10 +349,10 @@ inline std::string refCachePath(const std::string &Dir,
                 static_cast<unsigned long long>(fnv1a(Key)));
   std::string Safe;
   for (char C : Dataset)
-    Safe += (std::isalnum(static_cast<unsigned char>(C)) || C == '-' ||
-             C == '_')
-                ? C
-                : '_';
+    Safe +=
+        (std::isalnum(static_cast<unsigned char>(C)) || C == '-' || C == '_')
+            ? C
+            : '_';
   return Dir + "/" + Bench + "-" + Safe + "-" + Hash + ".ref";
 }
 
@@ -401,8 +400,7 @@ bool saveRef(const std::string &Path, const std::string &Key,
     Out.write(Key.data(), KeyLen);
     Out.write(reinterpret_cast<const char *>(&Elem), 4);
     Out.write(reinterpret_cast<const char *>(&Count), 8);
-    Out.write(reinterpret_cast<const char *>(Values.data()),
-              Count * sizeof(T));
+    Out.write(reinterpret_cast<const char *>(Values.data()), Count * sizeof(T));
     if (!Out)
       return false;
   }

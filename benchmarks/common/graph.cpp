@@ -303,9 +303,8 @@ GraphStats computeStats(const Csr &G) {
     for (int64_t E = G.RowPtr[V]; E < G.RowPtr[V + 1]; ++E)
       S.SelfLoops += G.Col[E] == V;
   }
-  S.AvgDegree = G.NumVertices > 0
-                    ? static_cast<double>(S.NumEdges) / G.NumVertices
-                    : 0.0;
+  S.AvgDegree =
+      G.NumVertices > 0 ? static_cast<double>(S.NumEdges) / G.NumVertices : 0.0;
   return S;
 }
 

@@ -49,8 +49,8 @@ struct BuildOptions {
   bool Symmetrize = false;     ///< Also insert (v, u) for every (u, v).
   bool RemoveSelfLoops = true; ///< Drop (v, v).
   bool Dedupe = true;          ///< Keep one (u, v): the one of smallest weight.
-  bool Weighted = true;        ///< Keep Edge::W; otherwise the graph is unweighted.
-  int Threads = 0;             ///< 0 = all hardware threads.
+  bool Weighted = true; ///< Keep Edge::W; otherwise the graph is unweighted.
+  int Threads = 0;      ///< 0 = all hardware threads.
 };
 
 /// Builds a CSR graph with sorted rows. The result does not depend on the
@@ -72,8 +72,7 @@ bool readGraph(const std::string &Path, Csr &G, std::string &Err);
 /// Serializes to / parses from an in-memory .dpg image (used by the tests
 /// and by writeGraph/readGraph).
 std::vector<char> serializeGraph(const Csr &G);
-bool deserializeGraph(const std::vector<char> &Bytes, Csr &G,
-                      std::string &Err);
+bool deserializeGraph(const std::vector<char> &Bytes, Csr &G, std::string &Err);
 
 /// Checks the CSR invariants; returns an empty string when G is valid.
 std::string validateGraph(const Csr &G);

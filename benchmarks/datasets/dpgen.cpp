@@ -72,8 +72,7 @@ struct Args {
 
 double seconds() {
   using Clock = std::chrono::steady_clock;
-  return std::chrono::duration<double>(Clock::now().time_since_epoch())
-      .count();
+  return std::chrono::duration<double>(Clock::now().time_since_epoch()).count();
 }
 
 int cmdList() {
@@ -114,9 +113,9 @@ int cmdConvert(const Args &A) {
   if (A.Positional.size() != 1 || !A.has("-o"))
     return usage();
   const std::string In = A.Positional[0];
-  dpgraph::TextFormat Format = A.has("--format")
-                                   ? dpgraph::formatFromName(A.get("--format", ""))
-                                   : dpgraph::formatFromPath(In);
+  dpgraph::TextFormat Format =
+      A.has("--format") ? dpgraph::formatFromName(A.get("--format", ""))
+                        : dpgraph::formatFromPath(In);
   dpgraph::EdgeList List;
   std::string Err;
   if (!dpgraph::readTextGraph(In, Format, List, Err)) {
@@ -142,8 +141,8 @@ int cmdConvert(const Args &A) {
   O.RemoveSelfLoops = !A.has("--keep-self-loops");
   O.Dedupe = true;
   O.Weighted = FromFile;
-  dpgraph::Csr G = dpgraph::buildCsr(static_cast<int32_t>(List.NumVertices),
-                                     List.Edges, O);
+  dpgraph::Csr G =
+      dpgraph::buildCsr(static_cast<int32_t>(List.NumVertices), List.Edges, O);
   if (Random)
     dpgraph::assignHashWeights(
         G, std::strtoull(A.get("--seed", "1").c_str(), nullptr, 10),
@@ -166,8 +165,7 @@ int cmdInfo(const Args &A) {
     std::fprintf(stderr, "dpgen: %s\n", Err.c_str());
     return 1;
   }
-  std::printf("%s: %s weighted=%d symmetric_flag=%d\n",
-              A.Positional[0].c_str(),
+  std::printf("%s: %s weighted=%d symmetric_flag=%d\n", A.Positional[0].c_str(),
               dpgraph::formatStats(dpgraph::computeStats(G)).c_str(),
               G.weighted(), G.Symmetric);
   if (A.has("--check-symmetric"))

@@ -11,9 +11,9 @@
 #include "generators.h"
 
 #include "gen_bezier.h"
-#include "gen_sat.h"
 #include "gen_image.h"
 #include "gen_points.h"
+#include "gen_sat.h"
 #include "gen_tree.h"
 
 #include "parallel.h"
@@ -130,30 +130,31 @@ bool parseScale(const std::string &Text, double &Scale) {
 
 Csr generateKron(const GenParams &P) {
   const double A = 0.57, B = 0.19, C = 0.19;
-  const int LogN = std::clamp(
-      16 + static_cast<int>(std::lround(std::log2(P.Scale))), 4, 30);
+  const int LogN =
+      std::clamp(16 + static_cast<int>(std::lround(std::log2(P.Scale))), 4, 30);
   const int64_t N = int64_t(1) << LogN;
   const int64_t EdgeFactor = 48;
   const int64_t M = EdgeFactor * N;
   constexpr int64_t PerChunk = 1 << 16;
   const int64_t Chunks = (M + PerChunk - 1) / PerChunk;
-  std::vector<Edge> Edges = chunkedEdges(
-      Chunks, P, KronEdges,
-      [&](int64_t Chunk, Xoshiro256 &R, std::vector<Edge> &Out) {
-        const int64_t End = std::min(M, (Chunk + 1) * PerChunk);
-        Out.reserve(End - Chunk * PerChunk);
-        for (int64_t I = Chunk * PerChunk; I < End; ++I) {
-          int32_t U = 0, V = 0;
-          for (int L = 0; L < LogN; ++L) {
-            double X = R.unit();
-            int RowBit = X >= A + B;                          // C or D
-            int ColBit = (X >= A && X < A + B) || X >= A + B + C; // B or D
-            U = (U << 1) | RowBit;
-            V = (V << 1) | ColBit;
-          }
-          Out.push_back({U, V, 0});
-        }
-      });
+  std::vector<Edge> Edges =
+      chunkedEdges(Chunks, P, KronEdges,
+                   [&](int64_t Chunk, Xoshiro256 &R, std::vector<Edge> &Out) {
+                     const int64_t End = std::min(M, (Chunk + 1) * PerChunk);
+                     Out.reserve(End - Chunk * PerChunk);
+                     for (int64_t I = Chunk * PerChunk; I < End; ++I) {
+                       int32_t U = 0, V = 0;
+                       for (int L = 0; L < LogN; ++L) {
+                         double X = R.unit();
+                         int RowBit = X >= A + B; // C or D
+                         int ColBit =
+                             (X >= A && X < A + B) || X >= A + B + C; // B or D
+                         U = (U << 1) | RowBit;
+                         V = (V << 1) | ColBit;
+                       }
+                       Out.push_back({U, V, 0});
+                     }
+                   });
   std::vector<int32_t> Perm = permutation(N, hash64(P.Seed, KronPerm));
   for (Edge &E : Edges) {
     E.Src = Perm[E.Src];
@@ -179,8 +180,7 @@ Csr generateWeb(const GenParams &P) {
   const double LocalProb = 0.55;
   const double LocalMean = 24.0; // mean |offset| of a local link
   const double ParetoShape = 1.35, MinLinks = 2.8, MaxLinks = 2000.0;
-  const std::vector<int32_t> Popular =
-      permutation(N, hash64(P.Seed, WebPerm));
+  const std::vector<int32_t> Popular = permutation(N, hash64(P.Seed, WebPerm));
   constexpr int64_t PerChunk = 4096;
   const int64_t Chunks = (N + PerChunk - 1) / PerChunk;
   std::vector<Edge> Edges = chunkedEdges(
@@ -188,13 +188,14 @@ Csr generateWeb(const GenParams &P) {
       [&](int64_t Chunk, Xoshiro256 &R, std::vector<Edge> &Out) {
         const int64_t End = std::min(N, (Chunk + 1) * PerChunk);
         for (int64_t U = Chunk * PerChunk; U < End; ++U) {
-          double Links = MinLinks * std::pow(1.0 - R.unit(), -1.0 / ParetoShape);
+          double Links =
+              MinLinks * std::pow(1.0 - R.unit(), -1.0 / ParetoShape);
           int64_t K = static_cast<int64_t>(std::min(Links, MaxLinks));
           for (int64_t I = 0; I < K; ++I) {
             int64_t V;
             if (R.unit() < LocalProb) {
-              int64_t Off = 1 + static_cast<int64_t>(
-                                    -LocalMean * std::log(1.0 - R.unit()));
+              int64_t Off = 1 + static_cast<int64_t>(-LocalMean *
+                                                     std::log(1.0 - R.unit()));
               V = (R.next() & 1) ? U + Off : U - Off;
               if (V < 0 || V >= N)
                 V = (R.next() & 1) ? U + 1 : U - 1; // stay near the edge
@@ -205,7 +206,8 @@ Csr generateWeb(const GenParams &P) {
               int64_t Rank = static_cast<int64_t>(static_cast<double>(N) * U3);
               V = Popular[std::min(Rank, N - 1)];
             }
-            Out.push_back({static_cast<int32_t>(U), static_cast<int32_t>(V), 0});
+            Out.push_back(
+                {static_cast<int32_t>(U), static_cast<int32_t>(V), 0});
           }
         }
       });
@@ -229,7 +231,8 @@ Csr generateWeb(const GenParams &P) {
 Csr generateCoPapers(const GenParams &P) {
   const int64_t N = scaled(434102, P.Scale, 64);
   const double AuthorsPerPaper = 0.28;
-  const int64_t Authors = std::max<int64_t>(1, std::llround(N * AuthorsPerPaper));
+  const int64_t Authors =
+      std::max<int64_t>(1, std::llround(N * AuthorsPerPaper));
   const double MeanExtra = 11.0; // geometric part of the size
   const double ProlificProb = 0.004;
   const int64_t ProlificMax = 300;
@@ -258,7 +261,8 @@ Csr generateCoPapers(const GenParams &P) {
             Members.push_back(static_cast<int32_t>(V));
           const int64_t Window = std::max<int64_t>(Size, 4);
           const int64_t Center = (OwnBegin + OwnEnd) / 2;
-          for (int64_t I = static_cast<int64_t>(Members.size()); I < Size; ++I) {
+          for (int64_t I = static_cast<int64_t>(Members.size()); I < Size;
+               ++I) {
             int64_t V;
             if (R.unit() < RemoteProb)
               V = R.below(N);
@@ -296,7 +300,9 @@ Csr generateRoad(const GenParams &P) {
   const int64_t N = W * H;
   const double ExtraGridProb = 0.285;
   const double DiagonalProb = 0.052;
-  auto Id = [&](int64_t X, int64_t Y) { return static_cast<int32_t>(Y * W + X); };
+  auto Id = [&](int64_t X, int64_t Y) {
+    return static_cast<int32_t>(Y * W + X);
+  };
 
   // All grid edges with a random key; sorting by key gives a random order.
   struct GridEdge {
@@ -365,7 +371,8 @@ bool writeGraphWith(const GenParams &P, const std::string &Path,
 
 const std::vector<Generator> &generators() {
   static const std::vector<Generator> Table = {
-      {"kron", "R-MAT Graph500 (A=.57 B=.19 C=.19), like kron_g500-simple-logn16",
+      {"kron",
+       "R-MAT Graph500 (A=.57 B=.19 C=.19), like kron_g500-simple-logn16",
        writeGraphWith<generateKron>},
       {"cnr", "web graph with hubs and id locality, like cnr-2000",
        writeGraphWith<generateWeb>},
@@ -373,14 +380,18 @@ const std::vector<Generator> &generators() {
        writeGraphWith<generateCoPapers>},
       {"road", "grid road network, degree <= 8, like USA-road-NY",
        writeGraphWith<generateRoad>},
-      {"bezier-t32", "20,000 Bezier lines, max tess. 32, curvature scale 16 (BT)",
+      {"bezier-t32",
+       "20,000 Bezier lines, max tess. 32, curvature scale 16 (BT)",
        writeBezierT32},
-      {"bezier-t2048", "20,000 Bezier lines, max tess. 2048, curv. scale 64 (BT)",
+      {"bezier-t2048",
+       "20,000 Bezier lines, max tess. 2048, curv. scale 64 (BT)",
        writeBezierT2048},
       {"sat-rand3", "random 3-SAT, 42,000 clauses, 10,000 variables (SP)",
        writeSatRand3},
-      {"sat-5", "random 5-SAT, 23,459 clauses, 1,111 variables (SP)", writeSat5},
-      {"tree-d1", "tree, 128..256 children, half expanded, depths 0..3 (TH, TD)",
+      {"sat-5", "random 5-SAT, 23,459 clauses, 1,111 variables (SP)",
+       writeSat5},
+      {"tree-d1",
+       "tree, 128..256 children, half expanded, depths 0..3 (TH, TD)",
        writeTreeD1},
       {"tree-d2", "tree, 32..128 children, all expanded, depths 0..4 (TH, TD)",
        writeTreeD2},
@@ -388,8 +399,10 @@ const std::vector<Generator> &generators() {
        writePointsUniform},
       {"points-clustered", "2^21 points, 64 clusters + 10% background (QT)",
        writePointsClustered},
-      {"image-noise", "4096^2 binary noise, density 0.50 (CCL)", writeImageNoise},
-      {"image-dense", "4096^2 binary noise, density 0.62 (CCL)", writeImageDense},
+      {"image-noise", "4096^2 binary noise, density 0.50 (CCL)",
+       writeImageNoise},
+      {"image-dense", "4096^2 binary noise, density 0.62 (CCL)",
+       writeImageDense},
       {"image-blobs", "4096^2 random discs + 3% flipped pixels (CCL)",
        writeImageBlobs},
   };

@@ -48,7 +48,9 @@ int parseInts(const std::string &Line, size_t Pos, long long *Out, int Max) {
   return N;
 }
 
-std::string at(int64_t LineNo) { return "line " + std::to_string(LineNo) + ": "; }
+std::string at(int64_t LineNo) {
+  return "line " + std::to_string(LineNo) + ": ";
+}
 
 } // namespace
 
@@ -151,8 +153,7 @@ bool readMatrixMarket(std::istream &In, EdgeList &Out, std::string &Err) {
         W = std::llround(Value);
     }
     Out.Edges.push_back({static_cast<int32_t>(I - 1),
-                         static_cast<int32_t>(J - 1),
-                         static_cast<int32_t>(W)});
+                         static_cast<int32_t>(J - 1), static_cast<int32_t>(W)});
   }
   if (static_cast<long long>(Out.Edges.size()) != Entries) {
     Err = "expected " + std::to_string(Entries) + " entries, found " +

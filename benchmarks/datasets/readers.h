@@ -5,7 +5,8 @@
 //   - Matrix Market coordinate (.mtx): 1-based; general, symmetric,
 //     skew-symmetric or hermitian storage; pattern, integer, real or complex
 //     values (only integer values are kept as weights).
-//   - DIMACS shortest-path (.gr): "c" comments, "p sp N M", "a U V W" (1-based).
+//   - DIMACS shortest-path (.gr): "c" comments, "p sp N M", "a U V W"
+//   (1-based).
 //   - SNAP edge lists (.txt/.snap/.el): "#" or "%" comments, "U V [...]" per
 //     line, 0-based ids (the vertex count is max id + 1).
 //
@@ -24,7 +25,8 @@ struct EdgeList {
   int64_t NumVertices = 0;
   std::vector<Edge> Edges; ///< 0-based; W = 1 when the file has no weights.
   bool HasWeights = false; ///< Integer weights came from the file.
-  bool Symmetric = false;  ///< The file stores one triangle of a symmetric matrix.
+  bool Symmetric =
+      false; ///< The file stores one triangle of a symmetric matrix.
 };
 
 enum class TextFormat { MatrixMarket, DimacsGr, Snap, Unknown };

@@ -28,9 +28,8 @@ __global__ void spmvChild(const int *Col, const float *Val, const float *X,
 }
 
 /// One thread per row; non-empty rows launch a child over their nonzeros.
-__global__ void spmvParent(const int *RowPtr, const int *Col,
-                           const float *Val, const float *X, float *Y,
-                           int NumRows) {
+__global__ void spmvParent(const int *RowPtr, const int *Col, const float *Val,
+                           const float *X, float *Y, int NumRows) {
   int Row = blockIdx.x * blockDim.x + threadIdx.x;
   if (Row < NumRows) {
     int Begin = RowPtr[Row];
@@ -51,8 +50,8 @@ public:
 
   void run() {
     spmvParent<<<(NumRows + ParentBlockSize - 1) / ParentBlockSize,
-                 ParentBlockSize>>>(RowPtr.get(), Col.get(), Val.get(),
-                                    X.get(), Y.get(), NumRows);
+                 ParentBlockSize>>>(RowPtr.get(), Col.get(), Val.get(), X.get(),
+                                    Y.get(), NumRows);
     CUDA_CHECK_LAUNCH();
   }
 

@@ -40,8 +40,8 @@ __global__ void ssspChild(const int *Col, const int *Weight, int Begin,
 }
 
 /// One thread per vertex; active vertices launch a child over their edges.
-__global__ void ssspParent(const int *RowPtr, const int *Col,
-                           const int *Weight, int *Dist, unsigned char *Active,
+__global__ void ssspParent(const int *RowPtr, const int *Col, const int *Weight,
+                           int *Dist, unsigned char *Active,
                            unsigned char *NextActive, int NumVertices,
                            int *Changed) {
   int V = blockIdx.x * blockDim.x + threadIdx.x;
@@ -60,10 +60,9 @@ __global__ void ssspParent(const int *RowPtr, const int *Col,
 class SsspCdp {
 public:
   explicit SsspCdp(const SsspBench::Input &In)
-      : NumVertices(In.Graph.NumVertices), Source(In.Source),
-        RowPtr(In.RowPtr), Col(In.Graph.Col), Weight(In.Graph.Weight),
-        Dist(NumVertices), ActiveA(NumVertices), ActiveB(NumVertices),
-        Changed(1) {}
+      : NumVertices(In.Graph.NumVertices), Source(In.Source), RowPtr(In.RowPtr),
+        Col(In.Graph.Col), Weight(In.Graph.Weight), Dist(NumVertices),
+        ActiveA(NumVertices), ActiveB(NumVertices), Changed(1) {}
 
   void reset() {
     Dist.fillBytes(0x7F); // SsspInfinity

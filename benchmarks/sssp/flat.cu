@@ -78,11 +78,10 @@ __global__ void relaxFrontier(const int *RowPtr, const int *Col,
 class SsspFlat {
 public:
   explicit SsspFlat(const SsspBench::Input &In)
-      : NumVertices(In.Graph.NumVertices), Source(In.Source),
-        RowPtr(In.RowPtr), Col(In.Graph.Col), Weight(In.Graph.Weight),
-        Dist(NumVertices), Stamp(NumVertices), QueueA(NumVertices),
-        QueueB(NumVertices), Degree(NumVertices), Offset(NumVertices),
-        NextSize(1),
+      : NumVertices(In.Graph.NumVertices), Source(In.Source), RowPtr(In.RowPtr),
+        Col(In.Graph.Col), Weight(In.Graph.Weight), Dist(NumVertices),
+        Stamp(NumVertices), QueueA(NumVertices), QueueB(NumVertices),
+        Degree(NumVertices), Offset(NumVertices), NextSize(1),
         RelaxGrid(dpbench::multiprocessorCount() * RelaxBlocksPerSm) {
     // The scratch size for NumVertices items bounds any smaller scan.
     CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, TempBytes, Degree.get(),

@@ -15,8 +15,8 @@
 
 constexpr int BlockSize = 256;
 
-__global__ void ssspRound(const int *RowPtr, const int *Col,
-                          const int *Weight, int *Dist, unsigned char *Active,
+__global__ void ssspRound(const int *RowPtr, const int *Col, const int *Weight,
+                          int *Dist, unsigned char *Active,
                           unsigned char *NextActive, int NumVertices,
                           int *Changed) {
   int V = blockIdx.x * blockDim.x + threadIdx.x;
@@ -39,10 +39,9 @@ __global__ void ssspRound(const int *RowPtr, const int *Col,
 class SsspNoCdp {
 public:
   explicit SsspNoCdp(const SsspBench::Input &In)
-      : NumVertices(In.Graph.NumVertices), Source(In.Source),
-        RowPtr(In.RowPtr), Col(In.Graph.Col), Weight(In.Graph.Weight),
-        Dist(NumVertices), ActiveA(NumVertices), ActiveB(NumVertices),
-        Changed(1) {}
+      : NumVertices(In.Graph.NumVertices), Source(In.Source), RowPtr(In.RowPtr),
+        Col(In.Graph.Col), Weight(In.Graph.Weight), Dist(NumVertices),
+        ActiveA(NumVertices), ActiveB(NumVertices), Changed(1) {}
 
   void reset() {
     Dist.fillBytes(0x7F); // SsspInfinity

@@ -47,8 +47,7 @@ struct SsspBench {
     for (int W : In.Graph.Weight)
       if (W < 0)
         throw dpbench::InputError("sssp needs non-negative weights");
-    long long Source =
-        O.paramInt("source", dpgraph::maxDegreeVertex(In.Graph));
+    long long Source = O.paramInt("source", dpgraph::maxDegreeVertex(In.Graph));
     if (Source < 0 || Source >= In.Graph.NumVertices)
       throw dpbench::InputError("source vertex out of range");
     In.Source = static_cast<int>(Source);

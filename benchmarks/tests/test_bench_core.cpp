@@ -23,8 +23,8 @@ bool parse(std::vector<std::string> Args, Options &O, std::string &Err,
 TEST(Options, DefaultsAndNames) {
   Options O;
   std::string Err;
-  ASSERT_TRUE(parse({"/x/build/bin/bfs_cdp", "--input", "data/kron.dpg"}, O,
-                    Err))
+  ASSERT_TRUE(
+      parse({"/x/build/bin/bfs_cdp", "--input", "data/kron.dpg"}, O, Err))
       << Err;
   EXPECT_EQ(O.Variant, "cdp");
   EXPECT_EQ(O.Dataset, "kron");
@@ -118,9 +118,9 @@ TEST(Compare, Exact) {
 }
 
 TEST(Compare, Relative) {
-  EXPECT_TRUE(compareRelative<float>({0, 100, 1e6f}, {0, 100.00001f, 1e6f},
-                                     1e-6, "y")
-                  .Ok);
+  EXPECT_TRUE(
+      compareRelative<float>({0, 100, 1e6f}, {0, 100.00001f, 1e6f}, 1e-6, "y")
+          .Ok);
   EXPECT_FALSE(compareRelative<float>({1e6f}, {1e6f + 1}, 1e-7, "y").Ok);
   EXPECT_FALSE(compareRelative<float>({1}, {NAN}, 1, "y").Ok);
   EXPECT_FALSE(compareRelative<float>({0}, {0.5f}, 1e-6, "y").Ok);

@@ -23,14 +23,15 @@ EdgeList parse(bool (*Reader)(std::istream &, EdgeList &, std::string &),
 } // namespace
 
 TEST(MatrixMarket, GeneralRealWithComments) {
-  EdgeList L = parse(readMatrixMarket, "%%MatrixMarket matrix coordinate real general\n"
-                                       "% a comment\n"
-                                       "%\n"
-                                       "3 4 3\n"
-                                       "1 1 0.5\n"
-                                       "3 4 -2e3\n"
-                                       "\n"
-                                       "2 3 1.0\n");
+  EdgeList L =
+      parse(readMatrixMarket, "%%MatrixMarket matrix coordinate real general\n"
+                              "% a comment\n"
+                              "%\n"
+                              "3 4 3\n"
+                              "1 1 0.5\n"
+                              "3 4 -2e3\n"
+                              "\n"
+                              "2 3 1.0\n");
   EXPECT_EQ(L.NumVertices, 4);
   ASSERT_EQ(L.Edges.size(), 3u);
   EXPECT_EQ(L.Edges[1].Src, 2); // 1-based -> 0-based
@@ -40,10 +41,11 @@ TEST(MatrixMarket, GeneralRealWithComments) {
 }
 
 TEST(MatrixMarket, SymmetricPatternBuildsBothDirections) {
-  EdgeList L = parse(readMatrixMarket, "%%MatrixMarket matrix coordinate pattern symmetric\n"
-                                       "3 3 2\n"
-                                       "2 1\n"
-                                       "3 2\n");
+  EdgeList L = parse(readMatrixMarket,
+                     "%%MatrixMarket matrix coordinate pattern symmetric\n"
+                     "3 3 2\n"
+                     "2 1\n"
+                     "3 2\n");
   EXPECT_TRUE(L.Symmetric);
   BuildOptions O;
   O.Symmetrize = L.Symmetric;
@@ -53,19 +55,23 @@ TEST(MatrixMarket, SymmetricPatternBuildsBothDirections) {
 }
 
 TEST(MatrixMarket, IntegerValuesAreWeights) {
-  EdgeList L = parse(readMatrixMarket, "%%MatrixMarket matrix coordinate integer general\n"
-                                       "2 2 1\n"
-                                       "1 2 7\n");
+  EdgeList L = parse(readMatrixMarket,
+                     "%%MatrixMarket matrix coordinate integer general\n"
+                     "2 2 1\n"
+                     "1 2 7\n");
   EXPECT_TRUE(L.HasWeights);
   EXPECT_EQ(L.Edges[0].W, 7);
 }
 
 TEST(MatrixMarket, Errors) {
-  parse(readMatrixMarket, "%%MatrixMarket matrix array real general\n2 2\n", false);
+  parse(readMatrixMarket, "%%MatrixMarket matrix array real general\n2 2\n",
+        false);
   parse(readMatrixMarket, "not a header\n", false);
-  parse(readMatrixMarket, "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 1\n",
+  parse(readMatrixMarket,
+        "%%MatrixMarket matrix coordinate real general\n2 2 2\n1 1 1\n",
         false); // too few entries
-  parse(readMatrixMarket, "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n0 1\n",
+  parse(readMatrixMarket,
+        "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n0 1\n",
         false); // 0 is not a valid 1-based index
 }
 
@@ -85,10 +91,10 @@ TEST(Dimacs, ArcsAndWeights) {
 }
 
 TEST(Dimacs, Errors) {
-  parse(readDimacsGr, "a 1 2 3\n", false);                 // arc before p
-  parse(readDimacsGr, "p sp 2 2\na 1 2 3\n", false);       // count mismatch
-  parse(readDimacsGr, "p sp 2 1\na 1 3 3\n", false);       // id out of range
-  parse(readDimacsGr, "p sp 2 1\na 1 2 3.5\n", false);     // non-integer weight
+  parse(readDimacsGr, "a 1 2 3\n", false);             // arc before p
+  parse(readDimacsGr, "p sp 2 2\na 1 2 3\n", false);   // count mismatch
+  parse(readDimacsGr, "p sp 2 1\na 1 3 3\n", false);   // id out of range
+  parse(readDimacsGr, "p sp 2 1\na 1 2 3.5\n", false); // non-integer weight
 }
 
 TEST(Snap, CommentsTabsAndZeroBasedIds) {

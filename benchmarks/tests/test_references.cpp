@@ -43,7 +43,8 @@ BfsBench::Input bfsInput(Csr G, int Source) {
 //    \     /
 //      4
 TEST(BfsReference, Levels) {
-  Csr G = undirected(6, {{0, 1, 1}, {1, 2, 1}, {2, 3, 1}, {0, 4, 1}, {4, 2, 1}});
+  Csr G =
+      undirected(6, {{0, 1, 1}, {1, 2, 1}, {2, 3, 1}, {0, 4, 1}, {4, 2, 1}});
   std::vector<int> Level = BfsBench::reference(bfsInput(G, 0));
   EXPECT_EQ(Level, (std::vector<int>{0, 1, 2, 3, 1, BfsUnvisited}));
   std::vector<int> From3 = BfsBench::reference(bfsInput(G, 3));
@@ -73,7 +74,8 @@ TEST(BfsReference, CompareReportsMismatch) {
 //   |       |
 //   2 --1-- 3 --7-- 4
 TEST(SsspReference, Distances) {
-  Csr G = undirected(6, {{0, 1, 4}, {0, 2, 1}, {2, 3, 1}, {1, 3, 1}, {3, 4, 7}});
+  Csr G =
+      undirected(6, {{0, 1, 4}, {0, 2, 1}, {2, 3, 1}, {1, 3, 1}, {3, 4, 7}});
   auto In = graphInput<SsspBench::Input>(G, 0);
   EXPECT_EQ(SsspBench::reference(In),
             (std::vector<int>{0, 3, 1, 2, 9, SsspInfinity}));

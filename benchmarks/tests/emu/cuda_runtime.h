@@ -1,12 +1,12 @@
 //===- emu/cuda_runtime.h - Sequential CPU emulation of CUDA ---*- C++ -*-===//
 //
 // Test-only. Lets g++ compile a benchmark variant (after emu_translate.py has
-// turned `k<<<g, b>>>(args)` into `dpemu::launch(k, dpemu::Config(g, b))(args)`)
-// and run it on the CPU, through the real driver and CPU reference. It checks
-// the logic of kernels and host code before any GPU time is spent: indexing,
-// off-by-ones, initialization, termination, launch configurations, the
-// pending-launch bound, and independence from the order in which threads and
-// child grids run.
+// turned `k<<<g, b>>>(args)` into `dpemu::launch(k, dpemu::Config(g,
+// b))(args)`) and run it on the CPU, through the real driver and CPU reference.
+// It checks the logic of kernels and host code before any GPU time is spent:
+// indexing, off-by-ones, initialization, termination, launch configurations,
+// the pending-launch bound, and independence from the order in which threads
+// and child grids run.
 //
 // Model: one CPU thread runs every GPU thread to completion, one after the
 // other. DPEMU_ORDER selects the schedule:
@@ -83,9 +83,9 @@ struct State {
   int Depth = 0; // > 0 while a kernel thread runs
   std::deque<std::function<void()>> Pending;
   size_t PendingInGrid = 0; // device launches made under the current host grid
-  std::mt19937_64 Rng{std::strtoull(
-      std::getenv("DPEMU_SEED") ? std::getenv("DPEMU_SEED") : "1", nullptr,
-      10)};
+  std::mt19937_64 Rng{
+      std::strtoull(std::getenv("DPEMU_SEED") ? std::getenv("DPEMU_SEED") : "1",
+                    nullptr, 10)};
   std::string Order =
       std::getenv("DPEMU_ORDER") ? std::getenv("DPEMU_ORDER") : "seq";
   uint64_t ThreadsRun = 0, DeviceLaunches = 0, Dropped = 0;
@@ -169,8 +169,7 @@ template <class F> struct Launcher {
       Job();
       while (!S.Pending.empty()) {
         if (S.Order == "shuffle" && S.Pending.size() > 1)
-          std::swap(S.Pending.front(),
-                    S.Pending[S.Rng() % S.Pending.size()]);
+          std::swap(S.Pending.front(), S.Pending[S.Rng() % S.Pending.size()]);
         auto Next = std::move(S.Pending.front());
         S.Pending.pop_front();
         Next();

@@ -8,8 +8,7 @@ namespace cub {
 struct DeviceScan {
   template <class In, class Out, class N>
   static cudaError_t ExclusiveSum(void *Temp, size_t &Bytes, In Input,
-                                  Out Output, N Count,
-                                  cudaStream_t = nullptr) {
+                                  Out Output, N Count, cudaStream_t = nullptr) {
     if (!Temp) {
       Bytes = 16;
       return cudaSuccess;
