@@ -11,7 +11,8 @@
 #   - a line in ${DPBENCH_MANIFEST} telling the harness which datasets the
 #     binary runs on.
 # With EMU (the kernels stay within what tests/emu/cuda_runtime.h emulates)
-# and DPBENCH_EMU, for hand-written variants: an executable emu_<name>_<v>
+# and DPBENCH_EMU, for hand-written variants (and dpopt output too with
+# DPBENCH_EMU_GEN): an executable emu_<name>_<v>
 # built by g++ against the CPU emulator in tests/emu, and a CTest
 # "emu.<name>_<v>" (label emu) running it on tiny datasets under sequential,
 # shuffled and immediate schedules.
@@ -75,15 +76,14 @@ function(_dp_add_variant BENCH VARIANT SOURCE KIND DATASETS EMU)
 
   # CPU emulation of hand-written variants (tests/emu): checks kernel and
   # host logic against the CPU reference under several thread/launch orders.
-  if(EMU AND DPBENCH_TESTS AND DPBENCH_EMU AND KIND STREQUAL "base"
-     AND Python3_Interpreter_FOUND)
+  if(EMU AND DPBENCH_TESTS AND DPBENCH_EMU AND Python3_Interpreter_FOUND)
     set(emu_cpp ${CMAKE_CURRENT_BINARY_DIR}/emu/${target}.cpp)
     add_custom_command(
       OUTPUT ${emu_cpp}
       COMMAND Python3::Interpreter ${DPBENCH_DIR}/tests/emu/emu_translate.py
               ${SOURCE} ${emu_cpp}
       DEPENDS ${SOURCE} ${DPBENCH_DIR}/tests/emu/emu_translate.py
-      COMMENT "Translating ${BENCH}/${VARIANT}.cu for the CPU emulator")
+      COMMENT "Translating ${target} for the CPU emulator")
     add_executable(emu_${target} ${emu_cpp})
     target_include_directories(emu_${target} BEFORE PRIVATE
                                ${DPBENCH_DIR}/tests/emu ${includes})
@@ -135,7 +135,11 @@ function(dp_add_benchmark NAME)
                       "with a hand-written variant; skipped")
       continue()
     endif()
-    _dp_add_variant(${NAME} ${config} ${file} gen "${ARG_DATASETS}" OFF)
+    set(gen_emu OFF)
+    if(ARG_EMU AND DPBENCH_EMU_GEN)
+      set(gen_emu ON)
+    endif()
+    _dp_add_variant(${NAME} ${config} ${file} gen "${ARG_DATASETS}" ${gen_emu})
   endforeach()
 
   if(DPBENCH_TESTS AND EXISTS ${DPBENCH_DIR}/${NAME}/cdp.cu)

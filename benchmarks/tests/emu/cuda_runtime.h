@@ -49,6 +49,9 @@ struct dim3 {
   dim3(unsigned X = 1, unsigned Y = 1, unsigned Z = 1) : x(X), y(Y), z(Z) {}
 };
 using uint3 = dim3;
+inline uint3 make_uint3(unsigned X, unsigned Y, unsigned Z) {
+  return uint3(X, Y, Z);
+}
 
 inline dim3 threadIdx, blockIdx, blockDim, gridDim;
 
