@@ -20,6 +20,12 @@ if [ "${1:-}" = "--strict" ]; then
   shift
 fi
 
+# Make a relative DPOPT path absolute (we cd below); a bare name uses PATH.
+if [[ "$dpopt" != */* ]]; then
+  dpopt=$(command -v "$dpopt" || echo "$dpopt")
+elif [[ "$dpopt" != /* ]] && [ -e "$dpopt" ]; then
+  dpopt="$(cd "$(dirname "$dpopt")" && pwd)/$(basename "$dpopt")"
+fi
 if [ ! -x "$dpopt" ]; then
   echo "prepare.sh: dpopt not found at $dpopt (build the dpopt project or set DPOPT); nothing generated"
   exit 0
