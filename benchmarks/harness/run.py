@@ -59,8 +59,9 @@ def parse_args(argv):
                     help="per binary: stop timing after this many seconds "
                          "of timed runs, at least one run (timeout / 4)")
     ap.add_argument("--budget", type=float,
-                    help="stop starting runs after this many seconds (from "
-                         "the harness start); the rest become SKIPPED")
+                    help="finish within this many seconds from the harness "
+                         "start: runs are cut at the budget (TIMEOUT) and "
+                         "the rest become SKIPPED")
     ap.add_argument("--only", help="comma-separated benchmarks")
     ap.add_argument("--variants", help="comma-separated variants")
     ap.add_argument("--datasets", help="comma-separated datasets")
@@ -249,7 +250,11 @@ def main(argv):
         shown = " ".join(shlex.quote(os.path.relpath(c, BENCH_DIR)
                                      if os.path.isabs(c) else c) for c in cmd)
         tag = "[%d/%d] %s/%s/%s" % (i + 1, len(jobs), bench, d, variant)
-        if args.budget and time.time() - start > args.budget:
+        # Within --budget, a run may only use what is left of it.
+        run_timeout = timeout
+        if args.budget:
+            run_timeout = min(timeout, args.budget - (time.time() - start))
+        if run_timeout < 3:
             r = dpbench.make_result(bench, d, variant, dpbench.SKIPPED,
                                     detail="time budget exhausted")
         elif not os.path.exists(binary):
@@ -261,7 +266,7 @@ def main(argv):
         else:
             log.write("$ " + " ".join(shlex.quote(c) for c in cmd))
             t0 = time.time()
-            rc, stdout, stderr, timed_out = run_one(cmd, timeout)
+            rc, stdout, stderr, timed_out = run_one(cmd, run_timeout)
             log.write(stderr)
             log.write(stdout)
             r = dpbench.result_from_output(bench, d, variant, rc, stdout,
@@ -273,8 +278,9 @@ def main(argv):
             log.say("%s PASS %.3f ms" % (tag, r["median_ms"]))
         else:
             log.say("%s %s %s" % (tag, r["status"], r["detail"][:200]))
+        # The plot too, now and then, in case an outer limit kills us.
         write_outputs(out_dir, results, commands, configs, gpu, date,
-                      harness_cmd, log)
+                      harness_cmd, log, final=(i + 1) % 30 == 0)
 
     md = write_outputs(out_dir, results, commands, configs, gpu, date,
                        harness_cmd, log, final=True)
