@@ -9,6 +9,7 @@
 #include "dpopt/AST/CudaAST.h"
 #include "dpopt/Frontend/WorkingCopy.h"
 #include "dpopt/Passes/SiteChecks.h"
+#include "dpopt/Rewrite/BodyInLoop.h"
 #include "dpopt/Rewrite/BuiltinParams.h"
 #include "dpopt/Rewrite/FunctionText.h"
 #include "dpopt/Rewrite/LaunchText.h"
@@ -32,8 +33,12 @@ constexpr BuiltinSet CoarsenedVars =
 struct GeneratedNames {
   explicit GeneratedNames(NameAllocator &A)
       : Grid(A.fresh("grid")), GridDim(A.fresh("gridDim")), Bx(A.fresh("bx")),
-        By(A.fresh("by")), Bz(A.fresh("bz")) {}
+        By(A.fresh("by")), Bz(A.fresh("bz")), Next(A.fresh("next_block")),
+        In(A.fresh("in") + "_") {}
   std::string Grid, GridDim, Bx, By, Bz;
+  /// The label that ends one original block, and the prefix of the names
+  /// that hold parameters the body modifies.
+  std::string Next, In;
 };
 
 struct ChildPlan {
@@ -89,6 +94,9 @@ private:
     if (!F.LegacyDeviceSyncs.empty())
       return Name + " calls cudaDeviceSynchronize() at " +
              whereIs(WC, F.LegacyDeviceSyncs[0].Loc);
+    if (std::optional<std::string> Why =
+            loopBodyBlocker(WC.unit(), getWrittenDefinition(S.Callee)))
+      return Why;
     NameAllocator Scratch("");
     BuiltinCloner Cloner(A, CoarsenedVars, Scratch, "coarse");
     if (std::optional<std::string> Why = Cloner.plan(S.Callee))
@@ -124,7 +132,7 @@ Expected<std::string> CoarsenPass::coarsenedBody(const ParsedUnit &U, ProgramAna
   BodyEdits.addAll(SiteEdits);
   if (Error E = Cloner.redirectCalls(U, Def, BodyEdits))
     return std::move(E);
-  Expected<std::string> Body = bodyWithEdits(U, *F, BodyEdits);
+  Expected<LoopBody> Body = bodyForLoop(U, Def, BodyEdits, Gen.Next, Gen.In);
   if (!Body)
     return Body.takeError();
 
@@ -146,7 +154,9 @@ Expected<std::string> CoarsenPass::coarsenedBody(const ParsedUnit &U, ProgramAna
          ");\n";
   if (Facts.usesIndex(BuiltinVar::GridDim))
     S += "    const dim3 gridDim = " + Gen.GridDim + ";\n";
-  S += "    [=]() mutable " + *Body + "();\n";
+  // One original block: 'return' jumps to the end of it, and parameters the
+  // body modifies are copied afresh (BodyInLoop.h).
+  S += Body->Prologue + "    " + Body->Body + "\n    " + Gen.Next + ":;\n";
   if (!Facts.Shared.empty() && !Facts.Barriers.empty())
     S += "    // The next original block reuses this block's shared memory.\n"
          "    __syncthreads();\n";

@@ -10,6 +10,7 @@
 #include "dpopt/Analysis/ThreadCount.h"
 #include "dpopt/Frontend/WorkingCopy.h"
 #include "dpopt/Passes/SiteChecks.h"
+#include "dpopt/Rewrite/BodyInLoop.h"
 #include "dpopt/Rewrite/BuiltinParams.h"
 #include "dpopt/Rewrite/FunctionText.h"
 #include "dpopt/Rewrite/LaunchText.h"
@@ -37,7 +38,8 @@ struct GeneratedNames {
       : Alloc(A), Grid(A.fresh("grid")), Block(A.fresh("block")),
         Shmem(A.fresh("shmem")), Stream(A.fresh("stream")), GridDim(A.fresh("gridDim")),
         BlockDim(A.fresh("blockDim")), Bx(A.fresh("bx")), By(A.fresh("by")),
-        Bz(A.fresh("bz")), Tx(A.fresh("tx")), Ty(A.fresh("ty")), Tz(A.fresh("tz")) {}
+        Bz(A.fresh("bz")), Tx(A.fresh("tx")), Ty(A.fresh("ty")), Tz(A.fresh("tz")),
+        Next(A.fresh("next_thread")), In(A.fresh("in") + "_") {}
   /// The variable holding the thread count of grid dimension I.
   const std::string &n(size_t I) {
     while (N.size() <= I)
@@ -46,6 +48,9 @@ struct GeneratedNames {
   }
   NameAllocator &Alloc;
   std::string Grid, Block, Shmem, Stream, GridDim, BlockDim, Bx, By, Bz, Tx, Ty, Tz;
+  /// The label that ends one serialized child thread, and the prefix of the
+  /// names that hold parameters the body modifies.
+  std::string Next, In;
   std::vector<std::string> N;
 };
 
@@ -133,6 +138,9 @@ private:
     if (std::optional<std::string> Why = launchStatementBlocker(S, A))
       return Why;
     if (std::optional<std::string> Why = serializationBlocker(A, S.Callee))
+      return Why;
+    if (std::optional<std::string> Why =
+            loopBodyBlocker(A.workingCopy().unit(), getWrittenDefinition(S.Callee)))
       return Why;
     NameAllocator Scratch("");
     BuiltinCloner Cloner(A, AllBuiltins, Scratch, "serial");
@@ -222,7 +230,7 @@ Expected<std::string> ThresholdPass::serialFunction(const ParsedUnit &U, Program
   EditList Redirects("");
   if (Error E = Cloner.redirectCalls(U, Def, Redirects))
     return std::move(E);
-  Expected<std::string> Body = bodyWithEdits(U, *F, Redirects);
+  Expected<LoopBody> Body = bodyForLoop(U, Def, Redirects, Gen.Next, Gen.In);
   if (!Body)
     return Body.takeError();
 
@@ -257,9 +265,9 @@ Expected<std::string> ThresholdPass::serialFunction(const ParsedUnit &U, Program
     S += "    const dim3 gridDim = " + Gen.GridDim + ";\n";
   if (Uses(BuiltinVar::BlockDim))
     S += "    const dim3 blockDim = " + Gen.BlockDim + ";\n";
-  // A lambda per child thread: 'return' ends that thread's work, and the
-  // parameters are copied afresh, as each thread had its own.
-  S += "    [=]() mutable " + *Body + "();\n  }\n}";
+  // One child thread: its 'return's jump to the end of the iteration, and
+  // parameters it modifies are its own copies (BodyInLoop.h).
+  S += Body->Prologue + "    " + Body->Body + "\n    " + Gen.Next + ":;\n  }\n}";
 
   std::string Header = F->TemplateHeader.empty() ? "" : F->TemplateHeader + "\n";
   HeadOut = Header + "static __device__ void " + P.Name + "(dim3 " + Gen.GridDim +
@@ -384,6 +392,13 @@ std::optional<std::string> serializationBlocker(ProgramAnalysis &A, const Functi
   if (!F.LegacyDeviceSyncs.empty())
     return Name + " calls cudaDeviceSynchronize() at " +
            whereIs(WC, F.LegacyDeviceSyncs[0].Loc);
+  // A serial version that launches would make one parent thread issue the
+  // launches of a whole child grid into one stream; on an H200 (CUDA 13.0)
+  // that hung recursive children (docs/passes/threshold.md).
+  if (!F.Launches.empty())
+    return Name + " launches kernels itself (" + whereIs(WC, F.Launches[0].Loc) +
+           "): its serial version would issue a whole grid's launches from one "
+           "thread";
   return std::nullopt;
 }
 

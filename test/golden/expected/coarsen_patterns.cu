@@ -27,11 +27,12 @@ static __global__ void __dpopt_coarse_add1(dim3 __dpopt_gridDim, int *A, int N) 
   for (unsigned __dpopt_bx = blockIdx.x; __dpopt_bx < __dpopt_gridDim.x; __dpopt_bx += gridDim.x)
   {
     const uint3 blockIdx = make_uint3(__dpopt_bx, 0u, 0u);
-    [=]() mutable {
+    {
   unsigned I = __dpopt_coarse_blockBase(blockIdx) + threadIdx.x;
   if (I < N)
     A[I] += 1;
-}();
+}
+    __dpopt_next_block:;
   }
 }
 
@@ -51,12 +52,13 @@ static __global__ void __dpopt_coarse_add2d(dim3 __dpopt_gridDim, int *A, int W,
   {
     const uint3 blockIdx = make_uint3(__dpopt_bx, __dpopt_by, 0u);
     const dim3 gridDim = __dpopt_gridDim;
-    [=]() mutable {
+    {
   int X = blockIdx.x * blockDim.x + threadIdx.x;
   int Y = blockIdx.y * blockDim.y + threadIdx.y;
   if (X < W && Y < H)
     A[Y * W + X] += gridDim.y;
-}();
+}
+    __dpopt_next_block:;
   }
 }
 
@@ -77,13 +79,14 @@ static __global__ void __dpopt_coarse_add3d(dim3 __dpopt_gridDim, int *A, dim3 E
   for (unsigned __dpopt_bx = blockIdx.x; __dpopt_bx < __dpopt_gridDim.x; __dpopt_bx += gridDim.x)
   {
     const uint3 blockIdx = make_uint3(__dpopt_bx, __dpopt_by, __dpopt_bz);
-    [=]() mutable {
+    {
   unsigned X = blockIdx.x * blockDim.x + threadIdx.x;
   unsigned Y = blockIdx.y * blockDim.y + threadIdx.y;
   unsigned Z = blockIdx.z * blockDim.z + threadIdx.z;
   if (X < Extent.x && Y < Extent.y && Z < Extent.z)
     atomicAdd(&A[(Z * Extent.y + Y) * Extent.x + X], 1);
-}();
+}
+    __dpopt_next_block:;
   }
 }
 
@@ -108,7 +111,7 @@ static __global__ void __dpopt_coarse_blockSum(dim3 __dpopt_gridDim, const int *
   for (unsigned __dpopt_bx = blockIdx.x; __dpopt_bx < __dpopt_gridDim.x; __dpopt_bx += gridDim.x)
   {
     const uint3 blockIdx = make_uint3(__dpopt_bx, 0u, 0u);
-    [=]() mutable {
+    {
   extern __shared__ int Partial[];
   unsigned I = blockIdx.x * blockDim.x + threadIdx.x;
   Partial[threadIdx.x] = I < N ? In[I] : 0;
@@ -120,7 +123,8 @@ static __global__ void __dpopt_coarse_blockSum(dim3 __dpopt_gridDim, const int *
   }
   if (threadIdx.x == 0)
     Out[blockIdx.x] = Partial[0];
-}();
+}
+    __dpopt_next_block:;
     // The next original block reuses this block's shared memory.
     __syncthreads();
   }
@@ -141,11 +145,16 @@ static __global__ void __dpopt_coarse_fill(dim3 __dpopt_gridDim, T *A, T V, int 
   for (unsigned __dpopt_bx = blockIdx.x; __dpopt_bx < __dpopt_gridDim.x; __dpopt_bx += gridDim.x)
   {
     const uint3 blockIdx = make_uint3(__dpopt_bx, 0u, 0u);
-    [=]() mutable {
+    auto &__dpopt_in_A = A;
+    auto &__dpopt_in_V = V;
+    {
+  auto A = __dpopt_in_A; // each thread's own copy
+  auto V = __dpopt_in_V; // each thread's own copy
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < N)
     A[I] = V;
-}();
+}
+    __dpopt_next_block:;
   }
 }
 
@@ -170,7 +179,7 @@ static __global__ void __dpopt_coarse_spread(dim3 __dpopt_gridDim, int *A, int N
   for (unsigned __dpopt_bx = blockIdx.x; __dpopt_bx < __dpopt_gridDim.x; __dpopt_bx += gridDim.x)
   {
     const uint3 blockIdx = make_uint3(__dpopt_bx, 0u, 0u);
-    [=]() mutable {
+    {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < N)
     atomicAdd(&A[I], 1);
@@ -179,7 +188,8 @@ static __global__ void __dpopt_coarse_spread(dim3 __dpopt_gridDim, int *A, int N
       dim3 __dpopt_grid((N + 63) / 64);
       __dpopt_coarse_spread<<<dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR), 64>>>(__dpopt_grid, A, N, Depth - 1);
     }
-}();
+}
+    __dpopt_next_block:;
   }
 }
 

@@ -51,22 +51,23 @@ static __global__ void __dpopt_coarse_child(dim3 __dpopt_gridDim, int *A, int N)
   for (unsigned __dpopt_bx = blockIdx.x; __dpopt_bx < __dpopt_gridDim.x; __dpopt_bx += gridDim.x)
   {
     const uint3 blockIdx = make_uint3(__dpopt_bx, 0u, 0u);
-    [=]() mutable {
+    {
   int I = __dpopt_coarse_flat(blockIdx);
   if (I >= N)
-    return;
+    goto __dpopt_next_block;
   for (int K = 0; K < 4; ++K) {
     switch (K) {
     case 2:
       if (A[I] < 0)
-        return;
+        goto __dpopt_next_block;
       break;
     default:
       break;
     }
   }
   atomicAdd(&A[I], 1);
-}();
+}
+    __dpopt_next_block:;
   }
 }
 
@@ -81,28 +82,30 @@ static __device__ void __dpopt_serial___dpopt_coarse_child(dim3 __dpopt_gridDim_
     const uint3 threadIdx = make_uint3(__dpopt_tx, 0u, 0u);
     const dim3 gridDim = __dpopt_gridDim_2;
     const dim3 blockDim = __dpopt_blockDim;
-    [=]() mutable {
+    {
   for (unsigned __dpopt_bx = blockIdx.x; __dpopt_bx < __dpopt_gridDim.x; __dpopt_bx += gridDim.x)
   {
     const uint3 blockIdx = make_uint3(__dpopt_bx, 0u, 0u);
-    [=]() mutable {
+    {
   int I = __dpopt_serial___dpopt_coarse_flat(threadIdx, blockDim, blockIdx);
   if (I >= N)
-    return;
+    goto __dpopt_next_block;
   for (int K = 0; K < 4; ++K) {
     switch (K) {
     case 2:
       if (A[I] < 0)
-        return;
+        goto __dpopt_next_block;
       break;
     default:
       break;
     }
   }
   atomicAdd(&A[I], 1);
-}();
+}
+    __dpopt_next_block:;
   }
-}();
+}
+    __dpopt_next_thread:;
   }
 }
 
@@ -123,11 +126,16 @@ static __global__ void __dpopt_coarse_scale(dim3 __dpopt_gridDim, T *A, T V, int
   for (unsigned __dpopt_bx = blockIdx.x; __dpopt_bx < __dpopt_gridDim.x; __dpopt_bx += gridDim.x)
   {
     const uint3 blockIdx = make_uint3(__dpopt_bx, 0u, 0u);
-    [=]() mutable {
+    auto &__dpopt_in_A = A;
+    auto &__dpopt_in_V = V;
+    {
+  auto A = __dpopt_in_A; // each thread's own copy
+  auto V = __dpopt_in_V; // each thread's own copy
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < N)
     A[I] += V;
-}();
+}
+    __dpopt_next_block:;
   }
 }
 
@@ -143,17 +151,88 @@ static __device__ void __dpopt_serial___dpopt_coarse_scale(dim3 __dpopt_gridDim_
     const uint3 threadIdx = make_uint3(__dpopt_tx, 0u, 0u);
     const dim3 gridDim = __dpopt_gridDim_2;
     const dim3 blockDim = __dpopt_blockDim;
-    [=]() mutable {
+    auto &__dpopt_in_A = A;
+    auto &__dpopt_in_V = V;
+    {
+  auto A = __dpopt_in_A; // each thread's own copy
+  auto V = __dpopt_in_V; // each thread's own copy
   for (unsigned __dpopt_bx = blockIdx.x; __dpopt_bx < __dpopt_gridDim.x; __dpopt_bx += gridDim.x)
   {
     const uint3 blockIdx = make_uint3(__dpopt_bx, 0u, 0u);
-    [=]() mutable {
+    auto &__dpopt_in_A = A;
+    auto &__dpopt_in_V = V;
+    {
+  auto A = __dpopt_in_A; // each thread's own copy
+  auto V = __dpopt_in_V; // each thread's own copy
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < N)
     A[I] += V;
-}();
+}
+    __dpopt_next_block:;
   }
-}();
+}
+    __dpopt_next_thread:;
+  }
+}
+
+__device__ void note(int *A) { atomicAdd(A, 1); }
+
+// Each thread had its own copy of N; 'return note(A);' still calls note.
+// dpopt: declared here for 'countdown' coarsened: each block runs a stride of original blocks (coarsen)
+static __global__ void __dpopt_coarse_countdown(dim3 __dpopt_gridDim, int *A, int N);
+static __device__ void __dpopt_serial___dpopt_coarse_countdown(dim3 __dpopt_gridDim_2, dim3 __dpopt_blockDim, dim3 __dpopt_gridDim, int *A, int N); // dpopt: '__dpopt_coarse_countdown' run serially by one thread (threshold)
+__global__ void countdown(int *A, int N) {
+  N -= blockIdx.x;
+  if (N <= (int)threadIdx.x)
+    return note(A + 1);
+  atomicAdd(A, N);
+}
+
+// dpopt: 'countdown' coarsened: each block runs a stride of original blocks (coarsen)
+static __global__ void __dpopt_coarse_countdown(dim3 __dpopt_gridDim, int *A, int N) {
+  for (unsigned __dpopt_bx = blockIdx.x; __dpopt_bx < __dpopt_gridDim.x; __dpopt_bx += gridDim.x)
+  {
+    const uint3 blockIdx = make_uint3(__dpopt_bx, 0u, 0u);
+    auto &__dpopt_in_N = N;
+    {
+  auto N = __dpopt_in_N; // each thread's own copy
+  N -= blockIdx.x;
+  if (N <= (int)threadIdx.x)
+    { note(A + 1); goto __dpopt_next_block; }
+  atomicAdd(A, N);
+}
+    __dpopt_next_block:;
+  }
+}
+
+// dpopt: '__dpopt_coarse_countdown' run serially by one thread (threshold)
+static __device__ void __dpopt_serial___dpopt_coarse_countdown(dim3 __dpopt_gridDim_2, dim3 __dpopt_blockDim, dim3 __dpopt_gridDim, int *A, int N) {
+  for (unsigned __dpopt_bz = 0; __dpopt_bz < __dpopt_gridDim_2.z; ++__dpopt_bz)
+  for (unsigned __dpopt_by_2 = 0; __dpopt_by_2 < __dpopt_gridDim_2.y; ++__dpopt_by_2)
+  for (unsigned __dpopt_bx_2 = 0; __dpopt_bx_2 < __dpopt_gridDim_2.x; ++__dpopt_bx_2)
+  for (unsigned __dpopt_tx = 0; __dpopt_tx < __dpopt_blockDim.x; ++__dpopt_tx)
+  {
+    const uint3 blockIdx = make_uint3(__dpopt_bx_2, __dpopt_by_2, __dpopt_bz);
+    const uint3 threadIdx = make_uint3(__dpopt_tx, 0u, 0u);
+    const dim3 gridDim = __dpopt_gridDim_2;
+    auto &__dpopt_in_N = N;
+    {
+  auto N = __dpopt_in_N; // each thread's own copy
+  for (unsigned __dpopt_bx = blockIdx.x; __dpopt_bx < __dpopt_gridDim.x; __dpopt_bx += gridDim.x)
+  {
+    const uint3 blockIdx = make_uint3(__dpopt_bx, 0u, 0u);
+    auto &__dpopt_in_N = N;
+    {
+  auto N = __dpopt_in_N; // each thread's own copy
+  N -= blockIdx.x;
+  if (N <= (int)threadIdx.x)
+    { note(A + 1); goto __dpopt_next_block; }
+  atomicAdd(A, N);
+}
+    __dpopt_next_block:;
+  }
+}
+    __dpopt_next_thread:;
   }
 }
 
@@ -174,12 +253,13 @@ static __global__ void __dpopt_coarse_grid2d(dim3 __dpopt_gridDim, int *A, int W
   {
     const uint3 blockIdx = make_uint3(__dpopt_bx, __dpopt_by, 0u);
     const dim3 gridDim = __dpopt_gridDim;
-    [=]() mutable {
+    {
   int X = blockIdx.x * blockDim.x + threadIdx.x;
   int Y = blockIdx.y * blockDim.y + threadIdx.y;
   if (X < W && Y < H)
     atomicAdd(&A[Y * W + X], gridDim.x);
-}();
+}
+    __dpopt_next_block:;
   }
 }
 
@@ -195,20 +275,22 @@ static __device__ void __dpopt_serial___dpopt_coarse_grid2d(dim3 __dpopt_gridDim
     const uint3 threadIdx = make_uint3(__dpopt_tx, __dpopt_ty, 0u);
     const dim3 gridDim = __dpopt_gridDim_2;
     const dim3 blockDim = __dpopt_blockDim;
-    [=]() mutable {
+    {
   for (unsigned __dpopt_by = blockIdx.y; __dpopt_by < __dpopt_gridDim.y; __dpopt_by += gridDim.y)
   for (unsigned __dpopt_bx = blockIdx.x; __dpopt_bx < __dpopt_gridDim.x; __dpopt_bx += gridDim.x)
   {
     const uint3 blockIdx = make_uint3(__dpopt_bx, __dpopt_by, 0u);
     const dim3 gridDim = __dpopt_gridDim;
-    [=]() mutable {
+    {
   int X = blockIdx.x * blockDim.x + threadIdx.x;
   int Y = blockIdx.y * blockDim.y + threadIdx.y;
   if (X < W && Y < H)
     atomicAdd(&A[Y * W + X], gridDim.x);
-}();
+}
+    __dpopt_next_block:;
   }
-}();
+}
+    __dpopt_next_thread:;
   }
 }
 
@@ -335,6 +417,17 @@ __global__ void parent(int *A, const int *Work, int Count, float *F) {
         __dpopt_coarse_grid2d<<<__dpopt_grid_2, __dpopt_block>>>(__dpopt_grid, A, N, Count);
       else
         __dpopt_serial___dpopt_coarse_grid2d(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N, Count);
+    }
+  }
+  { // dpopt coarsen: fewer, fuller child blocks
+    dim3 __dpopt_grid((N + 127) / 128);
+    { // dpopt threshold: launch only when worth it
+      dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
+      dim3 __dpopt_block(128);
+      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
+        __dpopt_coarse_countdown<<<__dpopt_grid_2, __dpopt_block>>>(__dpopt_grid, A, N);
+      else
+        __dpopt_serial___dpopt_coarse_countdown(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
     }
   }
   { // dpopt coarsen: fewer, fuller child blocks

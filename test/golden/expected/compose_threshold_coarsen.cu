@@ -53,22 +53,23 @@ static __global__ void __dpopt_coarse_child(dim3 __dpopt_gridDim_2, int *A, int 
   for (unsigned __dpopt_bx_2 = blockIdx.x; __dpopt_bx_2 < __dpopt_gridDim_2.x; __dpopt_bx_2 += gridDim.x)
   {
     const uint3 blockIdx = make_uint3(__dpopt_bx_2, 0u, 0u);
-    [=]() mutable {
+    {
   int I = __dpopt_coarse_flat(blockIdx);
   if (I >= N)
-    return;
+    goto __dpopt_next_block;
   for (int K = 0; K < 4; ++K) {
     switch (K) {
     case 2:
       if (A[I] < 0)
-        return;
+        goto __dpopt_next_block;
       break;
     default:
       break;
     }
   }
   atomicAdd(&A[I], 1);
-}();
+}
+    __dpopt_next_block:;
   }
 }
 
@@ -80,22 +81,23 @@ static __device__ void __dpopt_serial_child(dim3 __dpopt_gridDim, dim3 __dpopt_b
     const uint3 blockIdx = make_uint3(__dpopt_bx, 0u, 0u);
     const uint3 threadIdx = make_uint3(__dpopt_tx, 0u, 0u);
     const dim3 blockDim = __dpopt_blockDim;
-    [=]() mutable {
+    {
   int I = __dpopt_serial_flat(threadIdx, blockIdx, blockDim);
   if (I >= N)
-    return;
+    goto __dpopt_next_thread;
   for (int K = 0; K < 4; ++K) {
     switch (K) {
     case 2:
       if (A[I] < 0)
-        return;
+        goto __dpopt_next_thread;
       break;
     default:
       break;
     }
   }
   atomicAdd(&A[I], 1);
-}();
+}
+    __dpopt_next_thread:;
   }
 }
 
@@ -117,11 +119,16 @@ static __global__ void __dpopt_coarse_scale(dim3 __dpopt_gridDim_2, T *A, T V, i
   for (unsigned __dpopt_bx_2 = blockIdx.x; __dpopt_bx_2 < __dpopt_gridDim_2.x; __dpopt_bx_2 += gridDim.x)
   {
     const uint3 blockIdx = make_uint3(__dpopt_bx_2, 0u, 0u);
-    [=]() mutable {
+    auto &__dpopt_in_A = A;
+    auto &__dpopt_in_V = V;
+    {
+  auto A = __dpopt_in_A; // each thread's own copy
+  auto V = __dpopt_in_V; // each thread's own copy
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < N)
     A[I] += V;
-}();
+}
+    __dpopt_next_block:;
   }
 }
 
@@ -134,11 +141,66 @@ static __device__ void __dpopt_serial_scale(dim3 __dpopt_gridDim, dim3 __dpopt_b
     const uint3 blockIdx = make_uint3(__dpopt_bx, 0u, 0u);
     const uint3 threadIdx = make_uint3(__dpopt_tx, 0u, 0u);
     const dim3 blockDim = __dpopt_blockDim;
-    [=]() mutable {
+    auto &__dpopt_in_A = A;
+    auto &__dpopt_in_V = V;
+    {
+  auto A = __dpopt_in_A; // each thread's own copy
+  auto V = __dpopt_in_V; // each thread's own copy
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < N)
     A[I] += V;
-}();
+}
+    __dpopt_next_thread:;
+  }
+}
+
+__device__ void note(int *A) { atomicAdd(A, 1); }
+
+// Each thread had its own copy of N; 'return note(A);' still calls note.
+// dpopt: declared here for 'countdown' run serially by one thread (threshold)
+static __device__ void __dpopt_serial_countdown(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *A, int N);
+// dpopt: declared here for 'countdown' coarsened: each block runs a stride of original blocks (coarsen)
+static __global__ void __dpopt_coarse_countdown(dim3 __dpopt_gridDim_2, int *A, int N);
+__global__ void countdown(int *A, int N) {
+  N -= blockIdx.x;
+  if (N <= (int)threadIdx.x)
+    return note(A + 1);
+  atomicAdd(A, N);
+}
+
+// dpopt: 'countdown' coarsened: each block runs a stride of original blocks (coarsen)
+static __global__ void __dpopt_coarse_countdown(dim3 __dpopt_gridDim_2, int *A, int N) {
+  for (unsigned __dpopt_bx_2 = blockIdx.x; __dpopt_bx_2 < __dpopt_gridDim_2.x; __dpopt_bx_2 += gridDim.x)
+  {
+    const uint3 blockIdx = make_uint3(__dpopt_bx_2, 0u, 0u);
+    auto &__dpopt_in_N = N;
+    {
+  auto N = __dpopt_in_N; // each thread's own copy
+  N -= blockIdx.x;
+  if (N <= (int)threadIdx.x)
+    { note(A + 1); goto __dpopt_next_block; }
+  atomicAdd(A, N);
+}
+    __dpopt_next_block:;
+  }
+}
+
+// dpopt: 'countdown' run serially by one thread (threshold)
+static __device__ void __dpopt_serial_countdown(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *A, int N) {
+  for (unsigned __dpopt_bx = 0; __dpopt_bx < __dpopt_gridDim.x; ++__dpopt_bx)
+  for (unsigned __dpopt_tx = 0; __dpopt_tx < __dpopt_blockDim.x; ++__dpopt_tx)
+  {
+    const uint3 blockIdx = make_uint3(__dpopt_bx, 0u, 0u);
+    const uint3 threadIdx = make_uint3(__dpopt_tx, 0u, 0u);
+    auto &__dpopt_in_N = N;
+    {
+  auto N = __dpopt_in_N; // each thread's own copy
+  N -= blockIdx.x;
+  if (N <= (int)threadIdx.x)
+    { note(A + 1); goto __dpopt_next_thread; }
+  atomicAdd(A, N);
+}
+    __dpopt_next_thread:;
   }
 }
 
@@ -160,12 +222,13 @@ static __global__ void __dpopt_coarse_grid2d(dim3 __dpopt_gridDim_2, int *A, int
   {
     const uint3 blockIdx = make_uint3(__dpopt_bx_2, __dpopt_by_2, 0u);
     const dim3 gridDim = __dpopt_gridDim_2;
-    [=]() mutable {
+    {
   int X = blockIdx.x * blockDim.x + threadIdx.x;
   int Y = blockIdx.y * blockDim.y + threadIdx.y;
   if (X < W && Y < H)
     atomicAdd(&A[Y * W + X], gridDim.x);
-}();
+}
+    __dpopt_next_block:;
   }
 }
 
@@ -180,12 +243,13 @@ static __device__ void __dpopt_serial_grid2d(dim3 __dpopt_gridDim, dim3 __dpopt_
     const uint3 threadIdx = make_uint3(__dpopt_tx, __dpopt_ty, 0u);
     const dim3 gridDim = __dpopt_gridDim;
     const dim3 blockDim = __dpopt_blockDim;
-    [=]() mutable {
+    {
   int X = blockIdx.x * blockDim.x + threadIdx.x;
   int Y = blockIdx.y * blockDim.y + threadIdx.y;
   if (X < W && Y < H)
     atomicAdd(&A[Y * W + X], gridDim.x);
-}();
+}
+    __dpopt_next_thread:;
   }
 }
 
@@ -321,6 +385,18 @@ __global__ void parent(int *A, const int *Work, int Count, float *F) {
       }
     else
       __dpopt_serial_grid2d(__dpopt_grid, __dpopt_block, A, N, Count);
+  }
+  { // dpopt threshold: launch only when worth it
+    auto __dpopt_n0 = (N);
+    dim3 __dpopt_grid((__dpopt_n0 + 127) / 128);
+    dim3 __dpopt_block(128);
+    if (__dpopt_n0 >= DPOPT_THRESHOLD)
+      { // dpopt coarsen: fewer, fuller child blocks
+        dim3 __dpopt_grid_2(__dpopt_grid);
+        __dpopt_coarse_countdown<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block>>>(__dpopt_grid_2, A, N);
+      }
+    else
+      __dpopt_serial_countdown(__dpopt_grid, __dpopt_block, A, N);
   }
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);

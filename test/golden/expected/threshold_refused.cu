@@ -24,37 +24,10 @@ __global__ void plain(int *A, int N) {
 
 #define LAUNCH_PLAIN(n) plain<<<1, 32>>>(A, n)
 
-// dpopt: declared here for 'walk' run serially by one thread (threshold)
-static __device__ void __dpopt_serial_walk(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *A, int Depth);
-#ifndef DPOPT_THRESHOLD
-#define DPOPT_THRESHOLD 128
-#endif
 __global__ void walk(int *A, int Depth) {
   atomicAdd(A, 1);
   if (Depth > 0 && threadIdx.x == 0)
-    { // dpopt threshold: launch only when worth it
-      auto __dpopt_n0 = (Depth);
-      dim3 __dpopt_grid((__dpopt_n0 + 31) / 32);
-      dim3 __dpopt_block(32);
-      if (__dpopt_n0 >= DPOPT_THRESHOLD)
-        walk<<<__dpopt_grid, __dpopt_block>>>(A, Depth - 1);
-      else
-        __dpopt_serial_walk(__dpopt_grid, __dpopt_block, A, Depth - 1);
-    }
-}
-
-// dpopt: 'walk' run serially by one thread (threshold)
-static __device__ void __dpopt_serial_walk(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *A, int Depth) {
-  for (unsigned __dpopt_bx = 0; __dpopt_bx < __dpopt_gridDim.x; ++__dpopt_bx)
-  for (unsigned __dpopt_tx = 0; __dpopt_tx < __dpopt_blockDim.x; ++__dpopt_tx)
-  {
-    const uint3 threadIdx = make_uint3(__dpopt_tx, 0u, 0u);
-    [=]() mutable {
-  atomicAdd(A, 1);
-  if (Depth > 0 && threadIdx.x == 0)
     walk<<<(Depth + 31) / 32, 32>>>(A, Depth - 1);
-}();
-  }
 }
 
 __host__ __device__ void both(int *A) { plain<<<1, 32>>>(A, 1); }
@@ -68,14 +41,6 @@ __global__ void parent(int *A, int N) {
   LAUNCH_PLAIN(N);
 #pragma dp off
   plain<<<(N + 31) / 32, 32>>>(A, N);
-  { // dpopt threshold: launch only when worth it
-    auto __dpopt_n0 = (N);
-    dim3 __dpopt_grid((__dpopt_n0 + 31) / 32);
-    dim3 __dpopt_block(32);
-    if (__dpopt_n0 >= DPOPT_THRESHOLD)
-      walk<<<__dpopt_grid, __dpopt_block>>>(A, 3);
-    else
-      __dpopt_serial_walk(__dpopt_grid, __dpopt_block, A, 3);
-  }
+  walk<<<(N + 31) / 32, 32>>>(A, 3);
   both(A);
 }

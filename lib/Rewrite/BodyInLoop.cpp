@@ -1,0 +1,101 @@
+//===- BodyInLoop.cpp - A kernel body run once per loop iteration --------===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dpopt/Rewrite/BodyInLoop.h"
+
+#include "dpopt/AST/CudaAST.h"
+#include "dpopt/Analysis/LocalVariables.h"
+#include "dpopt/Frontend/ParseSession.h"
+#include "dpopt/Rewrite/FunctionText.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace dpopt {
+namespace {
+
+/// The function's own returns (a lambda's returns belong to the lambda).
+class ReturnFinder : public RecursiveASTVisitor<ReturnFinder> {
+public:
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitReturnStmt(ReturnStmt *R) {
+    Returns.push_back(R);
+    return true;
+  }
+  std::vector<const ReturnStmt *> Returns;
+};
+
+std::vector<const ReturnStmt *> ownReturns(const FunctionDecl *Def) {
+  ReturnFinder F;
+  F.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
+  return F.Returns;
+}
+
+Error fail(const Twine &Msg) { return createStringError(inconvertibleErrorCode(), Msg); }
+
+} // namespace
+
+std::optional<std::string> loopBodyBlocker(const ParsedUnit &U, const FunctionDecl *Def) {
+  for (const ReturnStmt *R : ownReturns(Def))
+    if (R->getBeginLoc().isMacroID() || R->getEndLoc().isMacroID() ||
+        !U.isInMainFile(R->getBeginLoc()))
+      return std::string("'" + Def->getNameAsString() +
+                         "' returns from inside a macro expansion");
+  return std::nullopt;
+}
+
+Expected<LoopBody> bodyForLoop(const ParsedUnit &U, const FunctionDecl *Def,
+                               const EditList &Edits, StringRef Label,
+                               StringRef ParamPrefix) {
+  if (std::optional<std::string> Why = loopBodyBlocker(U, Def))
+    return fail(*Why);
+  Expected<FunctionPieces> F = readFunction(U, Def);
+  if (!F)
+    return F.takeError();
+  const SourceManager &SM = U.getSourceManager();
+  const LangOptions &LO = U.getASTContext().getLangOpts();
+
+  EditList All("");
+  All.addAll(Edits);
+  for (const ReturnStmt *R : ownReturns(Def)) {
+    unsigned Begin = SM.getFileOffset(R->getBeginLoc());
+    SourceLocation Last = R->getEndLoc();
+    std::optional<Token> Semi = Lexer::findNextToken(Last, SM, LO);
+    if (!Semi || Semi->isNot(tok::semi) || Semi->getLocation().isMacroID())
+      return fail("cannot find the end of a return statement of '" +
+                  Def->getNameAsString() + "'");
+    unsigned End = SM.getFileOffset(Semi->getLocation()) + 1;
+    std::string Goto = "goto " + Label.str() + ";";
+    if (const Expr *Value = R->getRetValue()) {
+      // 'return f();' with a void f still calls f.
+      auto [VBegin, VEnd] = U.getOffsetRange(Value->getSourceRange());
+      Goto = "{ " + U.getText().slice(VBegin, VEnd).str() + "; " + Goto + " }";
+    }
+    All.replace(Begin, End - Begin, Goto);
+  }
+
+  LoopBody Out;
+  std::string Copies;
+  for (const ParmVarDecl *P : Def->parameters()) {
+    if (!P->getIdentifier() || isNeverModified(P, Def->getBody()))
+      continue;
+    std::string Name = P->getName().str();
+    std::string Held = ParamPrefix.str() + Name;
+    Out.Prologue += "    auto &" + Held + " = " + Name + ";\n";
+    Copies += "\n  auto " + Name + " = " + Held + "; // each thread's own copy";
+  }
+  Expected<std::string> Body = bodyWithEdits(U, *F, All);
+  if (!Body)
+    return Body.takeError();
+  Out.Body = Body->substr(0, 1) + Copies + Body->substr(1);
+  return Out;
+}
+
+} // namespace dpopt
