@@ -156,7 +156,7 @@ Expected<std::string> CoarsenPass::coarsenedBody(const ParsedUnit &U, ProgramAna
     S += "    const dim3 gridDim = " + Gen.GridDim + ";\n";
   // One original block: 'return' jumps to the end of it, and parameters the
   // body modifies are copied afresh (BodyInLoop.h).
-  S += Body->Prologue + "    " + Body->Body + "\n    " + Gen.Next + ":;\n";
+  S += Body->text(Gen.Next) + "\n";
   if (!Facts.Shared.empty() && !Facts.Barriers.empty())
     S += "    // The next original block reuses this block's shared memory.\n"
          "    __syncthreads();\n";

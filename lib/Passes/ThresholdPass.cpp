@@ -139,6 +139,8 @@ private:
       return Why;
     if (std::optional<std::string> Why = serializationBlocker(A, S.Callee))
       return Why;
+    if (std::optional<std::string> Why = orderBlocker(S, A))
+      return Why;
     if (std::optional<std::string> Why =
             loopBodyBlocker(A.workingCopy().unit(), getWrittenDefinition(S.Callee)))
       return Why;
@@ -146,6 +148,27 @@ private:
     BuiltinCloner Cloner(A, AllBuiltins, Scratch, "serial");
     if (std::optional<std::string> Why = Cloner.plan(S.Callee))
       return "'" + S.CalleeName + "' cannot run serially: " + *Why;
+    return std::nullopt;
+  }
+
+  /// Serial work runs at once, in the parent thread; a launch runs later. A
+  /// thread that launches more than once could rely on the first child
+  /// finishing before the second starts (stream order), which running one
+  /// of them serially would break: only one launch per parent thread is
+  /// thresholded.
+  static std::optional<std::string> orderBlocker(const LaunchSite &S, ProgramAnalysis &A) {
+    if (S.Kind != CallerKind::Global)
+      return std::string("the launch is in '" + S.CallerName +
+                         "', which a thread may call more than once: a later "
+                         "launch could rely on this child having finished");
+    if (S.inLoop())
+      return std::string("the launch is in a loop: a later iteration's child "
+                         "could rely on this one having finished");
+    const FunctionFacts &F = A.transitiveFacts(S.Caller);
+    if (F.Launches.size() > 1)
+      return "'" + S.CallerName + "' launches " + std::to_string(F.Launches.size()) +
+             " times per thread: a later child could rely on this one having "
+             "finished";
     return std::nullopt;
   }
 
@@ -208,6 +231,15 @@ Expected<std::string> ThresholdPass::siteText(const ParsedUnit &U, const LaunchS
   if (S.Stream.isWritten()) {
     Out += "  auto " + Gen.Stream + " = (" + S.Stream.Text + ");\n";
     Stream = Gen.Stream;
+  } else {
+    // Launches the user left in the block's implicit stream go to
+    // cudaStreamFireAndForget: serializing siblings already gives up the
+    // implicit stream's order among them, and on an H200 (CUDA 13.0) the
+    // implicit stream hung when some threads of a block launched while others
+    // ran serial versions (docs/passes/threshold.md).
+    Stream = "cudaStreamFireAndForget";
+    if (!Shmem)
+      Shmem = "0";
   }
   Out += "  if (" + Threads + " >= " + Threshold + ")\n    ";
   Out += deviceLaunchStatement(S.Id, launchStatement(L.Callee, Gen.Grid, Gen.Block, Shmem,
@@ -267,7 +299,7 @@ Expected<std::string> ThresholdPass::serialFunction(const ParsedUnit &U, Program
     S += "    const dim3 blockDim = " + Gen.BlockDim + ";\n";
   // One child thread: its 'return's jump to the end of the iteration, and
   // parameters it modifies are its own copies (BodyInLoop.h).
-  S += Body->Prologue + "    " + Body->Body + "\n    " + Gen.Next + ":;\n  }\n}";
+  S += Body->text(Gen.Next) + "\n  }\n}";
 
   std::string Header = F->TemplateHeader.empty() ? "" : F->TemplateHeader + "\n";
   HeadOut = Header + "static __device__ void " + P.Name + "(dim3 " + Gen.GridDim +

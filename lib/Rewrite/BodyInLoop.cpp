@@ -82,6 +82,7 @@ Expected<LoopBody> bodyForLoop(const ParsedUnit &U, const FunctionDecl *Def,
   }
 
   LoopBody Out;
+  Out.NeedsLabel = !ownReturns(Def).empty();
   std::string Copies;
   for (const ParmVarDecl *P : Def->parameters()) {
     if (!P->getIdentifier() || isNeverModified(P, Def->getBody()))

@@ -40,6 +40,13 @@ struct LoopBody {
   std::string Prologue;
   /// The body, braces included, to follow Prologue.
   std::string Body;
+  /// The body jumps to the label (it had returns): the label must follow.
+  bool NeedsLabel = false;
+
+  /// Prologue, body and (when used) the label, indented for a loop body.
+  std::string text(llvm::StringRef Label) const {
+    return Prologue + "    " + Body + (NeedsLabel ? "\n    " + Label.str() + ":;" : "");
+  }
 };
 
 /// Makes \p Def's body (with \p Edits inside it applied too) safe to run

@@ -32,7 +32,6 @@ static __global__ void __dpopt_coarse_add1(dim3 __dpopt_gridDim, int *A, int N) 
   if (I < N)
     A[I] += 1;
 }
-    __dpopt_next_block:;
   }
 }
 
@@ -58,7 +57,6 @@ static __global__ void __dpopt_coarse_add2d(dim3 __dpopt_gridDim, int *A, int W,
   if (X < W && Y < H)
     A[Y * W + X] += gridDim.y;
 }
-    __dpopt_next_block:;
   }
 }
 
@@ -86,7 +84,6 @@ static __global__ void __dpopt_coarse_add3d(dim3 __dpopt_gridDim, int *A, dim3 E
   if (X < Extent.x && Y < Extent.y && Z < Extent.z)
     atomicAdd(&A[(Z * Extent.y + Y) * Extent.x + X], 1);
 }
-    __dpopt_next_block:;
   }
 }
 
@@ -124,7 +121,6 @@ static __global__ void __dpopt_coarse_blockSum(dim3 __dpopt_gridDim, const int *
   if (threadIdx.x == 0)
     Out[blockIdx.x] = Partial[0];
 }
-    __dpopt_next_block:;
     // The next original block reuses this block's shared memory.
     __syncthreads();
   }
@@ -154,7 +150,6 @@ static __global__ void __dpopt_coarse_fill(dim3 __dpopt_gridDim, T *A, T V, int 
   if (I < N)
     A[I] = V;
 }
-    __dpopt_next_block:;
   }
 }
 
@@ -189,7 +184,6 @@ static __global__ void __dpopt_coarse_spread(dim3 __dpopt_gridDim, int *A, int N
       __dpopt_coarse_spread<<<dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR), 64>>>(__dpopt_grid, A, N, Depth - 1);
     }
 }
-    __dpopt_next_block:;
   }
 }
 

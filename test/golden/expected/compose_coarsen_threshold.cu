@@ -2,8 +2,9 @@
 // DPOPT-ARGS: --passes=coarsen,threshold
 // Every ceiling-division form of Olabi et al. §III-D, inline, through local
 // variables and a macro; multi-dimensional children; returns inside loops
-// and switches; a device helper that reads the thread position (cloned);
-// template children; a per-site threshold.
+// and switches; a parameter the child modifies; a device helper that reads
+// the thread position (cloned); template children; a per-site threshold.
+// Each parent launches once per thread (threshold's condition).
 #include <cuda_runtime.h>
 
 #define BS 64
@@ -105,7 +106,6 @@ static __device__ void __dpopt_serial___dpopt_coarse_child(dim3 __dpopt_gridDim_
     __dpopt_next_block:;
   }
 }
-    __dpopt_next_thread:;
   }
 }
 
@@ -135,7 +135,6 @@ static __global__ void __dpopt_coarse_scale(dim3 __dpopt_gridDim, T *A, T V, int
   if (I < N)
     A[I] += V;
 }
-    __dpopt_next_block:;
   }
 }
 
@@ -168,10 +167,8 @@ static __device__ void __dpopt_serial___dpopt_coarse_scale(dim3 __dpopt_gridDim_
   if (I < N)
     A[I] += V;
 }
-    __dpopt_next_block:;
   }
 }
-    __dpopt_next_thread:;
   }
 }
 
@@ -232,7 +229,6 @@ static __device__ void __dpopt_serial___dpopt_coarse_countdown(dim3 __dpopt_grid
     __dpopt_next_block:;
   }
 }
-    __dpopt_next_thread:;
   }
 }
 
@@ -259,7 +255,6 @@ static __global__ void __dpopt_coarse_grid2d(dim3 __dpopt_gridDim, int *A, int W
   if (X < W && Y < H)
     atomicAdd(&A[Y * W + X], gridDim.x);
 }
-    __dpopt_next_block:;
   }
 }
 
@@ -287,10 +282,8 @@ static __device__ void __dpopt_serial___dpopt_coarse_grid2d(dim3 __dpopt_gridDim
   if (X < W && Y < H)
     atomicAdd(&A[Y * W + X], gridDim.x);
 }
-    __dpopt_next_block:;
   }
 }
-    __dpopt_next_thread:;
   }
 }
 
@@ -300,7 +293,7 @@ static __device__ void __dpopt_serial___dpopt_coarse_grid2d(dim3 __dpopt_gridDim
 #ifndef DPOPT_THRESHOLD
 #define DPOPT_THRESHOLD 128
 #endif
-__global__ void parent(int *A, const int *Work, int Count, float *F) {
+__global__ void minusOne(int *A, const int *Work, int Count, float *F) {
   int V = blockIdx.x * blockDim.x + threadIdx.x;
   if (V >= Count)
     return;
@@ -311,66 +304,108 @@ __global__ void parent(int *A, const int *Work, int Count, float *F) {
       dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
       dim3 __dpopt_block(BS);
       if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
-        __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block>>>(__dpopt_grid, A, N);
+        __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
     }
   }
+}
+
+__global__ void plusBlock(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
   { // dpopt coarsen: fewer, fuller child blocks
     dim3 __dpopt_grid((N + BS - 1) / BS);
     { // dpopt threshold: launch only when worth it
       dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
       dim3 __dpopt_block(BS);
       if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
-        __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block>>>(__dpopt_grid, A, N);
+        __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
     }
   }
+}
+
+__global__ void modulo(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
   { // dpopt coarsen: fewer, fuller child blocks
     dim3 __dpopt_grid(N / BS + (N % BS == 0 ? 0 : 1));
     { // dpopt threshold: launch only when worth it
       dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
       dim3 __dpopt_block(BS);
       if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
-        __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block>>>(__dpopt_grid, A, N);
+        __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
     }
   }
+}
+
+__global__ void ceilFloatN(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
   { // dpopt coarsen: fewer, fuller child blocks
     dim3 __dpopt_grid(ceil((float)N / BS));
     { // dpopt threshold: launch only when worth it
       dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
       dim3 __dpopt_block(BS);
       if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
-        __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block>>>(__dpopt_grid, A, N);
+        __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
     }
   }
+}
+
+__global__ void ceilFloatB(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
   { // dpopt coarsen: fewer, fuller child blocks
     dim3 __dpopt_grid(ceil(N / (float)BS));
     { // dpopt threshold: launch only when worth it
       dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
       dim3 __dpopt_block(BS);
       if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
-        __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block>>>(__dpopt_grid, A, N);
+        __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
     }
   }
+}
+
+__global__ void macro(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
   { // dpopt coarsen: fewer, fuller child blocks
     dim3 __dpopt_grid(CEIL(N, BS));
     { // dpopt threshold: launch only when worth it
       dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
       dim3 __dpopt_block(BS);
       if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
-        __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block>>>(__dpopt_grid, A, N);
+        __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
     }
   }
+}
+
+__global__ void localVariable(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
   int Blocks = (N + 31) / 32;
   { // dpopt coarsen: fewer, fuller child blocks
     dim3 __dpopt_grid(Blocks);
@@ -378,11 +413,18 @@ __global__ void parent(int *A, const int *Work, int Count, float *F) {
       dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
       dim3 __dpopt_block(32);
       if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
-        __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block>>>(__dpopt_grid, A, N);
+        __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
     }
   }
+}
+
+__global__ void changedVariable(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
   int M = N;
   int Changed = (M + 31) / 32;
   M = 0;
@@ -392,68 +434,110 @@ __global__ void parent(int *A, const int *Work, int Count, float *F) {
       dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
       dim3 __dpopt_block(32);
       if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
-        __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block>>>(__dpopt_grid, A, N);
+        __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
     }
   }
+}
+
+__global__ void fixedGrid(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
   { // dpopt coarsen: fewer, fuller child blocks
     dim3 __dpopt_grid(4);
     { // dpopt threshold: launch only when worth it
       dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
       dim3 __dpopt_block(32);
       if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
-        __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block>>>(__dpopt_grid, A, Work[V + 1]);
+        __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, Work[V + 1]);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, Work[V + 1]);
     }
   }
+}
+
+__global__ void modifiesParameter(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
+  { // dpopt coarsen: fewer, fuller child blocks
+    dim3 __dpopt_grid((N + 127) / 128);
+    { // dpopt threshold: launch only when worth it
+      dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
+      dim3 __dpopt_block(128);
+      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
+        __dpopt_coarse_countdown<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
+      else
+        __dpopt_serial___dpopt_coarse_countdown(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
+    }
+  }
+}
+
+__global__ void twoDimensions(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
   { // dpopt coarsen: fewer, fuller child blocks
     dim3 __dpopt_grid(dim3((N + 15) / 16, (Count + 15) / 16));
     { // dpopt threshold: launch only when worth it
       dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
       dim3 __dpopt_block(dim3(16, 16));
       if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
-        __dpopt_coarse_grid2d<<<__dpopt_grid_2, __dpopt_block>>>(__dpopt_grid, A, N, Count);
+        __dpopt_coarse_grid2d<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N, Count);
       else
         __dpopt_serial___dpopt_coarse_grid2d(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N, Count);
     }
   }
+}
+
+__global__ void templateExplicit(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
   { // dpopt coarsen: fewer, fuller child blocks
     dim3 __dpopt_grid((N + 127) / 128);
     { // dpopt threshold: launch only when worth it
       dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
       dim3 __dpopt_block(128);
       if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
-        __dpopt_coarse_countdown<<<__dpopt_grid_2, __dpopt_block>>>(__dpopt_grid, A, N);
-      else
-        __dpopt_serial___dpopt_coarse_countdown(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
-    }
-  }
-  { // dpopt coarsen: fewer, fuller child blocks
-    dim3 __dpopt_grid((N + 127) / 128);
-    { // dpopt threshold: launch only when worth it
-      dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
-      dim3 __dpopt_block(128);
-      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
-        __dpopt_coarse_scale<float><<<__dpopt_grid_2, __dpopt_block>>>(__dpopt_grid, F, 1.0f, N);
+        __dpopt_coarse_scale<float><<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, F, 1.0f, N);
       else
         __dpopt_serial___dpopt_coarse_scale<float>(__dpopt_grid_2, __dpopt_block, __dpopt_grid, F, 1.0f, N);
     }
   }
+}
+
+__global__ void templateDeduced(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
   { // dpopt coarsen: fewer, fuller child blocks
     dim3 __dpopt_grid((N + 127) / 128);
     { // dpopt threshold: launch only when worth it
       dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
       dim3 __dpopt_block(128);
       if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
-        __dpopt_coarse_scale<<<__dpopt_grid_2, __dpopt_block>>>(__dpopt_grid, F, 2.0f, N);
+        __dpopt_coarse_scale<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, F, 2.0f, N);
       else
         __dpopt_serial___dpopt_coarse_scale(__dpopt_grid_2, __dpopt_block, __dpopt_grid, F, 2.0f, N);
     }
   }
+}
+
+__global__ void pragmaAndStream(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
   if (N > 2)
-#pragma dp threshold(1000)
+  #pragma dp threshold(1000)
     { // dpopt coarsen: fewer, fuller child blocks
       dim3 __dpopt_grid((N + 255) / 256);
       { // dpopt threshold: launch only when worth it
@@ -470,6 +554,6 @@ __global__ void parent(int *A, const int *Work, int Count, float *F) {
 }
 
 void run(int *A, const int *Work, int Count, float *F) {
-  parent<<<(Count + 127) / 128, 128>>>(A, Work, Count, F);
+  minusOne<<<(Count + 127) / 128, 128>>>(A, Work, Count, F);
   child<<<(Count + 127) / 128, 128>>>(A, Count);
 }

@@ -2,8 +2,9 @@
 // DPOPT-ARGS: --passes=threshold,coarsen
 // Every ceiling-division form of Olabi et al. §III-D, inline, through local
 // variables and a macro; multi-dimensional children; returns inside loops
-// and switches; a device helper that reads the thread position (cloned);
-// template children; a per-site threshold.
+// and switches; a parameter the child modifies; a device helper that reads
+// the thread position (cloned); template children; a per-site threshold.
+// Each parent launches once per thread (threshold's condition).
 #include <cuda_runtime.h>
 
 #define BS 64
@@ -128,7 +129,6 @@ static __global__ void __dpopt_coarse_scale(dim3 __dpopt_gridDim_2, T *A, T V, i
   if (I < N)
     A[I] += V;
 }
-    __dpopt_next_block:;
   }
 }
 
@@ -150,7 +150,6 @@ static __device__ void __dpopt_serial_scale(dim3 __dpopt_gridDim, dim3 __dpopt_b
   if (I < N)
     A[I] += V;
 }
-    __dpopt_next_thread:;
   }
 }
 
@@ -228,7 +227,6 @@ static __global__ void __dpopt_coarse_grid2d(dim3 __dpopt_gridDim_2, int *A, int
   if (X < W && Y < H)
     atomicAdd(&A[Y * W + X], gridDim.x);
 }
-    __dpopt_next_block:;
   }
 }
 
@@ -249,7 +247,6 @@ static __device__ void __dpopt_serial_grid2d(dim3 __dpopt_gridDim, dim3 __dpopt_
   if (X < W && Y < H)
     atomicAdd(&A[Y * W + X], gridDim.x);
 }
-    __dpopt_next_thread:;
   }
 }
 
@@ -259,7 +256,7 @@ static __device__ void __dpopt_serial_grid2d(dim3 __dpopt_gridDim, dim3 __dpopt_
 #ifndef DPOPT_COARSEN_FACTOR
 #define DPOPT_COARSEN_FACTOR 8
 #endif
-__global__ void parent(int *A, const int *Work, int Count, float *F) {
+__global__ void minusOne(int *A, const int *Work, int Count, float *F) {
   int V = blockIdx.x * blockDim.x + threadIdx.x;
   if (V >= Count)
     return;
@@ -271,11 +268,18 @@ __global__ void parent(int *A, const int *Work, int Count, float *F) {
     if (__dpopt_n0 >= DPOPT_THRESHOLD)
       { // dpopt coarsen: fewer, fuller child blocks
         dim3 __dpopt_grid_2(__dpopt_grid);
-        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block>>>(__dpopt_grid_2, A, N);
+        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid_2, A, N);
       }
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
   }
+}
+
+__global__ void plusBlock(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid((__dpopt_n0 + BS - 1) / BS);
@@ -283,11 +287,18 @@ __global__ void parent(int *A, const int *Work, int Count, float *F) {
     if (__dpopt_n0 >= DPOPT_THRESHOLD)
       { // dpopt coarsen: fewer, fuller child blocks
         dim3 __dpopt_grid_2(__dpopt_grid);
-        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block>>>(__dpopt_grid_2, A, N);
+        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid_2, A, N);
       }
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
   }
+}
+
+__global__ void modulo(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid(__dpopt_n0 / BS + (N % BS == 0 ? 0 : 1));
@@ -295,11 +306,18 @@ __global__ void parent(int *A, const int *Work, int Count, float *F) {
     if (__dpopt_n0 >= DPOPT_THRESHOLD)
       { // dpopt coarsen: fewer, fuller child blocks
         dim3 __dpopt_grid_2(__dpopt_grid);
-        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block>>>(__dpopt_grid_2, A, N);
+        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid_2, A, N);
       }
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
   }
+}
+
+__global__ void ceilFloatN(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid(ceil((float)__dpopt_n0 / BS));
@@ -307,11 +325,18 @@ __global__ void parent(int *A, const int *Work, int Count, float *F) {
     if (__dpopt_n0 >= DPOPT_THRESHOLD)
       { // dpopt coarsen: fewer, fuller child blocks
         dim3 __dpopt_grid_2(__dpopt_grid);
-        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block>>>(__dpopt_grid_2, A, N);
+        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid_2, A, N);
       }
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
   }
+}
+
+__global__ void ceilFloatB(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid(ceil(__dpopt_n0 / (float)BS));
@@ -319,11 +344,18 @@ __global__ void parent(int *A, const int *Work, int Count, float *F) {
     if (__dpopt_n0 >= DPOPT_THRESHOLD)
       { // dpopt coarsen: fewer, fuller child blocks
         dim3 __dpopt_grid_2(__dpopt_grid);
-        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block>>>(__dpopt_grid_2, A, N);
+        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid_2, A, N);
       }
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
   }
+}
+
+__global__ void macro(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid(CEIL(__dpopt_n0, BS));
@@ -331,11 +363,18 @@ __global__ void parent(int *A, const int *Work, int Count, float *F) {
     if (__dpopt_n0 >= DPOPT_THRESHOLD)
       { // dpopt coarsen: fewer, fuller child blocks
         dim3 __dpopt_grid_2(__dpopt_grid);
-        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block>>>(__dpopt_grid_2, A, N);
+        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid_2, A, N);
       }
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
   }
+}
+
+__global__ void localVariable(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
   int Blocks = (N + 31) / 32;
   { // dpopt threshold: launch only when worth it
     dim3 __dpopt_grid(Blocks);
@@ -343,11 +382,18 @@ __global__ void parent(int *A, const int *Work, int Count, float *F) {
     if ((N) >= DPOPT_THRESHOLD)
       { // dpopt coarsen: fewer, fuller child blocks
         dim3 __dpopt_grid_2(__dpopt_grid);
-        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block>>>(__dpopt_grid_2, A, N);
+        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid_2, A, N);
       }
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
   }
+}
+
+__global__ void changedVariable(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
   int M = N;
   int Changed = (M + 31) / 32;
   M = 0;
@@ -357,22 +403,55 @@ __global__ void parent(int *A, const int *Work, int Count, float *F) {
     if ((unsigned long long)__dpopt_grid.x * __dpopt_grid.y * __dpopt_grid.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
       { // dpopt coarsen: fewer, fuller child blocks
         dim3 __dpopt_grid_2(__dpopt_grid);
-        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block>>>(__dpopt_grid_2, A, N);
+        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid_2, A, N);
       }
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
   }
+}
+
+__global__ void fixedGrid(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
   { // dpopt threshold: launch only when worth it
     dim3 __dpopt_grid(4);
     dim3 __dpopt_block(32);
     if ((unsigned long long)__dpopt_grid.x * __dpopt_grid.y * __dpopt_grid.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
       { // dpopt coarsen: fewer, fuller child blocks
         dim3 __dpopt_grid_2(__dpopt_grid);
-        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block>>>(__dpopt_grid_2, A, Work[V + 1]);
+        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid_2, A, Work[V + 1]);
       }
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, Work[V + 1]);
   }
+}
+
+__global__ void modifiesParameter(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
+  { // dpopt threshold: launch only when worth it
+    auto __dpopt_n0 = (N);
+    dim3 __dpopt_grid((__dpopt_n0 + 127) / 128);
+    dim3 __dpopt_block(128);
+    if (__dpopt_n0 >= DPOPT_THRESHOLD)
+      { // dpopt coarsen: fewer, fuller child blocks
+        dim3 __dpopt_grid_2(__dpopt_grid);
+        __dpopt_coarse_countdown<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid_2, A, N);
+      }
+    else
+      __dpopt_serial_countdown(__dpopt_grid, __dpopt_block, A, N);
+  }
+}
+
+__global__ void twoDimensions(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     auto __dpopt_n1 = (Count);
@@ -381,11 +460,18 @@ __global__ void parent(int *A, const int *Work, int Count, float *F) {
     if ((long long)__dpopt_n0 * (long long)__dpopt_n1 >= DPOPT_THRESHOLD)
       { // dpopt coarsen: fewer, fuller child blocks
         dim3 __dpopt_grid_2(__dpopt_grid);
-        __dpopt_coarse_grid2d<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block>>>(__dpopt_grid_2, A, N, Count);
+        __dpopt_coarse_grid2d<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid_2, A, N, Count);
       }
     else
       __dpopt_serial_grid2d(__dpopt_grid, __dpopt_block, A, N, Count);
   }
+}
+
+__global__ void templateExplicit(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid((__dpopt_n0 + 127) / 128);
@@ -393,23 +479,18 @@ __global__ void parent(int *A, const int *Work, int Count, float *F) {
     if (__dpopt_n0 >= DPOPT_THRESHOLD)
       { // dpopt coarsen: fewer, fuller child blocks
         dim3 __dpopt_grid_2(__dpopt_grid);
-        __dpopt_coarse_countdown<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block>>>(__dpopt_grid_2, A, N);
-      }
-    else
-      __dpopt_serial_countdown(__dpopt_grid, __dpopt_block, A, N);
-  }
-  { // dpopt threshold: launch only when worth it
-    auto __dpopt_n0 = (N);
-    dim3 __dpopt_grid((__dpopt_n0 + 127) / 128);
-    dim3 __dpopt_block(128);
-    if (__dpopt_n0 >= DPOPT_THRESHOLD)
-      { // dpopt coarsen: fewer, fuller child blocks
-        dim3 __dpopt_grid_2(__dpopt_grid);
-        __dpopt_coarse_scale<float><<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block>>>(__dpopt_grid_2, F, 1.0f, N);
+        __dpopt_coarse_scale<float><<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid_2, F, 1.0f, N);
       }
     else
       __dpopt_serial_scale<float>(__dpopt_grid, __dpopt_block, F, 1.0f, N);
   }
+}
+
+__global__ void templateDeduced(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid((__dpopt_n0 + 127) / 128);
@@ -417,13 +498,20 @@ __global__ void parent(int *A, const int *Work, int Count, float *F) {
     if (__dpopt_n0 >= DPOPT_THRESHOLD)
       { // dpopt coarsen: fewer, fuller child blocks
         dim3 __dpopt_grid_2(__dpopt_grid);
-        __dpopt_coarse_scale<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block>>>(__dpopt_grid_2, F, 2.0f, N);
+        __dpopt_coarse_scale<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid_2, F, 2.0f, N);
       }
     else
       __dpopt_serial_scale(__dpopt_grid, __dpopt_block, F, 2.0f, N);
   }
+}
+
+__global__ void pragmaAndStream(int *A, const int *Work, int Count, float *F) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= Count)
+    return;
+  int N = Work[V];
   if (N > 2)
-#pragma dp threshold(1000)
+  #pragma dp threshold(1000)
     { // dpopt threshold: launch only when worth it
       auto __dpopt_n0 = (N);
       dim3 __dpopt_grid((__dpopt_n0 + 255) / 256);
@@ -441,6 +529,6 @@ __global__ void parent(int *A, const int *Work, int Count, float *F) {
 }
 
 void run(int *A, const int *Work, int Count, float *F) {
-  parent<<<(Count + 127) / 128, 128>>>(A, Work, Count, F);
+  minusOne<<<(Count + 127) / 128, 128>>>(A, Work, Count, F);
   child<<<(Count + 127) / 128, 128>>>(A, Count);
 }
