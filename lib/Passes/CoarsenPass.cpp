@@ -94,6 +94,12 @@ private:
     if (!F.LegacyDeviceSyncs.empty())
       return Name + " calls cudaDeviceSynchronize() at " +
              whereIs(WC, F.LegacyDeviceSyncs[0].Loc);
+    // Each thread would launch once per original block it runs; on an H200
+    // (CUDA 13.0) a coarsened recursive child ran >1000x slower or hung
+    // (docs/passes/coarsen.md).
+    if (!F.Launches.empty())
+      return Name + " launches kernels itself (" + whereIs(WC, F.Launches[0].Loc) +
+             "): coarsened, each thread would launch once per original block";
     if (std::optional<std::string> Why =
             loopBodyBlocker(WC.unit(), getWrittenDefinition(S.Callee)))
       return Why;

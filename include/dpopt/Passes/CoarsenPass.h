@@ -17,8 +17,8 @@
 // where __dpopt_coarse_child is a static clone of the child that takes the
 // original grid and loops over the original blocks assigned to each
 // coarsened block (z, y, x; the coarsened grid is the stride), with blockIdx
-// and gridDim shadowed by the original block's values and the body run in a
-// lambda ('return' ends that thread's work for the current original block).
+// and gridDim shadowed by the original block's values ('return' ends that
+// thread's work for the current original block, see BodyInLoop.h).
 // When the child uses shared memory and barriers, a __syncthreads() ends
 // every iteration so one original block cannot overwrite shared memory
 // another warp still reads. Device functions the child calls that read
@@ -31,7 +31,8 @@
 // Sites left unchanged, with a remark: children that return early and use
 // barriers or warp-level operations (a thread could leave an original block
 // while others wait for it at a barrier), cooperative groups, inline asm,
-// calls dpopt cannot see into; and every case of launchStatementBlocker.
+// calls dpopt cannot see into, children that launch kernels themselves; and
+// every case of launchStatementBlocker.
 //
 //===----------------------------------------------------------------------===//
 

@@ -2,9 +2,10 @@
 // DPOPT-ARGS: --passes=coarsen
 // 1-D, 2-D and 3-D children; a child with shared memory and barriers (a
 // barrier ends each coarsened iteration); a helper that reads blockIdx
-// (cloned); a template child; a recursive child; a per-site factor; a
-// launch with shared memory and a stream; a child also launched from the
-// host (it keeps its name and signature).
+// (cloned); a template child; a recursive child (left alone: it launches
+// kernels itself); a per-site factor; a launch with shared memory and a
+// stream; a child also launched from the host (it keeps its name and
+// signature).
 #include <cuda_runtime.h>
 
 // dpopt: declared here for 'blockBase' reading the thread and block position from parameters
@@ -153,40 +154,17 @@ static __global__ void __dpopt_coarse_fill(dim3 __dpopt_gridDim, T *A, T V, int 
   }
 }
 
-// dpopt: declared here for 'spread' coarsened: each block runs a stride of original blocks (coarsen)
-static __global__ void __dpopt_coarse_spread(dim3 __dpopt_gridDim, int *A, int N, int Depth);
-#ifndef DPOPT_COARSEN_FACTOR
-#define DPOPT_COARSEN_FACTOR 8
-#endif
 __global__ void spread(int *A, int N, int Depth) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < N)
     atomicAdd(&A[I], 1);
   if (Depth > 0 && I == 0)
-    { // dpopt coarsen: fewer, fuller child blocks
-      dim3 __dpopt_grid((N + 63) / 64);
-      __dpopt_coarse_spread<<<dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR), 64>>>(__dpopt_grid, A, N, Depth - 1);
-    }
+    spread<<<(N + 63) / 64, 64>>>(A, N, Depth - 1);
 }
 
-// dpopt: 'spread' coarsened: each block runs a stride of original blocks (coarsen)
-static __global__ void __dpopt_coarse_spread(dim3 __dpopt_gridDim, int *A, int N, int Depth) {
-  for (unsigned __dpopt_bx = blockIdx.x; __dpopt_bx < __dpopt_gridDim.x; __dpopt_bx += gridDim.x)
-  {
-    const uint3 blockIdx = make_uint3(__dpopt_bx, 0u, 0u);
-    {
-  int I = blockIdx.x * blockDim.x + threadIdx.x;
-  if (I < N)
-    atomicAdd(&A[I], 1);
-  if (Depth > 0 && I == 0)
-    { // dpopt coarsen: fewer, fuller child blocks
-      dim3 __dpopt_grid((N + 63) / 64);
-      __dpopt_coarse_spread<<<dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR), 64>>>(__dpopt_grid, A, N, Depth - 1);
-    }
-}
-  }
-}
-
+#ifndef DPOPT_COARSEN_FACTOR
+#define DPOPT_COARSEN_FACTOR 8
+#endif
 __global__ void parent(int *A, const int *In, int *Out, int N, float *F, cudaStream_t S) {
   { // dpopt coarsen: fewer, fuller child blocks
     dim3 __dpopt_grid((N + 127) / 128);
@@ -205,15 +183,12 @@ __global__ void parent(int *A, const int *In, int *Out, int N, float *F, cudaStr
     dim3 __dpopt_grid((N + 255) / 256);
     __dpopt_coarse_blockSum<<<dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR), 256, 256 * sizeof(int), S>>>(__dpopt_grid, In, Out, N);
   }
-  { // dpopt coarsen: fewer, fuller child blocks
-    dim3 __dpopt_grid((N + 255) / 256);
-    __dpopt_coarse_fill<float><<<dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR), 256>>>(__dpopt_grid, F, 1.0f, N);
-  }
 #pragma dp coarsen(32)
   { // dpopt coarsen: fewer, fuller child blocks
-    dim3 __dpopt_grid((N + 63) / 64);
-    __dpopt_coarse_spread<<<dpopt::rt::coarsenGrid(__dpopt_grid, 32), 64>>>(__dpopt_grid, A, N, 2);
+    dim3 __dpopt_grid((N + 255) / 256);
+    __dpopt_coarse_fill<float><<<dpopt::rt::coarsenGrid(__dpopt_grid, 32), 256>>>(__dpopt_grid, F, 1.0f, N);
   }
+  spread<<<(N + 63) / 64, 64>>>(A, N, 2);
 }
 
 void run(int *A, const int *In, int *Out, int N, float *F) {

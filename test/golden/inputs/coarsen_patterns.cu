@@ -1,9 +1,10 @@
 // DPOPT-ARGS: --passes=coarsen
 // 1-D, 2-D and 3-D children; a child with shared memory and barriers (a
 // barrier ends each coarsened iteration); a helper that reads blockIdx
-// (cloned); a template child; a recursive child; a per-site factor; a
-// launch with shared memory and a stream; a child also launched from the
-// host (it keeps its name and signature).
+// (cloned); a template child; a recursive child (left alone: it launches
+// kernels itself); a per-site factor; a launch with shared memory and a
+// stream; a child also launched from the host (it keeps its name and
+// signature).
 #include <cuda_runtime.h>
 
 __device__ unsigned blockBase() { return blockIdx.x * blockDim.x; }
@@ -63,8 +64,8 @@ __global__ void parent(int *A, const int *In, int *Out, int N, float *F, cudaStr
   dim3 Extent(N, 4, 2);
   add3d<<<dim3((N + 7) / 8, 1, 2), dim3(8, 4, 1)>>>(A, Extent);
   blockSum<<<(N + 255) / 256, 256, 256 * sizeof(int), S>>>(In, Out, N);
-  fill<float><<<(N + 255) / 256, 256>>>(F, 1.0f, N);
 #pragma dp coarsen(32)
+  fill<float><<<(N + 255) / 256, 256>>>(F, 1.0f, N);
   spread<<<(N + 63) / 64, 64>>>(A, N, 2);
 }
 
