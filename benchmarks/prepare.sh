@@ -5,7 +5,8 @@
 #
 #   benchmarks/prepare.sh [--strict] [bench...]
 #
-# Environment: DPOPT (default <repo>/build/bin/dpopt), DPOPT_FLAGS (extra
+# Environment: CONFIGS (default configs.txt; e.g. configs-sweep.txt),
+# DPOPT (default <repo>/build/bin/dpopt), DPOPT_FLAGS (extra
 # compiler flags passed after "--"). A failing dpopt run is reported and
 # skipped (with --strict the script then exits 1); generated files of
 # configurations no longer in configs.txt are removed.
@@ -56,7 +57,7 @@ while IFS= read -r line || [ -n "$line" ]; do
   fi
   names+=("$name")
   options+=("$opts")
-done < configs.txt
+done < "${CONFIGS:-configs.txt}"
 
 ok=0
 failed=0
