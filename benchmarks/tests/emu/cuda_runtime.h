@@ -71,6 +71,10 @@ enum cudaMemcpyKind {
 enum cudaLimit { cudaLimitDevRuntimePendingLaunchCount = 0x04 };
 enum cudaDeviceAttr { cudaDevAttrMultiProcessorCount = 16 };
 using cudaStream_t = void *;
+// The device-side named stream dpopt's threshold pass launches into. The
+// emulator's schedules (sequential, shuffled, immediate) never rely on stream
+// order, so it is just a distinct value, as in CUDA's device runtime.
+#define cudaStreamFireAndForget (reinterpret_cast<cudaStream_t>(0x4))
 using cudaEvent_t = std::chrono::steady_clock::time_point *;
 struct cudaDeviceProp {
   char name[256];

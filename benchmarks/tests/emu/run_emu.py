@@ -28,8 +28,13 @@ def main():
     for dataset in args.datasets.split(","):
         data = os.path.join(args.workdir, "%s-%s.dpg" % (dataset, args.scale))
         if not os.path.exists(data):
+            # Tests run in parallel and share the dataset directory: generate
+            # under a private name and rename, so nobody reads a half-written
+            # file.
+            tmp = "%s.%d.tmp" % (data, os.getpid())
             subprocess.run([args.dpgen, "gen", dataset, "--scale", args.scale,
-                            "-o", data], check=True)
+                            "-o", tmp], check=True)
+            os.replace(tmp, data)
         for order, seed in SCHEDULES:
             env = dict(os.environ, DPEMU_ORDER=order, DPEMU_SEED=seed)
             cmd = [args.binary, "--input", data, "--runs", "1", "--warmup", "1"]
