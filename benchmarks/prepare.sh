@@ -5,7 +5,8 @@
 #
 #   benchmarks/prepare.sh [--strict] [bench...]
 #
-# Environment: CONFIGS (default configs.txt; e.g. configs-sweep.txt),
+# Environment: CONFIGS (default configs.txt; e.g. configs-sweep.txt), JOBS
+# (parallel dpopt runs, default: the number of cores),
 # DPOPT (default <repo>/build/bin/dpopt), DPOPT_FLAGS (extra
 # compiler flags passed after "--"). A failing dpopt run is reported and
 # skipped (with --strict the script then exits 1); generated files of
@@ -59,12 +60,30 @@ while IFS= read -r line || [ -n "$line" ]; do
   options+=("$opts")
 done < "${CONFIGS:-configs.txt}"
 
-ok=0
-failed=0
+# One dpopt run: prints "ok ..." or "FAILED ..." with the log's tail.
+gen_one() {
+  local bench=$1 name=$2 opts
+  read -r -a opts <<< "$3"
+  local out="gen/$bench/$name.cu" log="gen/$bench/$name.log"
+  # shellcheck disable=SC2086
+  if "$dpopt" "$bench/cdp.cu" -o "$out" "${opts[@]}" -- \
+       -std=c++17 -I common -I "$bench" ${DPOPT_FLAGS:-} > "$log" 2>&1 &&
+     [ -s "$out" ]; then
+    echo "ok     $bench/$name"
+  else
+    echo "FAILED $bench/$name (dpopt $3); see benchmarks/$log:"
+    tail -n 5 "$log" | sed 's/^/         /'
+    rm -f "$out"
+  fi
+}
+
+jobs_file=$(mktemp)
+trap 'rm -f "$jobs_file"' EXIT
+missing=0
 for bench in "${benches[@]}"; do
   if [ ! -f "$bench/cdp.cu" ]; then
     echo "prepare.sh: no $bench/cdp.cu" >&2
-    failed=$((failed + 1))
+    missing=$((missing + 1))
     continue
   fi
   mkdir -p "gen/$bench"
@@ -78,24 +97,25 @@ for bench in "${benches[@]}"; do
     [ $keep = 1 ] || rm -f "$old"
   done
   for i in "${!names[@]}"; do
-    name=${names[$i]}
-    read -r -a opts <<< "${options[$i]}"
-    out="gen/$bench/$name.cu"
-    log="gen/$bench/$name.log"
-    # shellcheck disable=SC2086
-    if "$dpopt" "$bench/cdp.cu" -o "$out" "${opts[@]}" -- \
-         -std=c++17 -I common -I "$bench" ${DPOPT_FLAGS:-} > "$log" 2>&1 &&
-       [ -s "$out" ]; then
-      echo "ok     $bench/$name"
-      ok=$((ok + 1))
-    else
-      echo "FAILED $bench/$name (dpopt ${options[$i]}); see benchmarks/$log:"
-      tail -n 5 "$log" | sed 's/^/         /'
-      rm -f "$out"
-      failed=$((failed + 1))
-    fi
+    printf '%s\t%s\t%s\n' "$bench" "${names[$i]}" "${options[$i]}" >> "$jobs_file"
   done
 done
+
+# dpopt runs are independent: run them on every core, report in a fixed order.
+results=$(
+  while IFS=$'\t' read -r bench name opts; do
+    ( gen_one "$bench" "$name" "$opts" > "gen/$bench/$name.status" ) &
+    while [ "$(jobs -rp | wc -l)" -ge "${JOBS:-$(nproc)}" ]; do sleep 0.1; done
+  done < "$jobs_file"
+  wait
+  while IFS=$'\t' read -r bench name opts; do
+    cat "gen/$bench/$name.status"
+    rm -f "gen/$bench/$name.status"
+  done < "$jobs_file"
+)
+echo "$results"
+ok=$(grep -c '^ok' <<< "$results" || true)
+failed=$(( $(grep -c '^FAILED' <<< "$results" || true) + missing ))
 
 echo "prepare.sh: $ok generated, $failed failed (into benchmarks/gen)"
 if [ $strict = 1 ] && [ $failed -gt 0 ]; then

@@ -168,6 +168,10 @@ int Run::execute() {
 
   if (!O.Output.empty()) {
     std::string Text = (*WC)->outputText();
+    // The aggregate header holds device memory (its record pool), so only
+    // files that aggregate include it.
+    if (Needs.Aggregate)
+      Text = withRuntimeInclude(Text, "aggregate.cuh");
     if (Needs.Runtime)
       Text = withRuntimeInclude(Text);
     if (Error E = writeOutputFile(O.Output, Text))

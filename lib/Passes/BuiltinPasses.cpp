@@ -9,8 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dpopt/Passes/AggregatePass.h"
 #include "dpopt/Passes/CoarsenPass.h"
 #include "dpopt/Passes/PassRegistry.h"
+#include "dpopt/Passes/RemoveLaunchPass.h"
 #include "dpopt/Passes/ThresholdPass.h"
 
 namespace dpopt {
@@ -19,6 +21,8 @@ PassRegistry PassRegistry::builtin() {
   PassRegistry R;
   R.add(createThresholdPass());
   R.add(createCoarsenPass());
+  R.add(createAggregatePass());
+  R.add(createRemoveLaunchPass());
   R.DefaultOrder = {"threshold", "coarsen"};
   return R;
 }

@@ -9,9 +9,8 @@
 #include "dpopt/AST/CudaAST.h"
 #include "dpopt/Analysis/ThreadCount.h"
 #include "dpopt/Frontend/WorkingCopy.h"
+#include "dpopt/Passes/Serializer.h"
 #include "dpopt/Passes/SiteChecks.h"
-#include "dpopt/Rewrite/BodyInLoop.h"
-#include "dpopt/Rewrite/BuiltinParams.h"
 #include "dpopt/Rewrite/FunctionText.h"
 #include "dpopt/Rewrite/LaunchText.h"
 
@@ -19,7 +18,6 @@
 
 #include <algorithm>
 #include <climits>
-#include <map>
 
 using namespace clang;
 using namespace llvm;
@@ -29,17 +27,14 @@ namespace {
 
 constexpr llvm::StringLiteral PassName = "threshold";
 
-/// Every identifier the pass writes, fresh against the working text: a
-/// launch already rewritten by another pass (or by this one before) uses the
-/// same stems, and a nested declaration of the same name would be
-/// initialized from itself.
+/// The identifiers the pass writes at a site, fresh against the working
+/// text: a launch already rewritten by another pass (or by this one before)
+/// uses the same stems, and a nested declaration of the same name would be
+/// initialized from itself. The serial version's come from Serializer.
 struct GeneratedNames {
   explicit GeneratedNames(NameAllocator &A)
       : Alloc(A), Grid(A.fresh("grid")), Block(A.fresh("block")),
-        Shmem(A.fresh("shmem")), Stream(A.fresh("stream")), GridDim(A.fresh("gridDim")),
-        BlockDim(A.fresh("blockDim")), Bx(A.fresh("bx")), By(A.fresh("by")),
-        Bz(A.fresh("bz")), Tx(A.fresh("tx")), Ty(A.fresh("ty")), Tz(A.fresh("tz")),
-        Next(A.fresh("next_thread")), In(A.fresh("in") + "_") {}
+        Shmem(A.fresh("shmem")), Stream(A.fresh("stream")) {}
   /// The variable holding the thread count of grid dimension I.
   const std::string &n(size_t I) {
     while (N.size() <= I)
@@ -47,19 +42,8 @@ struct GeneratedNames {
     return N[I];
   }
   NameAllocator &Alloc;
-  std::string Grid, Block, Shmem, Stream, GridDim, BlockDim, Bx, By, Bz, Tx, Ty, Tz;
-  /// The label that ends one serialized child thread, and the prefix of the
-  /// names that hold parameters the body modifies.
-  std::string Next, In;
+  std::string Grid, Block, Shmem, Stream;
   std::vector<std::string> N;
-};
-
-/// A serial version to write for one child kernel.
-struct ChildPlan {
-  const FunctionDecl *Child = nullptr;
-  std::string Name;
-  /// The most grid and block dimensions any of its launches may use.
-  unsigned GridDims = 1, BlockDims = 1;
 };
 
 /// Where \p E is written in the main file. An expression that is a whole
@@ -141,14 +125,7 @@ private:
       return Why;
     if (std::optional<std::string> Why = orderBlocker(S, A))
       return Why;
-    if (std::optional<std::string> Why =
-            loopBodyBlocker(A.workingCopy().unit(), getWrittenDefinition(S.Callee)))
-      return Why;
-    NameAllocator Scratch("");
-    BuiltinCloner Cloner(A, AllBuiltins, Scratch, "serial");
-    if (std::optional<std::string> Why = Cloner.plan(S.Callee))
-      return "'" + S.CalleeName + "' cannot run serially: " + *Why;
-    return std::nullopt;
+    return serialRewriteBlocker(A, S.Callee);
   }
 
   /// Serial work runs at once, in the parent thread; a launch runs later. A
@@ -182,10 +159,6 @@ private:
                                         const LaunchText &L, const DesiredThreads &D,
                                         const std::string &SerialName,
                                         const std::string &Threshold, GeneratedNames &Gen);
-  static Expected<std::string> serialFunction(const ParsedUnit &U, ProgramAnalysis &A,
-                                              const ChildPlan &P,
-                                              const BuiltinCloner &Cloner,
-                                              const GeneratedNames &Gen, std::string &HeadOut);
 };
 
 Expected<std::string> ThresholdPass::siteText(const ParsedUnit &U, const LaunchSite &S,
@@ -250,63 +223,6 @@ Expected<std::string> ThresholdPass::siteText(const ParsedUnit &U, const LaunchS
   return Out;
 }
 
-Expected<std::string> ThresholdPass::serialFunction(const ParsedUnit &U, ProgramAnalysis &A,
-                                                    const ChildPlan &P,
-                                                    const BuiltinCloner &Cloner,
-                                                    const GeneratedNames &Gen,
-                                                    std::string &HeadOut) {
-  const FunctionDecl *Def = getWrittenDefinition(P.Child);
-  Expected<FunctionPieces> F = readFunction(U, Def);
-  if (!F)
-    return F.takeError();
-  EditList Redirects("");
-  if (Error E = Cloner.redirectCalls(U, Def, Redirects))
-    return std::move(E);
-  Expected<LoopBody> Body = bodyForLoop(U, Def, Redirects, Gen.Next, Gen.In);
-  if (!Body)
-    return Body.takeError();
-
-  const FunctionFacts &Facts = A.transitiveFacts(P.Child);
-  auto Uses = [&](BuiltinVar V) { return Facts.usesIndex(V); };
-  std::string S = "{\n";
-  auto Loop = [&](const std::string &Var, const std::string &Bound) {
-    S += "  for (unsigned " + Var + " = 0; " + Var + " < " + Bound + "; ++" + Var + ")\n";
-  };
-  if (P.GridDims >= 3)
-    Loop(Gen.Bz, Gen.GridDim + ".z");
-  if (P.GridDims >= 2)
-    Loop(Gen.By, Gen.GridDim + ".y");
-  Loop(Gen.Bx, Gen.GridDim + ".x");
-  if (P.BlockDims >= 3)
-    Loop(Gen.Tz, Gen.BlockDim + ".z");
-  if (P.BlockDims >= 2)
-    Loop(Gen.Ty, Gen.BlockDim + ".y");
-  Loop(Gen.Tx, Gen.BlockDim + ".x");
-  S += "  {\n";
-  // Locals named like the built-ins shadow them for the copied body.
-  auto Index = [](const std::string &X, unsigned Dims, const std::string &Y,
-                  const std::string &Z) {
-    return "make_uint3(" + X + ", " + (Dims >= 2 ? Y : "0u") + ", " +
-           (Dims >= 3 ? Z : "0u") + ")";
-  };
-  if (Uses(BuiltinVar::BlockIdx))
-    S += "    const uint3 blockIdx = " + Index(Gen.Bx, P.GridDims, Gen.By, Gen.Bz) + ";\n";
-  if (Uses(BuiltinVar::ThreadIdx))
-    S += "    const uint3 threadIdx = " + Index(Gen.Tx, P.BlockDims, Gen.Ty, Gen.Tz) + ";\n";
-  if (Uses(BuiltinVar::GridDim))
-    S += "    const dim3 gridDim = " + Gen.GridDim + ";\n";
-  if (Uses(BuiltinVar::BlockDim))
-    S += "    const dim3 blockDim = " + Gen.BlockDim + ";\n";
-  // One child thread: its 'return's jump to the end of the iteration, and
-  // parameters it modifies are its own copies (BodyInLoop.h).
-  S += Body->text(Gen.Next) + "\n  }\n}";
-
-  std::string Header = F->TemplateHeader.empty() ? "" : F->TemplateHeader + "\n";
-  HeadOut = Header + "static __device__ void " + P.Name + "(dim3 " + Gen.GridDim +
-            ", dim3 " + Gen.BlockDim;
-  return S;
-}
-
 Expected<tooling::Replacements> ThresholdPass::run(PassContext &Ctx) {
   const WorkingCopy &WC = Ctx.WC;
   const ParsedUnit &U = WC.unit();
@@ -314,9 +230,7 @@ Expected<tooling::Replacements> ThresholdPass::run(PassContext &Ctx) {
   EditList Edits(WC.original().path().str());
   NameAllocator Names(U.getText());
   GeneratedNames Gen(Names);
-  BuiltinCloner Cloner(A, AllBuiltins, Names, "serial");
-  std::map<const FunctionDecl *, ChildPlan> Plans;
-  std::vector<const FunctionDecl *> Order;
+  Serializer Serial(A, Names);
   unsigned MacroAt = UINT_MAX;
 
   for (const LaunchSite *S : A.deviceSites()) {
@@ -332,29 +246,22 @@ Expected<tooling::Replacements> ThresholdPass::run(PassContext &Ctx) {
                                             "': " + toString(L.takeError()));
       continue;
     }
-    const FunctionDecl *Key = canonicalFunction(S->Callee);
-    auto [It, New] = Plans.try_emplace(Key);
-    ChildPlan &P = It->second;
-    if (New) {
-      P.Child = S->Callee;
-      P.Name = Names.fresh("serial_" + S->Callee->getNameAsString());
-      if (std::optional<std::string> Why = Cloner.plan(S->Callee))
-        return createStringError(inconvertibleErrorCode(), *Why);
-      Order.push_back(Key);
-    }
-    P.GridDims = std::max(P.GridDims, S->Grid.DimsKnown ? S->Grid.Dims : 3u);
-    P.BlockDims = std::max(P.BlockDims, S->Block.DimsKnown ? S->Block.Dims : 3u);
+    Expected<std::string> SerialName =
+        Serial.request(S->Callee, S->Grid.DimsKnown ? S->Grid.Dims : 3u,
+                       S->Block.DimsKnown ? S->Block.Dims : 3u);
+    if (!SerialName)
+      return SerialName.takeError();
 
     DesiredThreads D = findDesiredThreads(*S);
     bool FromPragma = S->Pragma && S->Pragma->Threshold;
     std::string Threshold =
         FromPragma ? std::to_string(*S->Pragma->Threshold) : "DPOPT_THRESHOLD";
-    Expected<std::string> Text = siteText(U, *S, *L, D, P.Name, Threshold, Gen);
+    Expected<std::string> Text = siteText(U, *S, *L, D, *SerialName, Threshold, Gen);
     if (!Text && D.found()) {
       consumeError(Text.takeError());
       D.Parts.clear();
       D.Why = "the thread count is written inside a macro";
-      Text = siteText(U, *S, *L, D, P.Name, Threshold, Gen);
+      Text = siteText(U, *S, *L, D, *SerialName, Threshold, Gen);
     }
     if (!Text)
       return Text.takeError();
@@ -373,22 +280,9 @@ Expected<tooling::Replacements> ThresholdPass::run(PassContext &Ctx) {
                                "): comparing the grid's total threads (grid x block)");
   }
 
-  for (const FunctionDecl *Key : Order) {
-    const ChildPlan &P = Plans[Key];
-    std::string Head;
-    Expected<std::string> Body = serialFunction(U, A, P, Cloner, Gen, Head);
-    if (!Body)
-      return Body.takeError();
-    auto FullHead = [&](StringRef Params) {
-      bool None = Params.trim().empty() || Params.trim() == "void";
-      return Head + (None ? "" : ", " + Params.str()) + ")";
-    };
-    if (Error E = addDerivedFunction(U, Edits, P.Child, FullHead, *Body,
-                                     "'" + P.Child->getNameAsString() +
-                                         "' run serially by one thread (threshold)"))
-      return std::move(E);
-  }
-  if (Error E = Cloner.emitClones(U, Edits))
+  // Threshold never serializes a child that launches: no edits inside the
+  // children's bodies.
+  if (Error E = Serial.emit(U, Edits, EditList(""), PassName))
     return std::move(E);
   if (MacroAt != UINT_MAX)
     Edits.insert(MacroAt, "#ifndef DPOPT_THRESHOLD\n#define DPOPT_THRESHOLD " +
@@ -398,41 +292,6 @@ Expected<tooling::Replacements> ThresholdPass::run(PassContext &Ctx) {
 }
 
 } // namespace
-
-std::optional<std::string> serializationBlocker(ProgramAnalysis &A, const FunctionDecl *Child) {
-  const FunctionFacts &F = A.transitiveFacts(Child);
-  const WorkingCopy &WC = A.workingCopy();
-  std::string Name = "'" + Child->getNameAsString() + "'";
-  if (!F.Barriers.empty())
-    return Name + " synchronizes its threads (" + F.Barriers[0].What + " at " +
-           whereIs(WC, F.Barriers[0].Loc) + ")";
-  if (!F.WarpOps.empty())
-    return Name + " uses the warp-level operation " + F.WarpOps[0].What + " at " +
-           whereIs(WC, F.WarpOps[0].Loc);
-  if (!F.Shared.empty())
-    return Name + " uses shared memory ('" + F.Shared[0].Var->getNameAsString() + "' at " +
-           whereIs(WC, F.Shared[0].Var->getLocation()) + ")";
-  if (!F.CooperativeGroups.empty())
-    return Name + " uses cooperative groups (" + F.CooperativeGroups[0].What + " at " +
-           whereIs(WC, F.CooperativeGroups[0].Loc) + ")";
-  if (!F.InlineAsm.empty())
-    return Name + " contains inline assembly at " + whereIs(WC, F.InlineAsm[0].Loc) +
-           ", whose effect on other threads dpopt cannot see";
-  if (!F.UnknownCalls.empty())
-    return Name + " makes a call dpopt cannot see into (" + F.UnknownCalls[0].What +
-           " at " + whereIs(WC, F.UnknownCalls[0].Loc) + ")";
-  if (!F.LegacyDeviceSyncs.empty())
-    return Name + " calls cudaDeviceSynchronize() at " +
-           whereIs(WC, F.LegacyDeviceSyncs[0].Loc);
-  // A serial version that launches would make one parent thread issue the
-  // launches of a whole child grid into one stream; on an H200 (CUDA 13.0)
-  // that hung recursive children (docs/passes/threshold.md).
-  if (!F.Launches.empty())
-    return Name + " launches kernels itself (" + whereIs(WC, F.Launches[0].Loc) +
-           "): its serial version would issue a whole grid's launches from one "
-           "thread";
-  return std::nullopt;
-}
 
 std::unique_ptr<Pass> createThresholdPass() { return std::make_unique<ThresholdPass>(); }
 

@@ -8,14 +8,14 @@
 
 namespace dpopt {
 
-llvm::StringRef runtimeIncludeLine() {
-  return "#include \"dpopt/runtime.cuh\" // dpopt's device runtime\n";
+std::string runtimeIncludeLine(llvm::StringRef Header) {
+  return "#include \"dpopt/" + Header.str() + "\" // dpopt's device runtime\n";
 }
 
-std::string withRuntimeInclude(llvm::StringRef Text) {
-  if (Text.contains("#include \"dpopt/runtime.cuh\""))
+std::string withRuntimeInclude(llvm::StringRef Text, llvm::StringRef Header) {
+  if (Text.contains("#include \"dpopt/" + Header.str() + "\""))
     return Text.str();
-  return runtimeIncludeLine().str() + Text.str();
+  return runtimeIncludeLine(Header) + Text.str();
 }
 
 } // namespace dpopt

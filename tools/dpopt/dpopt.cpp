@@ -16,6 +16,7 @@
 #include "dpopt/Support/Version.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -63,6 +64,19 @@ cl::opt<unsigned> CoarsenFactor("coarsen-factor",
                                 cl::desc("coarsen: default number of original child "
                                          "blocks per coarsened block"),
                                 cl::value_desc("N"), cl::cat(DpoptCategory));
+cl::opt<std::string> Aggregate("agg",
+                              cl::desc("aggregate: default granularity (warp, block, "
+                                       "multiblock[:N] or grid)"),
+                              cl::value_desc("level"), cl::cat(DpoptCategory));
+cl::opt<unsigned> AggThreshold("agg-threshold",
+                               cl::desc("aggregate: fewest launches a warp or block "
+                                        "group aggregates"),
+                               cl::value_desc("N"), cl::cat(DpoptCategory));
+cl::opt<std::string> RemoveLaunch("remove-launch",
+                                  cl::desc("remove-launch: how a child's work is given to "
+                                           "its parent where no pragma says: auto "
+                                           "(default), T1, T2, T3 or T4"),
+                                  cl::value_desc("auto|T1|T2|T3|T4"), cl::cat(DpoptCategory));
 // The flags that change how a file parses may also come before '--'.
 cl::list<std::string> IncludeDirs("I", cl::Prefix, cl::desc("Add an include directory"),
                                   cl::value_desc("dir"), cl::cat(DpoptCategory));
@@ -163,6 +177,35 @@ int main(int Argc, const char **Argv) {
     O.PassOpts.Threshold = Threshold;
   if (CoarsenFactor.getNumOccurrences())
     O.PassOpts.CoarsenFactor = CoarsenFactor;
+  if (RemoveLaunch.getNumOccurrences()) {
+    // Spelled as in '#pragma dp remove_launch(...)'.
+    std::optional<dpopt::RemoveLaunchMode> Mode =
+        StringSwitch<std::optional<dpopt::RemoveLaunchMode>>(RemoveLaunch)
+            .Case("auto", dpopt::RemoveLaunchMode::Auto)
+            .Case("T1", dpopt::RemoveLaunchMode::T1)
+            .Case("T2", dpopt::RemoveLaunchMode::T2)
+            .Case("T3", dpopt::RemoveLaunchMode::T3)
+            .Case("T4", dpopt::RemoveLaunchMode::T4)
+            .Default(std::nullopt);
+    if (!Mode) {
+      errs() << "dpopt: error: invalid --remove-launch='" << RemoveLaunch
+             << "'; expected auto, T1, T2, T3 or T4\n";
+      return dpopt::ExitInputError;
+    }
+    O.PassOpts.RemoveLaunch = *Mode;
+  }
+  if (AggThreshold.getNumOccurrences())
+    O.PassOpts.AggThreshold = AggThreshold;
+  if (Aggregate.getNumOccurrences()) {
+    // The same grammar as the pragma's 'aggregate(...)' clause.
+    auto Parsed = dpopt::parsePragmaClauses("aggregate(" + Aggregate + ")");
+    if (auto *Err = std::get_if<dpopt::PragmaError>(&Parsed)) {
+      errs() << "dpopt: error: invalid --agg='" << Aggregate << "': " << Err->Message
+             << "\n";
+      return dpopt::ExitInputError;
+    }
+    O.PassOpts.Aggregate = std::get<dpopt::PragmaDirective>(Parsed).Aggregate;
+  }
   // An installed dpopt finds its runtime in <prefix>/include next to bin/.
   std::string Exe = sys::fs::getMainExecutable(Argv[0], reinterpret_cast<void *>(&printVersion));
   SmallString<256> Installed(sys::path::parent_path(sys::path::parent_path(Exe)));

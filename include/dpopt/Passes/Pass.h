@@ -32,6 +32,8 @@ class WorkingCopy;
 struct OutputNeeds {
   /// Code calls dpopt's device runtime: the output includes it.
   bool Runtime = false;
+  /// Code calls the aggregate pass's runtime (dpopt/aggregate.cuh).
+  bool Aggregate = false;
 };
 
 struct PassContext {

@@ -7,6 +7,10 @@
 #ifndef DPOPT_PASSES_PASSOPTIONS_H
 #define DPOPT_PASSES_PASSOPTIONS_H
 
+#include "dpopt/Pragma/PragmaDirective.h"
+
+#include "dpopt/Pragma/PragmaDirective.h"
+
 #include <optional>
 
 namespace dpopt {
@@ -17,6 +21,14 @@ struct PassOptions {
   std::optional<unsigned> Threshold;
   /// --coarsen-factor=N: the default for the coarsening factor macro.
   std::optional<unsigned> CoarsenFactor;
+  /// --agg=warp|block|multiblock[:N]|grid: aggregate's default granularity.
+  std::optional<AggregateSpec> Aggregate;
+  /// --agg-threshold=N: the default for the aggregation threshold macro.
+  std::optional<unsigned> AggThreshold;
+  /// --remove-launch=auto|T1|T2|T3|T4: how remove-launch assigns a child's
+  /// work to its parent where no '#pragma dp remove_launch' says (unset:
+  /// auto).
+  std::optional<RemoveLaunchMode> RemoveLaunch;
 };
 
 } // namespace dpopt

@@ -56,10 +56,6 @@ constexpr unsigned DefaultThreshold = 128;
 
 std::unique_ptr<Pass> createThresholdPass();
 
-/// Why \p Child cannot run serially in one thread, or nothing.
-std::optional<std::string> serializationBlocker(ProgramAnalysis &A,
-                                                const clang::FunctionDecl *Child);
-
 } // namespace dpopt
 
 #endif // DPOPT_PASSES_THRESHOLDPASS_H

@@ -13,14 +13,15 @@
 
 namespace dpopt {
 
-/// The line that makes a rewritten file include dpopt's device runtime
-/// (nvcc needs -I <dpopt>/runtime).
-llvm::StringRef runtimeIncludeLine();
+/// The line that makes a rewritten file include \p Header of dpopt's device
+/// runtime (nvcc needs -I <dpopt>/runtime).
+std::string runtimeIncludeLine(llvm::StringRef Header = "runtime.cuh");
 
 /// \p Text with the include added at the top unless it is already there.
 /// Only the output gets it: while dpopt works, the parse-only prelude
 /// includes the runtime, so the file's precompiled preamble stays valid.
-std::string withRuntimeInclude(llvm::StringRef Text);
+std::string withRuntimeInclude(llvm::StringRef Text,
+                               llvm::StringRef Header = "runtime.cuh");
 
 } // namespace dpopt
 

@@ -1,0 +1,570 @@
+//===- AggregatePass.cpp - One launch per group of parent threads --------===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dpopt/Passes/AggregatePass.h"
+
+#include "dpopt/AST/CudaAST.h"
+#include "dpopt/Frontend/WorkingCopy.h"
+#include "dpopt/Passes/SiteChecks.h"
+#include "dpopt/Rewrite/BodyInLoop.h"
+#include "dpopt/Rewrite/BuiltinParams.h"
+#include "dpopt/Rewrite/FunctionText.h"
+#include "dpopt/Rewrite/LaunchText.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+
+#include <algorithm>
+#include <climits>
+#include <map>
+
+using namespace clang;
+using namespace llvm;
+
+namespace dpopt {
+namespace {
+
+constexpr llvm::StringLiteral PassName = "aggregate";
+
+/// The granularity a site uses: its pragma's, else --agg, else block.
+AggregateSpec levelOf(const LaunchSite &S, const PassOptions &O) {
+  if (S.Pragma && S.Pragma->Aggregate)
+    return *S.Pragma->Aggregate;
+  if (O.Aggregate)
+    return *O.Aggregate;
+  return AggregateSpec{};
+}
+
+std::string levelText(const AggregateSpec &L) {
+  std::string Text = granularityName(L.Level);
+  if (L.Level == Granularity::MultiBlock)
+    Text += ":" + std::to_string(L.GroupBlocks.value_or(DefaultGroupBlocks));
+  return Text;
+}
+
+/// True when \p E (a grid or block expression) is a compile-time constant.
+bool isConstantConfig(const Expr *E, const ASTContext &Ctx) {
+  if (!E)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
+    E = Temp->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
+    E = Bind->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
+    E = Cast->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    for (const Expr *Arg : Construct->arguments())
+      if (!isa<CXXDefaultArgExpr>(Arg) && !isConstantConfig(Arg, Ctx))
+        return false;
+    return true;
+  }
+  return E->getType()->isIntegralOrEnumerationType() && !E->isValueDependent() &&
+         E->isIntegerConstantExpr(Ctx);
+}
+
+/// The stream is one whose launches carry no order the aggregate would lose.
+bool isUnorderedStream(const LaunchSite &S) {
+  return S.Stream.isWritten() && StringRef(S.Stream.Text).trim() == "cudaStreamFireAndForget";
+}
+
+bool isImplicitStream(const LaunchSite &S) {
+  if (!S.Stream.isWritten())
+    return true;
+  StringRef T = StringRef(S.Stream.Text).trim();
+  return T == "0" || T == "NULL" || T == "nullptr";
+}
+
+/// Per child kernel: the record type and the generated functions.
+struct ChildPlan {
+  const FunctionDecl *Child = nullptr;
+  std::string Rec, Make, Launch, Clone;
+  /// Record fields: the child's parameters (unnamed ones get a name).
+  std::vector<std::string> Fields, FieldTypes, ParamNames;
+  unsigned SiteId = 0;
+};
+
+/// Per aggregated site.
+struct SitePlan {
+  const LaunchSite *S = nullptr;
+  AggregateSpec Level;
+  /// The site's group variable (shared memory) in its kernel.
+  std::string Group;
+  /// Records each thread may need: 1, or DPOPT_AGG_LOOP_SLOTS in a loop.
+  std::string PerThread;
+  std::string Threshold;
+  const ChildPlan *Child = nullptr;
+};
+
+class AggregatePass : public Pass {
+public:
+  StringRef name() const override { return PassName; }
+  StringRef description() const override {
+    return "launch one aggregated child per warp, block, group of blocks or grid "
+           "(Olabi et al. CGO'22, sections II-B and V)";
+  }
+
+  SiteAssessment assess(const LaunchSite &S, ProgramAnalysis &A,
+                        const PassOptions &O) const override {
+    if (std::optional<std::string> Why = blocker(S, A))
+      return {false, *Why};
+    return {true, "aggregates the launches of '" + S.CalleeName + "' per " +
+                      levelText(levelOf(S, O))};
+  }
+
+  Expected<tooling::Replacements> run(PassContext &Ctx) override;
+
+private:
+  static std::optional<std::string> blocker(const LaunchSite &S, ProgramAnalysis &A);
+  static std::optional<std::string> childBlocker(const LaunchSite &S, ProgramAnalysis &A);
+};
+
+std::optional<std::string> AggregatePass::childBlocker(const LaunchSite &S,
+                                                       ProgramAnalysis &A) {
+  const FunctionDecl *Def = getWrittenDefinition(S.Callee);
+  const WorkingCopy &WC = A.workingCopy();
+  std::string Name = "'" + S.CalleeName + "'";
+  if (Def->isTemplateInstantiation() || Def->getDescribedFunctionTemplate() ||
+      Def->isDependentContext())
+    return Name + " is a template: aggregating template kernels is not supported yet";
+  if (!Def->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return Name + " is declared inside a namespace or class: its aggregation record "
+                  "would be declared where its parameter types may not be visible";
+  for (const ParmVarDecl *P : Def->parameters())
+    if (P->getType()->isDependentType() || P->getType()->isReferenceType())
+      return Name + " has a parameter of a type dpopt cannot store ('" +
+             P->getType().getAsString() + "')";
+  const FunctionFacts &F = A.transitiveFacts(S.Callee);
+  if (!F.CooperativeGroups.empty())
+    return Name + " uses cooperative groups (" + F.CooperativeGroups[0].What + " at " +
+           whereIs(WC, F.CooperativeGroups[0].Loc) + ")";
+  if (!F.InlineAsm.empty())
+    return Name + " contains inline assembly at " + whereIs(WC, F.InlineAsm[0].Loc) +
+           ", which could read the hardware's block or thread index";
+  if (!F.UnknownCalls.empty())
+    return Name + " makes a call dpopt cannot see into (" + F.UnknownCalls[0].What +
+           " at " + whereIs(WC, F.UnknownCalls[0].Loc) + ")";
+  if (!F.LegacyDeviceSyncs.empty())
+    return Name + " calls cudaDeviceSynchronize() at " +
+           whereIs(WC, F.LegacyDeviceSyncs[0].Loc);
+  const ASTContext &Ctx = WC.unit().getASTContext();
+  bool FixedBlock = isConstantConfig(S.Block.E, Ctx);
+  if (!FixedBlock && !F.Barriers.empty())
+    return Name + " synchronizes its threads (" + F.Barriers[0].What + " at " +
+           whereIs(WC, F.Barriers[0].Loc) +
+           ") and the block size is not a compile-time constant: threads past a "
+           "smaller original block could not take part in the barrier";
+  if (!FixedBlock && !F.WarpOps.empty())
+    return Name + " uses the warp-level operation " + F.WarpOps[0].What + " at " +
+           whereIs(WC, F.WarpOps[0].Loc) +
+           " and the block size is not a compile-time constant: a warp could be "
+           "partly past a smaller original block";
+  if (std::optional<std::string> Why = loopBodyBlocker(WC.unit(), Def))
+    return Why;
+  NameAllocator Scratch("");
+  BuiltinCloner Cloner(A, AllBuiltins, Scratch, "agg");
+  if (std::optional<std::string> Why = Cloner.plan(S.Callee))
+    return Name + " cannot be aggregated: " + *Why;
+  return std::nullopt;
+}
+
+std::optional<std::string> AggregatePass::blocker(const LaunchSite &S, ProgramAnalysis &A) {
+  if (std::optional<std::string> Why = launchStatementBlocker(S, A))
+    return Why;
+  if (S.Kind != CallerKind::Global)
+    return "the launch is in '" + S.CallerName +
+           "', not in a kernel's own body: the group's state lives in the kernel";
+  const WorkingCopy &WC = A.workingCopy();
+  const FunctionFacts &Parent = A.transitiveFacts(S.Caller);
+  if (!Parent.InlineAsm.empty())
+    return "'" + S.CallerName + "' contains inline assembly at " +
+           whereIs(WC, Parent.InlineAsm[0].Loc) +
+           ": a thread could leave the kernel without counting itself out of its group";
+  if (std::optional<std::string> Why =
+          loopBodyBlocker(WC.unit(), getWrittenDefinition(S.Caller)))
+    return Why;
+  if (!isImplicitStream(S) && !isUnorderedStream(S))
+    return "the launch goes to the stream '" + S.Stream.Text +
+           "': the aggregated launch could not keep its order with that stream's "
+           "other work";
+  // One thread's launches into an ordered stream run one after the other; an
+  // aggregated grid runs them together.
+  bool Asserted = isUnorderedStream(S) || (S.Pragma && S.Pragma->Aggregate);
+  if (!Asserted) {
+    if (S.inLoop())
+      return std::string("the launch is in a loop and a thread's launches into the "
+                         "implicit stream run in order: write '#pragma dp "
+                         "aggregate(...)' or launch into cudaStreamFireAndForget if the "
+                         "children are independent");
+    if (Parent.Launches.size() > 1)
+      return "'" + S.CallerName + "' launches " + std::to_string(Parent.Launches.size()) +
+             " times per thread into the implicit stream, whose launches run in "
+             "order: write '#pragma dp aggregate(...)' or launch into "
+             "cudaStreamFireAndForget if the children are independent";
+  }
+  return childBlocker(S, A);
+}
+
+/// Everything one run writes, named fresh against the working text.
+struct GeneratedNames {
+  explicit GeneratedNames(NameAllocator &A)
+      : Grid(A.fresh("grid")), Block(A.fresh("block")), Shmem(A.fresh("shmem")),
+        R(A.fresh("r")), Records(A.fresh("records")), Count(A.fresh("count")),
+        Blocks(A.fresh("blocks")), Index(A.fresh("index")), Group(A.fresh("group")),
+        Threshold(A.fresh("threshold")), Mine(A.fresh("mine")),
+        Local(A.fresh("local_block")), Rank(A.fresh("rank")), Exit(A.fresh("exit")),
+        Next(A.fresh("done")), In(A.fresh("in") + "_") {}
+  std::string Grid, Block, Shmem, R, Records, Count, Blocks, Index, Group, Threshold, Mine,
+      Local, Rank, Exit, Next, In;
+};
+
+std::string printedType(QualType T, const ASTContext &Ctx) {
+  T.removeLocalConst();
+  T.removeLocalVolatile();
+  PrintingPolicy PP(Ctx.getLangOpts());
+  PP.SuppressTagKeyword = true;
+  PP.FullyQualifiedName = true;
+  return T.getAsString(PP);
+}
+
+/// The record type, its maker, and the declaration of the launcher: they go
+/// before the child's first declaration. \p G names the maker's own
+/// parameters and locals (fresh, so no parameter of the child hides them).
+std::string childSupport(const ChildPlan &C, const GeneratedNames &G) {
+  std::string S = "// dpopt aggregate: a launch of '" + C.Child->getNameAsString() +
+                  "' waiting in its group\n";
+  S += "struct " + C.Rec + " : dpopt::rt::AggConfig {\n  struct {\n";
+  for (size_t I = 0; I < C.Fields.size(); ++I)
+    S += "    " + C.FieldTypes[I] + " " + C.Fields[I] + ";\n";
+  S += "  } Args;\n};\n";
+  S += "static __device__ __forceinline__ " + C.Rec + " " + C.Make + "(dim3 " + G.Grid +
+       ", dim3 " + G.Block + ", unsigned " + G.Shmem;
+  for (size_t I = 0; I < C.Fields.size(); ++I)
+    S += ", " + C.FieldTypes[I] + " " + C.Fields[I];
+  S += ") {\n  " + C.Rec + " " + G.R + ";\n  " + G.R + ".Grid = " + G.Grid + ";\n  " + G.R +
+       ".Block = " + G.Block + ";\n  " + G.R + ".Shmem = " + G.Shmem + ";\n  " + G.R +
+       ".End = 0;\n";
+  for (const std::string &F : C.Fields)
+    S += "  " + G.R + ".Args." + F + " = " + F + ";\n";
+  S += "  return " + G.R + ";\n}\n";
+  S += "static __device__ void " + C.Launch + "(dpopt::rt::AggGroup &, unsigned);\n";
+  return S;
+}
+
+std::string recordArgs(const ChildPlan &C, const std::string &Rec) {
+  std::string Out;
+  for (const std::string &F : C.Fields)
+    Out += (Out.empty() ? "" : ", ") + Rec + ".Args." + F;
+  return Out;
+}
+
+/// The launcher, run by a group's last thread: after the child's definition.
+std::string childLauncher(const ChildPlan &C, const std::string &CalleeText,
+                          const GeneratedNames &G) {
+  const std::string &Group = G.Group, &Threshold = G.Threshold, &Records = G.Records,
+                    &Count = G.Count, &Blocks = G.Blocks, &I = G.Index;
+  std::string One = Records + "[" + I + "]";
+  std::string S = "\n\n// dpopt aggregate: the last thread of a group launches its records\n";
+  S += "static __device__ void " + C.Launch + "(dpopt::rt::AggGroup &" + Group +
+       ", unsigned " + Threshold + ") {\n"
+       "  unsigned " + Count + ", " + Blocks + ";\n"
+       "  " + C.Rec + " *" + Records + " = dpopt::rt::aggTake<" + C.Rec + ">(" + Group + ", " +
+       Count + ", " + Blocks + ");\n"
+       "  if (!" + Records + ")\n    return;\n"
+       "  if (" + Count + " < " + Threshold + ") { // too few to be worth aggregating\n"
+       "    for (unsigned " + I + " = 0; " + I + " < " + Count + "; ++" + I + ")\n      " +
+       deviceLaunchStatement(C.SiteId, launchStatement(CalleeText, One + ".Grid",
+                                                       One + ".Block",
+                                                       One + ".Shmem",
+                                                       std::string("cudaStreamFireAndForget"),
+                                                       recordArgs(C, One))) +
+       "\n    dpopt::rt::aggGiveBack();\n    return;\n  }\n  " +
+       deviceLaunchStatement(C.SiteId,
+                             launchStatement(C.Clone, Blocks, Group + ".MaxThreads",
+                                             Group + ".MaxShmem",
+                                             std::string("cudaStreamFireAndForget"),
+                                             Records + ", " + Count)) +
+       "\n}";
+  return S;
+}
+
+std::string groupRef(const SitePlan &P) {
+  switch (P.Level.Level) {
+  case Granularity::Warp:
+    return "dpopt::rt::aggWarpGroup(" + P.Group + ")";
+  case Granularity::Block:
+    return P.Group;
+  case Granularity::MultiBlock:
+  case Granularity::Grid:
+    return P.Group + ".Slot->G";
+  }
+  return P.Group;
+}
+
+std::string groupBlocks(const SitePlan &P) {
+  if (P.Level.Level == Granularity::Grid)
+    return "0ull";
+  return std::to_string(P.Level.GroupBlocks.value_or(DefaultGroupBlocks)) + "ull";
+}
+
+/// Sets up the groups of \p Sites at the start of a kernel.
+std::string prologue(const std::vector<const SitePlan *> &Sites) {
+  std::string S;
+  for (const SitePlan *P : Sites) {
+    std::string Where = " // aggregation group of the launch of '" + P->S->CalleeName + "'\n";
+    switch (P->Level.Level) {
+    case Granularity::Warp:
+      S += "  __shared__ dpopt::rt::AggGroup " + P->Group + "[32];" + Where;
+      S += "  dpopt::rt::aggBeginWarp(" + P->Group + ", " + P->PerThread + ");\n";
+      break;
+    case Granularity::Block:
+      S += "  __shared__ dpopt::rt::AggGroup " + P->Group + ";" + Where;
+      S += "  dpopt::rt::aggBeginBlock(" + P->Group + ", " + P->PerThread + ");\n";
+      break;
+    case Granularity::MultiBlock:
+    case Granularity::Grid:
+      S += "  __shared__ dpopt::rt::AggBlockLink " + P->Group + ";" + Where;
+      S += "  dpopt::rt::aggBeginMultiBlock(" + P->Group + ", " + std::to_string(P->S->Id) +
+           "u, " + groupBlocks(*P) + ", " + P->PerThread + ");\n";
+      break;
+    }
+  }
+  return S;
+}
+
+/// Counts the thread out of each group; the last one launches.
+std::string epilogue(const std::vector<const SitePlan *> &Sites) {
+  std::string S;
+  for (const SitePlan *P : Sites) {
+    switch (P->Level.Level) {
+    case Granularity::Warp:
+      S += "  if (dpopt::rt::aggArrive(" + groupRef(*P) + ", dpopt::rt::aggWarpMembers()))\n";
+      S += "    " + P->Child->Launch + "(" + groupRef(*P) + ", " + P->Threshold + ");\n";
+      break;
+    case Granularity::Block:
+      S += "  if (dpopt::rt::aggArrive(" + P->Group + ", dpopt::rt::aggBlockThreads()))\n";
+      S += "    " + P->Child->Launch + "(" + P->Group + ", " + P->Threshold + ");\n";
+      break;
+    case Granularity::MultiBlock:
+    case Granularity::Grid:
+      S += "  if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(" +
+           P->Group + ", " + groupBlocks(*P) + ")) {\n";
+      S += "    " + P->Child->Launch + "(Last->G, 0u);\n";
+      S += "    dpopt::rt::aggLeave(Last);\n  }\n";
+      break;
+    }
+  }
+  return S;
+}
+
+Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
+  const WorkingCopy &WC = Ctx.WC;
+  const ParsedUnit &U = WC.unit();
+  const ASTContext &AST = U.getASTContext();
+  ProgramAnalysis &A = Ctx.Analysis;
+  EditList Edits(WC.original().path().str());
+  NameAllocator Names(U.getText());
+  GeneratedNames Gen(Names);
+  BuiltinCloner Cloner(A, AllBuiltins, Names, "agg");
+  std::map<const FunctionDecl *, ChildPlan> Children;
+  std::vector<const FunctionDecl *> ChildOrder;
+  std::vector<SitePlan> Sites;
+  std::map<const FunctionDecl *, std::vector<size_t>> SitesIn; // by parent
+  std::vector<const FunctionDecl *> ParentOrder;
+  std::map<const FunctionDecl *, std::string> CalleeText;
+  unsigned MacroAt = UINT_MAX;
+
+  std::vector<const LaunchSite *> Candidates = A.deviceSites();
+  Sites.reserve(Candidates.size());
+  EditList SiteEdits("");
+  for (const LaunchSite *S : Candidates) {
+    UserLocation Loc = WC.locate(S->Call->getBeginLoc());
+    std::optional<std::string> Why = blocker(*S, A);
+    Expected<LaunchText> L =
+        Why ? Expected<LaunchText>(createStringError(inconvertibleErrorCode(), *Why))
+            : readLaunchText(U, *S);
+    if (!L) {
+      Ctx.Remarks.missed(PassName, Loc, "not aggregating this launch of '" + S->CalleeName +
+                                            "': " + toString(L.takeError()));
+      continue;
+    }
+    const FunctionDecl *Key = canonicalFunction(S->Callee);
+    auto [It, New] = Children.try_emplace(Key);
+    ChildPlan &C = It->second;
+    if (New) {
+      C.Child = S->Callee;
+      std::string Base = S->Callee->getNameAsString();
+      C.Rec = Names.fresh("rec_" + Base);
+      C.Make = Names.fresh("make_rec_" + Base);
+      C.Launch = Names.fresh("launch_agg_" + Base);
+      C.Clone = Names.fresh("agg_" + Base);
+      C.SiteId = S->Id;
+      const FunctionDecl *Def = getWrittenDefinition(S->Callee);
+      for (const ParmVarDecl *P : Def->parameters()) {
+        std::string N = P->getName().str();
+        C.ParamNames.push_back(N);
+        C.Fields.push_back(N.empty() ? Names.fresh("arg" + std::to_string(C.Fields.size()))
+                                     : N);
+        C.FieldTypes.push_back(printedType(P->getType(), AST));
+      }
+      if (std::optional<std::string> Refused = Cloner.plan(S->Callee))
+        return createStringError(inconvertibleErrorCode(), *Refused);
+      ChildOrder.push_back(Key);
+      CalleeText[Key] = L->Callee;
+    }
+
+    SitePlan P;
+    P.S = S;
+    P.Child = &C;
+    P.Level = levelOf(*S, Ctx.Options);
+    P.Group = Names.fresh("agg" + std::to_string(S->Id));
+    P.PerThread = S->inLoop() || A.transitiveFacts(S->Caller).Launches.size() > 1
+                      ? "DPOPT_AGG_LOOP_SLOTS"
+                      : "1u";
+    bool Counted = P.Level.Level == Granularity::Warp || P.Level.Level == Granularity::Block;
+    bool FromPragma = S->Pragma && S->Pragma->AggThreshold;
+    P.Threshold = !Counted ? "0u"
+                  : FromPragma ? std::to_string(*S->Pragma->AggThreshold) + "u"
+                               : "DPOPT_AGG_THRESHOLD";
+    if (Counted && !FromPragma)
+      MacroAt = std::min(MacroAt, outermostDeclBegin(U, S->Caller));
+    const FunctionDecl *Parent = canonicalFunction(S->Caller);
+    if (!SitesIn.count(Parent))
+      ParentOrder.push_back(Parent);
+    SitesIn[Parent].push_back(Sites.size());
+    Sites.push_back(P);
+
+    // The launch becomes a record; a thread that finds no room launches.
+    std::string Grid = Gen.Grid, Block = Gen.Block, Rec = Gen.R;
+    std::string Args = StringRef(L->Args).trim().empty() ? "" : ", " + L->Args;
+    std::string Text = "{ // dpopt aggregate (" + levelText(P.Level) +
+                       "): one launch per group\n"
+                       "  dim3 " + Grid + "(" + S->Grid.Text + ");\n"
+                       "  dim3 " + Block + "(" + S->Block.Text + ");\n"
+                       "  " + C.Rec + " " + Rec + " = " + C.Make + "(" + Grid + ", " + Block +
+                       ", " + (S->SharedMem.isWritten() ? "(" + S->SharedMem.Text + ")" : "0u") +
+                       Args + ");\n"
+                       "  if (!dpopt::rt::aggRecord(" + groupRef(P) + ", " + Rec + "))\n    " +
+                       deviceLaunchStatement(
+                           S->Id, launchStatement(L->Callee, Rec + ".Grid", Rec + ".Block",
+                                                  Rec + ".Shmem",
+                                                  std::string("cudaStreamFireAndForget"),
+                                                  recordArgs(C, Rec))) +
+                       "\n}";
+    SiteEdits.replace(S->StmtBegin, S->StmtEnd - S->StmtBegin,
+                      indentLines(Text, indentationAt(U.getText(), S->StmtBegin)));
+    Ctx.Remarks.passed(PassName, Loc,
+                       "aggregating the launches of '" + S->CalleeName + "' per " +
+                           levelText(P.Level) + " into one launch of a clone");
+  }
+  if (Sites.empty())
+    return Edits.build();
+
+  auto SitesOf = [&](const FunctionDecl *Kernel) {
+    std::vector<const SitePlan *> Out;
+    auto It = SitesIn.find(canonicalFunction(Kernel));
+    if (It != SitesIn.end())
+      for (size_t I : It->second)
+        Out.push_back(&Sites[I]);
+    return Out;
+  };
+
+  // Parents: their bodies get the site rewrites, a prologue and an epilogue
+  // that every way out of the kernel reaches.
+  for (const FunctionDecl *Parent : ParentOrder) {
+    const FunctionDecl *Def = getWrittenDefinition(Parent);
+    Expected<FunctionPieces> F = readFunction(U, Def);
+    if (!F)
+      return F.takeError();
+    Expected<LoopBody> Body = bodyForLoop(U, Def, SiteEdits, Gen.Exit, Gen.In);
+    if (!Body)
+      return Body.takeError();
+    std::vector<const SitePlan *> Mine = SitesOf(Parent);
+    std::string Text = "\n  // dpopt aggregate: set up the launch groups\n" + prologue(Mine) +
+                       Body->Prologue + "  " + Body->Body + "\n" +
+                       (Body->NeedsLabel ? Gen.Exit + ":;\n" : "") +
+                       "  // dpopt aggregate: count this thread out; the last launches\n" +
+                       epilogue(Mine);
+    Edits.replace(F->BodyBegin + 1, F->BodyEnd - F->BodyBegin - 2, Text);
+  }
+
+  // Children: the record type, its launcher, and the disaggregating clone.
+  for (const FunctionDecl *Key : ChildOrder) {
+    const ChildPlan &C = Children[Key];
+    const FunctionDecl *Def = getWrittenDefinition(C.Child);
+    Expected<FunctionPieces> F = readFunction(U, Def);
+    if (!F)
+      return F.takeError();
+    Edits.insert(outermostDeclBegin(U, Def->getFirstDecl()), childSupport(C, Gen));
+    Edits.insert(F->DeclEnd, childLauncher(C, CalleeText[Key], Gen));
+
+    EditList BodyEdits("");
+    BodyEdits.addAll(SiteEdits);
+    if (Error E = Cloner.redirectCalls(U, Def, BodyEdits))
+      return std::move(E);
+    Expected<LoopBody> Body = bodyForLoop(U, Def, BodyEdits, Gen.Next, Gen.In);
+    if (!Body)
+      return Body.takeError();
+    const FunctionFacts &Facts = A.transitiveFacts(C.Child);
+    std::vector<const SitePlan *> Own = SitesOf(C.Child);
+    std::string S = "{\n" + prologue(Own);
+    S += "  // Find this block's original launch (the first record whose blocks end\n"
+         "  // past it), copy it, and let the chunk go once every block has.\n";
+    S += "  const unsigned " + Gen.Index + " = dpopt::rt::aggFind(" + Gen.Records + ", " +
+         Gen.Count + ", blockIdx.x);\n";
+    S += "  const " + C.Rec + " " + Gen.Mine + " = " + Gen.Records + "[" + Gen.Index + "];\n";
+    if (Facts.usesIndex(BuiltinVar::BlockIdx))
+      S += "  const unsigned " + Gen.Local + " = blockIdx.x - (" + Gen.Index + " ? " +
+           Gen.Records + "[" + Gen.Index + " - 1].End : 0u);\n";
+    S += "  const unsigned " + Gen.Rank + " = dpopt::rt::aggThreadRank();\n";
+    S += "  dpopt::rt::aggChildRelease(" + Gen.Records + ");\n";
+    S += "  if (" + Gen.Rank + " < " + Gen.Mine + ".Block.x * " + Gen.Mine + ".Block.y * " +
+         Gen.Mine + ".Block.z) {\n";
+    if (Facts.usesIndex(BuiltinVar::GridDim))
+      S += "    const dim3 gridDim = " + Gen.Mine + ".Grid;\n";
+    if (Facts.usesIndex(BuiltinVar::BlockDim))
+      S += "    const dim3 blockDim = " + Gen.Mine + ".Block;\n";
+    if (Facts.usesIndex(BuiltinVar::BlockIdx))
+      S += "    const uint3 blockIdx = dpopt::rt::aggDelinearize(" + Gen.Local + ", " +
+           Gen.Mine + ".Grid);\n";
+    if (Facts.usesIndex(BuiltinVar::ThreadIdx))
+      S += "    const uint3 threadIdx = dpopt::rt::aggDelinearize(" + Gen.Rank + ", " +
+           Gen.Mine + ".Block);\n";
+    for (size_t I = 0; I < C.Fields.size(); ++I)
+      if (!C.ParamNames[I].empty())
+        S += "    " + C.FieldTypes[I] + " " + C.ParamNames[I] + " = " + Gen.Mine + ".Args." +
+             C.Fields[I] + ";\n";
+    S += Body->text(Gen.Next) + "\n  }\n";
+    if (!Own.empty())
+      S += "  // dpopt aggregate: count this thread out; the last launches\n" + epilogue(Own);
+    S += "}";
+    std::string Head = "static __global__ " +
+                       (F->LaunchBounds.empty() ? "" : F->LaunchBounds + " ") + "void " +
+                       C.Clone + "(const " + C.Rec + " *" + Gen.Records + ", unsigned " +
+                       Gen.Count + ")";
+    if (Error E = addDerivedFunction(
+            U, Edits, C.Child, [&](StringRef) { return Head; }, S,
+            "'" + C.Child->getNameAsString() +
+                "' aggregated: each block finds and runs one original launch's block "
+                "(aggregate)"))
+      return std::move(E);
+  }
+  if (Error E = Cloner.emitClones(U, Edits))
+    return std::move(E);
+  if (MacroAt != UINT_MAX)
+    Edits.insert(MacroAt, "#ifndef DPOPT_AGG_THRESHOLD\n#define DPOPT_AGG_THRESHOLD " +
+                              std::to_string(Ctx.Options.AggThreshold.value_or(
+                                  DefaultAggThreshold)) +
+                              "u\n#endif\n");
+  Ctx.Needs.Aggregate = true;
+  return Edits.build();
+}
+
+} // namespace
+
+std::unique_ptr<Pass> createAggregatePass() { return std::make_unique<AggregatePass>(); }
+
+} // namespace dpopt

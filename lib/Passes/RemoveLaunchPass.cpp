@@ -1,0 +1,128 @@
+//===- RemoveLaunchPass.cpp - Parent threads do the child's work ---------===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dpopt/Passes/RemoveLaunchPass.h"
+
+#include "dpopt/Frontend/WorkingCopy.h"
+#include "dpopt/Passes/RemoveLaunchPlan.h"
+#include "dpopt/Passes/Serializer.h"
+#include "dpopt/Rewrite/FunctionText.h"
+#include "dpopt/Rewrite/LaunchText.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace dpopt {
+namespace {
+
+constexpr llvm::StringLiteral PassName = "remove-launch";
+
+class RemoveLaunchPass : public Pass {
+public:
+  StringRef name() const override { return PassName; }
+  StringRef description() const override {
+    return "remove device-side launches: the parent's threads do the child's work, "
+           "and legacy device-side cudaDeviceSynchronize() goes (Chen & Shen "
+           "MICRO'15)";
+  }
+
+  SiteAssessment assess(const LaunchSite &S, ProgramAnalysis &A,
+                        const PassOptions &O) const override {
+    RemoveLaunchPlan Plan = planRemoveLaunch(A, O);
+    const SiteDecision *D = Plan.decisionFor(S);
+    if (!D)
+      return {false, "the launch is made by host code"};
+    if (!D->Chosen)
+      return {false, D->Reason};
+    return {true, std::string(techniqueName(*D->Chosen)) + ": " + D->Reason};
+  }
+
+  Expected<tooling::Replacements> run(PassContext &Ctx) override;
+
+private:
+  static std::string t4Text(const ParsedUnit &U, const LaunchSite &S, const LaunchText &L,
+                            StringRef SerialName, StringRef Grid, StringRef Block);
+};
+
+/// The T4 replacement of one launch statement: configuration first, then
+/// the arguments, as the launch evaluated them.
+std::string RemoveLaunchPass::t4Text(const ParsedUnit &U, const LaunchSite &S,
+                                     const LaunchText &L, StringRef SerialName,
+                                     StringRef Grid, StringRef Block) {
+  std::string Out = "{ // dpopt remove-launch T4: this thread runs the child grid\n";
+  Out += "  dim3 " + Grid.str() + "(" + S.Grid.Text + ");\n";
+  Out += "  dim3 " + Block.str() + "(" + S.Block.Text + ");\n";
+  // No launch, so the shared-memory size and the stream are not needed; they
+  // are still evaluated when that has an effect.
+  for (const ConfigExpr *C : {&S.SharedMem, &S.Stream})
+    if (C->isWritten() && C->E->HasSideEffects(U.getASTContext()))
+      Out += "  (void)(" + C->Text + ");\n";
+  std::string Args = StringRef(L.Args).trim().empty() ? "" : ", " + L.Args;
+  Out += "  " + L.calleeNamed(SerialName) + "(" + Grid.str() + ", " + Block.str() + Args +
+         ");\n}";
+  return Out;
+}
+
+Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx) {
+  const WorkingCopy &WC = Ctx.WC;
+  const ParsedUnit &U = WC.unit();
+  ProgramAnalysis &A = Ctx.Analysis;
+  RemoveLaunchPlan Plan = planRemoveLaunch(A, Ctx.Options);
+  EditList Edits(WC.original().path().str());
+  NameAllocator Names(U.getText());
+  std::string Grid = Names.fresh("grid"), Block = Names.fresh("block");
+  Serializer Serial(A, Names);
+
+  for (const SiteDecision &D : Plan.Sites) {
+    const LaunchSite &S = *D.Site;
+    UserLocation Loc = WC.locate(S.Call->getBeginLoc());
+    if (!D.Chosen) {
+      Ctx.Remarks.missed(PassName, Loc, "not removing this launch of '" + S.CalleeName +
+                                            "': " + D.Reason);
+      continue;
+    }
+    // The plan has checked everything that can be checked before writing;
+    // what fails now is a dpopt bug, not a reason to leave the site.
+    Expected<LaunchText> L = readLaunchText(U, S);
+    if (!L)
+      return L.takeError();
+    Expected<std::string> SerialName =
+        Serial.request(S.Callee, S.Grid.DimsKnown ? S.Grid.Dims : 3u,
+                       S.Block.DimsKnown ? S.Block.Dims : 3u);
+    if (!SerialName)
+      return SerialName.takeError();
+    Edits.replace(S.StmtBegin, S.StmtEnd - S.StmtBegin,
+                  indentLines(t4Text(U, S, *L, *SerialName, Grid, Block),
+                              indentationAt(U.getText(), S.StmtBegin)));
+    Ctx.Remarks.passed(PassName, Loc,
+                       "removed this launch of '" + S.CalleeName + "' (" +
+                           techniqueName(*D.Chosen) + "): " + D.Reason);
+  }
+
+  for (const SyncDecision &S : Plan.Syncs) {
+    UserLocation Loc = WC.locate(S.Sync.Call->getBeginLoc());
+    if (!S.Remove) {
+      Ctx.Remarks.missed(PassName, Loc, "not removing this cudaDeviceSynchronize(): " +
+                                            S.Reason);
+      continue;
+    }
+    Edits.replace(S.Sync.Begin, S.Sync.End - S.Sync.Begin, S.Sync.Replacement);
+    Ctx.Remarks.passed(PassName, Loc, "removed this cudaDeviceSynchronize(): " + S.Reason);
+  }
+
+  // Serial versions of children that launched see those launches removed
+  // (and their syncs) too.
+  EditList BodyEdits = Edits;
+  if (Error E = Serial.emit(U, Edits, BodyEdits, PassName))
+    return std::move(E);
+  return Edits.build();
+}
+
+} // namespace
+
+std::unique_ptr<Pass> createRemoveLaunchPass() { return std::make_unique<RemoveLaunchPass>(); }
+
+} // namespace dpopt

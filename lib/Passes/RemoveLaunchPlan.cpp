@@ -1,0 +1,243 @@
+//===- RemoveLaunchPlan.cpp - Which launches remove-launch removes -------===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dpopt/Passes/RemoveLaunchPlan.h"
+
+#include "dpopt/AST/CudaAST.h"
+#include "dpopt/Frontend/WorkingCopy.h"
+#include "dpopt/Passes/Serializer.h"
+#include "dpopt/Passes/SiteChecks.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+using namespace clang;
+
+namespace dpopt {
+
+const char *techniqueName(Technique T) {
+  switch (T) {
+  case Technique::T1: return "T1";
+  case Technique::T2: return "T2";
+  case Technique::T3: return "T3";
+  case Technique::T4: return "T4";
+  }
+  return "T4";
+}
+
+const SiteDecision *RemoveLaunchPlan::decisionFor(const LaunchSite &S) const {
+  for (const SiteDecision &D : Sites)
+    if (D.Site == &S || (D.Site->Call == S.Call))
+      return &D;
+  return nullptr;
+}
+
+namespace {
+
+RemoveLaunchMode requestedMode(const LaunchSite &S, const PassOptions &O) {
+  if (S.Pragma && S.Pragma->RemoveLaunch)
+    return *S.Pragma->RemoveLaunch;
+  return O.RemoveLaunch.value_or(RemoveLaunchMode::Auto);
+}
+
+std::string modeSource(const LaunchSite &S) {
+  if (S.Pragma && S.Pragma->RemoveLaunch)
+    return "'#pragma dp remove_launch(" +
+           std::string(removeLaunchModeName(*S.Pragma->RemoveLaunch)) + ")'";
+  return "--remove-launch";
+}
+
+const char *techniqueSummary(RemoveLaunchMode M) {
+  switch (M) {
+  case RemoveLaunchMode::T1:
+    return "T1 (child blocks spread over persistent parent blocks)";
+  case RemoveLaunchMode::T2:
+    return "T2 (child grids spread over persistent parent blocks)";
+  case RemoveLaunchMode::T3:
+    return "T3 (the parent block runs its threads' child grids)";
+  default:
+    return "T4 (the launching thread runs the child grid)";
+  }
+}
+
+/// What keeps the launching thread from running the child's grid serially,
+/// leaving aside the child's own launches (the plan's fixpoint decides
+/// those).
+std::optional<std::string> serialBlocker(const LaunchSite &S, ProgramAnalysis &A) {
+  if (std::optional<std::string> Why =
+          serializationBlocker(A, S.Callee, /*AllowLaunches=*/true))
+    return Why;
+  return serialRewriteBlocker(A, S.Callee);
+}
+
+class Planner {
+public:
+  Planner(ProgramAnalysis &A, const PassOptions &O, RemoveLaunchPlan &P)
+      : A(A), O(O), P(P), WC(A.workingCopy()) {}
+
+  void run() {
+    for (LegacySync &S : findLegacySyncs(WC.unit()))
+      P.Syncs.push_back({std::move(S), false, ""});
+    for (const LaunchSite *S : A.deviceSites()) {
+      ByLoc[S->Call->getBeginLoc().getRawEncoding()] = P.Sites.size();
+      P.Sites.push_back(decideAlone(*S));
+    }
+    // A child that launches runs in its parent only if its own launches are
+    // removed: drop such sites until nothing changes.
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (SiteDecision &D : P.Sites)
+        if (D.Chosen)
+          if (std::optional<std::string> Why = nestedBlocker(D.Site->Callee)) {
+            D.Chosen.reset();
+            D.Reason = *Why;
+            Changed = true;
+          }
+    }
+    for (SiteDecision &D : P.Sites)
+      if (D.Chosen && !A.transitiveFacts(D.Site->Callee).Launches.empty())
+        D.Reason += "; the launches '" + D.Site->CalleeName + "' makes are removed too";
+    for (SyncDecision &S : P.Syncs)
+      decideSync(S);
+  }
+
+private:
+  SiteDecision decideAlone(const LaunchSite &S) {
+    SiteDecision D;
+    D.Site = &S;
+    if (std::optional<std::string> Why = launchStatementBlocker(S, A)) {
+      D.Reason = *Why;
+      return D;
+    }
+    if (S.Recursive) {
+      D.Reason = "'" + S.CalleeName + "' can launch '" + S.CallerName +
+                 "' again: running a recursive child in its parent would nest "
+                 "without bound";
+      return D;
+    }
+    RemoveLaunchMode M = requestedMode(S, O);
+    if (M == RemoveLaunchMode::T1 || M == RemoveLaunchMode::T2 ||
+        M == RemoveLaunchMode::T3) {
+      D.Reason = std::string(techniqueSummary(M)) + ", requested by " + modeSource(S) +
+                 ", is not implemented yet; T4 and auto are";
+      return D;
+    }
+    if (std::optional<std::string> Why = serialBlocker(S, A)) {
+      D.Reason = M == RemoveLaunchMode::Auto
+                     ? "no implemented technique applies: T4 needs a child whose "
+                       "threads never wait for each other, and " +
+                           *Why
+                     : "T4, requested by " + modeSource(S) + ", cannot be used: " + *Why;
+      return D;
+    }
+    D.Chosen = Technique::T4;
+    D.Reason = M == RemoveLaunchMode::Auto
+                   ? "auto chose T4: the threads of '" + S.CalleeName +
+                         "' never wait for each other (no barriers, shared memory "
+                         "or warp-level operations), so the launching thread can "
+                         "run its grid"
+                   : "T4, requested by " + modeSource(S);
+    return D;
+  }
+
+  const SiteDecision *siteAt(SourceLocation Loc) const {
+    auto It = ByLoc.find(Loc.getRawEncoding());
+    return It == ByLoc.end() ? nullptr : &P.Sites[It->second];
+  }
+
+  std::optional<std::string> nestedBlocker(const FunctionDecl *Child) {
+    const FunctionFacts &T = A.transitiveFacts(Child);
+    const FunctionFacts &L = A.localFacts(Child);
+    std::string Name = "'" + Child->getNameAsString() + "'";
+    if (std::optional<std::string> Api = launchApiCall(A, Child))
+      return Name + " launches through the launch API (" + *Api +
+             "), which dpopt does not remove";
+    if (T.Launches.empty() && T.LegacyDeviceSyncs.empty())
+      return std::nullopt;
+    for (const Occurrence &Launch : T.Launches)
+      if (canonicalFunction(Launch.In) != canonicalFunction(Child))
+        return Name + " launches kernels in the device function '" +
+               Launch.In->getNameAsString() + "' (" + whereIs(WC, Launch.Loc) +
+               "): dpopt runs a launching child in its parent only when it "
+               "launches in its own body";
+    for (const Occurrence &Sync : T.LegacyDeviceSyncs)
+      if (canonicalFunction(Sync.In) != canonicalFunction(Child))
+        return Name + " calls cudaDeviceSynchronize() in the device function '" +
+               Sync.In->getNameAsString() + "' (" + whereIs(WC, Sync.Loc) + ")";
+    if (!L.Launches.empty()) {
+      NameAllocator Scratch("");
+      BuiltinCloner Cloner(A, AllBuiltins, Scratch, "serial");
+      if (Cloner.plan(Child) || !Cloner.empty())
+        return Name + " launches kernels and calls device functions that read the "
+                      "thread position: dpopt does not run such a child in its "
+                      "parent";
+    }
+    for (const Occurrence &Launch : T.Launches) {
+      const SiteDecision *D = siteAt(Launch.Loc);
+      if (!D || !D->Chosen)
+        return Name + " launches " +
+               (D ? "'" + D->Site->CalleeName + "'" : std::string("a kernel")) + " at " +
+               whereIs(WC, Launch.Loc) + ", which stays a launch" +
+               (D ? " (" + D->Reason + ")" : "");
+    }
+    for (const SyncDecision &S : P.Syncs)
+      if (canonicalFunction(S.Sync.Function) == canonicalFunction(Child) &&
+          !S.Sync.NotEditable.empty())
+        return Name + " calls cudaDeviceSynchronize() at " +
+               whereIs(WC, S.Sync.Call->getBeginLoc()) + ", and " + S.Sync.NotEditable;
+    return std::nullopt;
+  }
+
+  void decideSync(SyncDecision &S) {
+    const FunctionDecl *K = S.Sync.Function;
+    std::string Name = "'" + K->getNameAsString() + "'";
+    if (getCudaTarget(K) != CudaTarget::Global) {
+      S.Reason = "it is in " + Name +
+                 ", which is not a kernel: dpopt removes it only from kernels, "
+                 "where it sees every launch the block can make";
+      return;
+    }
+    if (!S.Sync.NotEditable.empty()) {
+      S.Reason = S.Sync.NotEditable;
+      return;
+    }
+    if (std::optional<std::string> Api = launchApiCall(A, K)) {
+      S.Reason = Name + " launches through the launch API (" + *Api + ")";
+      return;
+    }
+    const FunctionFacts &T = A.transitiveFacts(K);
+    for (const Occurrence &Launch : T.Launches) {
+      const SiteDecision *D = siteAt(Launch.Loc);
+      if (!D || !D->Chosen) {
+        S.Reason = "it waits for the launch of " +
+                   (D ? "'" + D->Site->CalleeName + "'" : std::string("a kernel")) +
+                   " at " + whereIs(WC, Launch.Loc) + ", which stays";
+        return;
+      }
+    }
+    S.Remove = true;
+    S.Reason = T.Launches.empty()
+                   ? Name + " launches no kernel, so it had nothing to wait for"
+                   : "every launch " + Name +
+                         " can make now runs in the launching thread, so it had "
+                         "nothing left to wait for";
+  }
+
+  ProgramAnalysis &A;
+  const PassOptions &O;
+  RemoveLaunchPlan &P;
+  const WorkingCopy &WC;
+  llvm::DenseMap<clang::SourceLocation::UIntTy, size_t> ByLoc;
+};
+
+} // namespace
+
+RemoveLaunchPlan planRemoveLaunch(ProgramAnalysis &A, const PassOptions &O) {
+  RemoveLaunchPlan P;
+  Planner(A, O, P).run();
+  return P;
+}
+
+} // namespace dpopt

@@ -1,0 +1,453 @@
+//===- dpopt/aggregate.cuh - Device runtime of the aggregate pass ---------===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// What code rewritten by dpopt's aggregate pass calls (docs/passes/
+// aggregate.md). Launches of one site made by the threads of a group (a warp,
+// a block, N consecutive blocks, or a whole grid) become one launch of an
+// aggregated child whose blocks find their original launch by binary search.
+//
+//   records   -- each launching thread takes a slot and a range of child
+//                blocks with one 64-bit atomic (slot count << 40 | blocks),
+//                so the records' block ranges are sorted by slot and need no
+//                scan; it writes its arguments and configuration there.
+//   groups    -- warp and block groups live in the parent block's shared
+//                memory; multi-block and grid groups live in a global table
+//                keyed by the parent grid's %gridid, the site and the group
+//                index, so every parent grid instance (repeated host
+//                launches, several streams, recursion) has its own.
+//   finishing -- no barrier at the end of the parent: each thread counts
+//                itself out when it leaves the kernel (early returns
+//                included), and the last one of the group launches. This is
+//                why launches under conditions, in loops and after early
+//                returns all work.
+//   pool      -- records live in a fixed device pool; a group takes its
+//                chunk when its first thread records, and the aggregated
+//                child gives it back once all its blocks have read their
+//                records. When the pool (or a chunk) is full, the thread
+//                launches its own child: no work is lost.
+//
+// Sizes (define before including to change): DPOPT_AGG_POOL_BYTES (record
+// pool, default 128 MiB), DPOPT_AGG_TABLE_SLOTS (live multi-block and grid
+// groups, default 65536, at least 16384), DPOPT_AGG_LOOP_SLOTS (records per
+// thread for a launch in a loop, default 4).
+//
+// The pool and the table are 'static': each translation unit that includes
+// this header has its own, which keeps -rdc linking free of duplicate
+// symbols and is correct because a group never spans translation units.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DPOPT_AGGREGATE_CUH
+#define DPOPT_AGGREGATE_CUH
+
+#include <cuda_runtime.h>
+
+#ifndef DPOPT_AGG_POOL_BYTES
+#define DPOPT_AGG_POOL_BYTES (128ull << 20)
+#endif
+#ifndef DPOPT_AGG_TABLE_SLOTS
+#define DPOPT_AGG_TABLE_SLOTS 65536u
+#endif
+// A block waits for a free table slot, and the groups holding the slots
+// finish only when their other blocks get to run: the table must outnumber
+// the groups that can be live at once (about the resident blocks, 4,224 on
+// an H200, plus one or two per running grid). With 64 slots the pattern test
+// hung on an H200; anything below this floor is refused.
+static_assert(DPOPT_AGG_TABLE_SLOTS >= 16384u,
+              "DPOPT_AGG_TABLE_SLOTS must exceed the live multi-block groups");
+#ifndef DPOPT_AGG_LOOP_SLOTS
+#define DPOPT_AGG_LOOP_SLOTS 4u
+#endif
+
+namespace dpopt {
+namespace rt {
+
+//===----------------------------------------------------------------------===//
+// Indices (always the hardware's: generated code shadows the built-ins
+// inside copied bodies, never here).
+//===----------------------------------------------------------------------===//
+
+__device__ inline unsigned aggThreadRank() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+__device__ inline unsigned aggBlockThreads() { return blockDim.x * blockDim.y * blockDim.z; }
+__device__ inline unsigned long long aggBlockRank() {
+  return blockIdx.x + static_cast<unsigned long long>(gridDim.x) *
+                          (blockIdx.y + static_cast<unsigned long long>(gridDim.y) * blockIdx.z);
+}
+__device__ inline unsigned long long aggGridBlocks() {
+  return static_cast<unsigned long long>(gridDim.x) * gridDim.y * gridDim.z;
+}
+__device__ inline unsigned long long aggGridId() {
+  unsigned long long Id;
+  asm volatile("mov.u64 %0, %%gridid;" : "=l"(Id));
+  return Id;
+}
+
+/// The (x, y, z) index of linear index \p I in a grid or block of \p D.
+__device__ inline uint3 aggDelinearize(unsigned I, dim3 D) {
+  return make_uint3(I % D.x, (I / D.x) % D.y, I / (D.x * D.y));
+}
+
+//===----------------------------------------------------------------------===//
+// The record pool: a bump allocator that starts over whenever nothing is
+// live. One 64-bit word holds (bytes handed out << 24 | live chunks), so
+// taking, giving back and starting over are each one atomic step.
+//===----------------------------------------------------------------------===//
+
+static __device__ __align__(16) unsigned char AggPool[DPOPT_AGG_POOL_BYTES];
+static __device__ unsigned long long AggPoolState;
+
+constexpr unsigned long long AggLiveBits = 24;
+constexpr unsigned long long AggLiveMask = (1ull << AggLiveBits) - 1;
+
+/// A chunk of \p Bytes (a multiple of 16), or null when the pool is full.
+__device__ inline void *aggPoolTake(unsigned long long Bytes) {
+  static_assert(DPOPT_AGG_POOL_BYTES < (1ull << 40), "pool offsets need 40 bits");
+  unsigned long long Old = *reinterpret_cast<volatile unsigned long long *>(&AggPoolState);
+  for (;;) {
+    unsigned long long Used = Old >> AggLiveBits, Live = Old & AggLiveMask;
+    if (Used + Bytes > DPOPT_AGG_POOL_BYTES || Live == AggLiveMask)
+      return nullptr;
+    unsigned long long New = ((Used + Bytes) << AggLiveBits) | (Live + 1);
+    unsigned long long Seen = atomicCAS(&AggPoolState, Old, New);
+    if (Seen == Old)
+      return AggPool + Used;
+    Old = Seen;
+  }
+}
+
+/// Gives back one chunk; the last one out resets the pool.
+__device__ inline void aggPoolGive() {
+  unsigned long long Old = *reinterpret_cast<volatile unsigned long long *>(&AggPoolState);
+  for (;;) {
+    unsigned long long Live = (Old & AggLiveMask) - 1;
+    unsigned long long New = Live == 0 ? 0 : ((Old >> AggLiveBits) << AggLiveBits) | Live;
+    unsigned long long Seen = atomicCAS(&AggPoolState, Old, New);
+    if (Seen == Old)
+      return;
+    Old = Seen;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Groups and records.
+//===----------------------------------------------------------------------===//
+
+/// Chunk states besides a pointer.
+constexpr unsigned long long AggChunkNone = 0, AggChunkTaking = 1, AggChunkFailed = 2;
+/// Slot count and child-block total share one word: 24 and 40 bits.
+constexpr unsigned AggBlockBits = 40;
+constexpr unsigned long long AggBlockMask = (1ull << AggBlockBits) - 1;
+/// Children larger than this are launched directly: they are big enough on
+/// their own, and the cap keeps the 40-bit block total from overflowing.
+constexpr unsigned AggMaxChildBlocks = 1u << 16;
+/// The most blocks one aggregated launch may have (gridDim.x's limit).
+constexpr unsigned long long AggMaxGridBlocks = 0x7fffffffull;
+/// 'End' of a record whose thread launched directly.
+constexpr unsigned AggNoRecord = 0xffffffffu;
+
+/// One aggregation group's state. All zero is the empty state.
+struct AggGroup {
+  unsigned long long Packed; // slots taken << 40 | child blocks taken
+  unsigned long long Chunk;  // AggChunk* state or the records' address
+  unsigned MaxThreads, MaxShmem;
+  unsigned Capacity; // records the chunk will hold
+  unsigned Done;     // threads (warp, block) or blocks (multi-block) done
+};
+
+/// Precedes the records of a chunk; the aggregated child's blocks count
+/// themselves out here.
+struct AggChunkHeader {
+  unsigned BlocksDone;
+  unsigned Records;
+  unsigned long long Blocks;
+};
+
+/// Every record starts with this; the generated record type adds the
+/// child's parameters.
+struct AggConfig {
+  dim3 Grid, Block;
+  unsigned Shmem;
+  unsigned End; // exclusive end of its blocks in the aggregated grid
+};
+
+__device__ inline void aggInitGroup(AggGroup &G, unsigned Capacity) {
+  G.Packed = 0;
+  G.Chunk = AggChunkNone;
+  G.MaxThreads = 0;
+  G.MaxShmem = 0;
+  G.Capacity = Capacity;
+  G.Done = 0;
+}
+
+/// The records of \p G, taken from the pool by the first thread that needs
+/// them; null when the pool was full.
+template <class Rec> __device__ Rec *aggRecords(AggGroup &G) {
+  volatile unsigned long long *State = &G.Chunk;
+  unsigned long long C = *State;
+  if (C == AggChunkNone) {
+    C = atomicCAS(&G.Chunk, AggChunkNone, AggChunkTaking);
+    if (C == AggChunkNone) {
+      unsigned long long Bytes =
+          sizeof(AggChunkHeader) + (static_cast<unsigned long long>(G.Capacity) * sizeof(Rec) + 15) / 16 * 16;
+      void *P = aggPoolTake(Bytes);
+      C = P ? reinterpret_cast<unsigned long long>(P) : AggChunkFailed;
+      *State = C;
+    }
+  }
+  while (C == AggChunkTaking) // another thread of the group is taking it
+    C = *State;
+  if (C == AggChunkFailed)
+    return nullptr;
+  return reinterpret_cast<Rec *>(reinterpret_cast<AggChunkHeader *>(C) + 1);
+}
+
+/// Records one launch in \p G. Returns false when the thread must launch its
+/// child itself (group chunk full, pool full, or a child too large to join).
+/// A grid without blocks records nothing: its launch would fail anyway.
+template <class Rec> __device__ bool aggRecord(AggGroup &G, const Rec &R) {
+  unsigned long long Blocks = static_cast<unsigned long long>(R.Grid.x) * R.Grid.y * R.Grid.z;
+  unsigned Threads = R.Block.x * R.Block.y * R.Block.z;
+  if (Blocks == 0 || Threads == 0)
+    return true;
+  if (Blocks > AggMaxChildBlocks || G.Capacity == 0)
+    return false;
+  Rec *Records = aggRecords<Rec>(G);
+  if (!Records)
+    return false;
+  unsigned long long Old = atomicAdd(&G.Packed, (1ull << AggBlockBits) | Blocks);
+  unsigned long long Slot = Old >> AggBlockBits, Start = Old & AggBlockMask;
+  if (Slot >= G.Capacity)
+    return false;
+  Rec &Mine = Records[Slot];
+  if (Start + Blocks > AggMaxGridBlocks) {
+    Mine.End = AggNoRecord;
+    return false;
+  }
+  Mine = R;
+  Mine.End = static_cast<unsigned>(Start + Blocks);
+  atomicMax(&G.MaxThreads, Threads);
+  atomicMax(&G.MaxShmem, R.Shmem);
+  return true;
+}
+
+/// Counts the calling thread out of a warp or block group of \p Members
+/// threads; true for the last one, which then launches. The fence makes the
+/// thread's records visible to that one and to the child grid.
+__device__ inline bool aggArrive(AggGroup &G, unsigned Members) {
+  __threadfence();
+  bool Last = atomicAdd(&G.Done, 1u) == Members - 1;
+  if (Last)
+    __threadfence();
+  return Last;
+}
+
+/// For the group's last thread: the records to launch (null when none),
+/// their count and their child blocks. Records are a prefix of the slots:
+/// those after the first that did not fit were launched directly.
+template <class Rec>
+__device__ Rec *aggTake(AggGroup &G, unsigned &Count, unsigned &Blocks) {
+  Count = 0;
+  Blocks = 0;
+  volatile AggGroup &V = G;
+  unsigned long long C = V.Chunk;
+  if (C == AggChunkNone || C == AggChunkFailed)
+    return nullptr;
+  AggChunkHeader *H = reinterpret_cast<AggChunkHeader *>(C);
+  Rec *Records = reinterpret_cast<Rec *>(H + 1);
+  unsigned long long Taken = V.Packed >> AggBlockBits;
+  unsigned N = static_cast<unsigned>(Taken < V.Capacity ? Taken : V.Capacity);
+  while (N > 0 && static_cast<volatile Rec &>(Records[N - 1]).End == AggNoRecord)
+    --N;
+  if (N == 0) {
+    aggPoolGive();
+    return nullptr;
+  }
+  H->BlocksDone = 0;
+  H->Records = N;
+  Blocks = static_cast<volatile Rec &>(Records[N - 1]).End;
+  H->Blocks = Blocks;
+  Count = N;
+  __threadfence();
+  return Records;
+}
+
+/// Gives back records that were launched one by one.
+__device__ inline void aggGiveBack() { aggPoolGive(); }
+
+//===----------------------------------------------------------------------===//
+// The aggregated child's side.
+//===----------------------------------------------------------------------===//
+
+/// The record of aggregated block \p Block: the first whose End exceeds it.
+template <class Rec>
+__device__ unsigned aggFind(const Rec *Records, unsigned Count, unsigned Block) {
+  unsigned Lo = 0, Hi = Count - 1;
+  while (Lo < Hi) {
+    unsigned Mid = Lo + (Hi - Lo) / 2;
+    if (Records[Mid].End <= Block)
+      Lo = Mid + 1;
+    else
+      Hi = Mid;
+  }
+  return Lo;
+}
+
+/// Called by every thread of an aggregated child block once it holds copies
+/// of everything it needs from the records; the last block gives the chunk
+/// back. Every thread of the block must call it (it synchronizes the block).
+template <class Rec> __device__ void aggChildRelease(const Rec *Records) {
+  __syncthreads();
+  if (aggThreadRank() == 0) {
+    AggChunkHeader *H =
+        reinterpret_cast<AggChunkHeader *>(const_cast<Rec *>(Records)) - 1;
+    unsigned long long Total = aggGridBlocks();
+    if (atomicAdd(&H->BlocksDone, 1u) == Total - 1)
+      aggPoolGive();
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Multi-block and grid groups: a global table, one slot per live group.
+//===----------------------------------------------------------------------===//
+
+struct AggTableSlot {
+  unsigned long long Grid; // %gridid + 1 of the owner; 0 when free
+  unsigned long long Tag;  // site << 40 | group index, + 1; 0 until set
+  AggGroup G;
+};
+
+static __device__ AggTableSlot AggTable[DPOPT_AGG_TABLE_SLOTS];
+
+/// The group (\p Site, \p Group) of the calling grid, claimed by its first
+/// block and joined by the others. Called by one thread per block.
+__device__ inline AggTableSlot *aggJoin(unsigned Site, unsigned long long Group,
+                                        unsigned Capacity) {
+  unsigned long long Grid = aggGridId() + 1;
+  unsigned long long Tag = ((static_cast<unsigned long long>(Site) << 40) | Group) + 1;
+  unsigned long long H = (Grid * 0x9E3779B97F4A7C15ull) ^ (Tag * 0xC2B2AE3D27D4EB4Full);
+  unsigned I = static_cast<unsigned>((H >> 32) % DPOPT_AGG_TABLE_SLOTS);
+  for (;; I = (I + 1) % DPOPT_AGG_TABLE_SLOTS) {
+    AggTableSlot &S = AggTable[I];
+    volatile AggTableSlot &V = S;
+    for (;;) {
+      unsigned long long Owner = V.Grid;
+      if (Owner == 0) {
+        if (atomicCAS(&S.Grid, 0ull, Grid) != 0ull)
+          continue; // taken meanwhile: look again
+        aggInitGroup(S.G, Capacity);
+        __threadfence();
+        V.Tag = Tag;
+        return &S;
+      }
+      if (Owner != Grid)
+        break; // another grid's: probe on
+      unsigned long long Seen = V.Tag;
+      if (Seen == 0) {
+        if (V.Grid != Grid)
+          continue;
+        continue; // being set up by a block of this grid: wait
+      }
+      if (Seen == Tag) {
+        __threadfence();
+        return &S;
+      }
+      break; // another group of this grid
+    }
+  }
+}
+
+/// Counts one block out of its table group of \p Blocks blocks; true for the
+/// last, which then launches and calls aggLeave.
+__device__ inline bool aggArriveBlock(AggTableSlot *S, unsigned long long Blocks) {
+  __threadfence();
+  bool Last = atomicAdd(&S->G.Done, 1u) == Blocks - 1;
+  if (Last)
+    __threadfence();
+  return Last;
+}
+
+/// Frees a table slot whose group has launched.
+__device__ inline void aggLeave(AggTableSlot *S) {
+  volatile AggTableSlot &V = *S;
+  V.Tag = 0;
+  __threadfence();
+  V.Grid = 0;
+}
+
+/// What a parent block keeps in shared memory for one multi-block or grid
+/// site: its group's slot and how many of its threads are done.
+struct AggBlockLink {
+  AggTableSlot *Slot;
+  unsigned Done;
+};
+
+/// Block prologue for a multi-block site: groups of \p GroupBlocks
+/// consecutive blocks (0: the whole grid), \p PerThread records per thread.
+/// Every thread calls it; it synchronizes the block.
+__device__ inline void aggBeginMultiBlock(AggBlockLink &L, unsigned Site,
+                                          unsigned long long GroupBlocks, unsigned PerThread) {
+  if (aggThreadRank() == 0) {
+    unsigned long long Total = aggGridBlocks();
+    unsigned long long N = GroupBlocks == 0 || GroupBlocks > Total ? Total : GroupBlocks;
+    unsigned long long Group = aggBlockRank() / N;
+    unsigned long long Members = Total - Group * N < N ? Total - Group * N : N;
+    unsigned long long Cap = Members * aggBlockThreads() * PerThread;
+    L.Slot = aggJoin(Site, Group, static_cast<unsigned>(Cap < (1u << 24) ? Cap : (1u << 24)));
+    L.Done = 0;
+  }
+  __syncthreads();
+}
+
+/// The number of blocks in the calling block's multi-block group.
+__device__ inline unsigned long long aggGroupBlocks(unsigned long long GroupBlocks) {
+  unsigned long long Total = aggGridBlocks();
+  unsigned long long N = GroupBlocks == 0 || GroupBlocks > Total ? Total : GroupBlocks;
+  unsigned long long Group = aggBlockRank() / N;
+  return Total - Group * N < N ? Total - Group * N : N;
+}
+
+/// Thread epilogue for a multi-block site: the slot whose group the caller
+/// must launch (it is the last thread of the last block), or null.
+__device__ inline AggTableSlot *aggArriveMultiBlock(AggBlockLink &L,
+                                                    unsigned long long GroupBlocks) {
+  __threadfence();
+  if (atomicAdd(&L.Done, 1u) != aggBlockThreads() - 1)
+    return nullptr;
+  return aggArriveBlock(L.Slot, aggGroupBlocks(GroupBlocks)) ? L.Slot : nullptr;
+}
+
+/// Block prologue for a block site (every thread calls it).
+__device__ inline void aggBeginBlock(AggGroup &G, unsigned PerThread) {
+  if (aggThreadRank() == 0) {
+    unsigned long long Cap = static_cast<unsigned long long>(aggBlockThreads()) * PerThread;
+    aggInitGroup(G, static_cast<unsigned>(Cap < (1u << 24) ? Cap : (1u << 24)));
+  }
+  __syncthreads();
+}
+
+/// Block prologue for a warp site: \p G has one group per warp (32).
+__device__ inline void aggBeginWarp(AggGroup *G, unsigned PerThread) {
+  unsigned Rank = aggThreadRank(), Threads = aggBlockThreads();
+  if (Rank % 32 == 0) {
+    unsigned Members = Threads - Rank < 32 ? Threads - Rank : 32;
+    aggInitGroup(G[Rank / 32], Members * PerThread);
+  }
+  __syncthreads();
+}
+
+/// The calling thread's warp group, and its member count.
+__device__ inline AggGroup &aggWarpGroup(AggGroup *G) { return G[aggThreadRank() / 32]; }
+__device__ inline unsigned aggWarpMembers() {
+  unsigned Rank = aggThreadRank() / 32 * 32, Threads = aggBlockThreads();
+  return Threads - Rank < 32 ? Threads - Rank : 32;
+}
+
+} // namespace rt
+} // namespace dpopt
+
+#endif // DPOPT_AGGREGATE_CUH

@@ -1,0 +1,492 @@
+#include "dpopt/aggregate.cuh" // dpopt's device runtime
+// DPOPT-ARGS: --passes=aggregate
+// What the aggregate pass rewrites (GPU-verified in test/gpu/aggregate): the
+// default block granularity after early returns and under a condition, a
+// '#pragma dp aggregate(warp) agg_threshold(4)' loop of independent
+// launches, multi-block groups with a 2-D child that uses shared memory and
+// barriers (constant block), a grid group with a 3-D child, a child with
+// dynamic shared memory, and a kernel that launches itself.
+#include <cuda_runtime.h>
+
+// dpopt aggregate: a launch of 'addChild' waiting in its group
+struct __dpopt_rec_addChild : dpopt::rt::AggConfig {
+  struct {
+    int * Out;
+    int Base;
+    int Len;
+    int Value;
+  } Args;
+};
+static __device__ __forceinline__ __dpopt_rec_addChild __dpopt_make_rec_addChild(dim3 __dpopt_grid, dim3 __dpopt_block, unsigned __dpopt_shmem, int * Out, int Base, int Len, int Value) {
+  __dpopt_rec_addChild __dpopt_r;
+  __dpopt_r.Grid = __dpopt_grid;
+  __dpopt_r.Block = __dpopt_block;
+  __dpopt_r.Shmem = __dpopt_shmem;
+  __dpopt_r.End = 0;
+  __dpopt_r.Args.Out = Out;
+  __dpopt_r.Args.Base = Base;
+  __dpopt_r.Args.Len = Len;
+  __dpopt_r.Args.Value = Value;
+  return __dpopt_r;
+}
+static __device__ void __dpopt_launch_agg_addChild(dpopt::rt::AggGroup &, unsigned);
+// dpopt: declared here for 'addChild' aggregated: each block finds and runs one original launch's block (aggregate)
+static __global__ void __dpopt_agg_addChild(const __dpopt_rec_addChild *__dpopt_records, unsigned __dpopt_count);
+__global__ void addChild(int *Out, int Base, int Len, int Value) {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I >= Len)
+    return;
+  atomicAdd(&Out[Base + I], Value);
+}
+
+// dpopt aggregate: the last thread of a group launches its records
+static __device__ void __dpopt_launch_agg_addChild(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold) {
+  unsigned __dpopt_count, __dpopt_blocks;
+  __dpopt_rec_addChild *__dpopt_records = dpopt::rt::aggTake<__dpopt_rec_addChild>(__dpopt_group, __dpopt_count, __dpopt_blocks);
+  if (!__dpopt_records)
+    return;
+  if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
+    for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
+      addChild<<<__dpopt_records[__dpopt_index].Grid, __dpopt_records[__dpopt_index].Block, __dpopt_records[__dpopt_index].Shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].Args.Out, __dpopt_records[__dpopt_index].Args.Base, __dpopt_records[__dpopt_index].Args.Len, __dpopt_records[__dpopt_index].Args.Value);
+    dpopt::rt::aggGiveBack();
+    return;
+  }
+  __dpopt_agg_addChild<<<__dpopt_blocks, __dpopt_group.MaxThreads, __dpopt_group.MaxShmem, cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
+}
+
+// dpopt: 'addChild' aggregated: each block finds and runs one original launch's block (aggregate)
+static __global__ void __dpopt_agg_addChild(const __dpopt_rec_addChild *__dpopt_records, unsigned __dpopt_count) {
+  // Find this block's original launch (the first record whose blocks end
+  // past it), copy it, and let the chunk go once every block has.
+  const unsigned __dpopt_index = dpopt::rt::aggFind(__dpopt_records, __dpopt_count, blockIdx.x);
+  const __dpopt_rec_addChild __dpopt_mine = __dpopt_records[__dpopt_index];
+  const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].End : 0u);
+  const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
+  dpopt::rt::aggChildRelease(__dpopt_records);
+  if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
+    const dim3 blockDim = __dpopt_mine.Block;
+    const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.Grid);
+    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.Block);
+    int * Out = __dpopt_mine.Args.Out;
+    int Base = __dpopt_mine.Args.Base;
+    int Len = __dpopt_mine.Args.Len;
+    int Value = __dpopt_mine.Args.Value;
+    {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I >= Len)
+    goto __dpopt_done;
+  atomicAdd(&Out[Base + I], Value);
+}
+    __dpopt_done:;
+  }
+}
+
+#ifndef DPOPT_AGG_THRESHOLD
+#define DPOPT_AGG_THRESHOLD 1u
+#endif
+__global__ void condParent(int *Out, int N) {
+  // dpopt aggregate: set up the launch groups
+  __shared__ dpopt::rt::AggGroup __dpopt_agg1; // aggregation group of the launch of 'addChild'
+  dpopt::rt::aggBeginBlock(__dpopt_agg1, 1u);
+  {
+  int T = blockIdx.x * blockDim.x + threadIdx.x;
+  if (T >= N)
+    goto __dpopt_exit;
+  int Len = T % 7 + 1;
+  if (T % 2 == 0)
+    { // dpopt aggregate (block): one launch per group
+      dim3 __dpopt_grid((Len + 31) / 32);
+      dim3 __dpopt_block(T % 4 == 1 ? 64 : 32);
+      __dpopt_rec_addChild __dpopt_r = __dpopt_make_rec_addChild(__dpopt_grid, __dpopt_block, 0u, Out, T * 8, Len, T % 5 + 1);
+      if (!dpopt::rt::aggRecord(__dpopt_agg1, __dpopt_r))
+        addChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Base, __dpopt_r.Args.Len, __dpopt_r.Args.Value);
+    }
+}
+__dpopt_exit:;
+  // dpopt aggregate: count this thread out; the last launches
+  if (dpopt::rt::aggArrive(__dpopt_agg1, dpopt::rt::aggBlockThreads()))
+    __dpopt_launch_agg_addChild(__dpopt_agg1, DPOPT_AGG_THRESHOLD);
+}
+
+__global__ void loopParent(int *Out, int N) {
+  // dpopt aggregate: set up the launch groups
+  __shared__ dpopt::rt::AggGroup __dpopt_agg2[32]; // aggregation group of the launch of 'addChild'
+  dpopt::rt::aggBeginWarp(__dpopt_agg2, DPOPT_AGG_LOOP_SLOTS);
+  {
+  int T = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int K = 0; K < T % 6 && T < N; ++K) {
+#pragma dp aggregate(warp) agg_threshold(4)
+    { // dpopt aggregate (warp): one launch per group
+      dim3 __dpopt_grid(1);
+      dim3 __dpopt_block(32);
+      __dpopt_rec_addChild __dpopt_r = __dpopt_make_rec_addChild(__dpopt_grid, __dpopt_block, 0u, Out, T + K * 17, K + 1, 1);
+      if (!dpopt::rt::aggRecord(dpopt::rt::aggWarpGroup(__dpopt_agg2), __dpopt_r))
+        addChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Base, __dpopt_r.Args.Len, __dpopt_r.Args.Value);
+    }
+  }
+}
+  // dpopt aggregate: count this thread out; the last launches
+  if (dpopt::rt::aggArrive(dpopt::rt::aggWarpGroup(__dpopt_agg2), dpopt::rt::aggWarpMembers()))
+    __dpopt_launch_agg_addChild(dpopt::rt::aggWarpGroup(__dpopt_agg2), 4u);
+}
+
+// dpopt aggregate: a launch of 'tileChild' waiting in its group
+struct __dpopt_rec_tileChild : dpopt::rt::AggConfig {
+  struct {
+    const int * In;
+    int * Out;
+    int W;
+    int H;
+  } Args;
+};
+static __device__ __forceinline__ __dpopt_rec_tileChild __dpopt_make_rec_tileChild(dim3 __dpopt_grid, dim3 __dpopt_block, unsigned __dpopt_shmem, const int * In, int * Out, int W, int H) {
+  __dpopt_rec_tileChild __dpopt_r;
+  __dpopt_r.Grid = __dpopt_grid;
+  __dpopt_r.Block = __dpopt_block;
+  __dpopt_r.Shmem = __dpopt_shmem;
+  __dpopt_r.End = 0;
+  __dpopt_r.Args.In = In;
+  __dpopt_r.Args.Out = Out;
+  __dpopt_r.Args.W = W;
+  __dpopt_r.Args.H = H;
+  return __dpopt_r;
+}
+static __device__ void __dpopt_launch_agg_tileChild(dpopt::rt::AggGroup &, unsigned);
+// dpopt: declared here for 'tileChild' aggregated: each block finds and runs one original launch's block (aggregate)
+static __global__ void __dpopt_agg_tileChild(const __dpopt_rec_tileChild *__dpopt_records, unsigned __dpopt_count);
+__global__ void tileChild(const int *In, int *Out, int W, int H) {
+  __shared__ int Tile[8][8];
+  int X = blockIdx.x * 8 + threadIdx.x, Y = blockIdx.y * 8 + threadIdx.y;
+  Tile[threadIdx.y][threadIdx.x] = X < W && Y < H ? In[Y * W + X] : 0;
+  __syncthreads();
+  if (threadIdx.x == 0 && threadIdx.y == 0)
+    atomicAdd(&Out[blockIdx.y * gridDim.x + blockIdx.x], Tile[0][0] + Tile[7][7]);
+}
+
+// dpopt aggregate: the last thread of a group launches its records
+static __device__ void __dpopt_launch_agg_tileChild(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold) {
+  unsigned __dpopt_count, __dpopt_blocks;
+  __dpopt_rec_tileChild *__dpopt_records = dpopt::rt::aggTake<__dpopt_rec_tileChild>(__dpopt_group, __dpopt_count, __dpopt_blocks);
+  if (!__dpopt_records)
+    return;
+  if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
+    for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
+      tileChild<<<__dpopt_records[__dpopt_index].Grid, __dpopt_records[__dpopt_index].Block, __dpopt_records[__dpopt_index].Shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].Args.In, __dpopt_records[__dpopt_index].Args.Out, __dpopt_records[__dpopt_index].Args.W, __dpopt_records[__dpopt_index].Args.H);
+    dpopt::rt::aggGiveBack();
+    return;
+  }
+  __dpopt_agg_tileChild<<<__dpopt_blocks, __dpopt_group.MaxThreads, __dpopt_group.MaxShmem, cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
+}
+
+// dpopt: 'tileChild' aggregated: each block finds and runs one original launch's block (aggregate)
+static __global__ void __dpopt_agg_tileChild(const __dpopt_rec_tileChild *__dpopt_records, unsigned __dpopt_count) {
+  // Find this block's original launch (the first record whose blocks end
+  // past it), copy it, and let the chunk go once every block has.
+  const unsigned __dpopt_index = dpopt::rt::aggFind(__dpopt_records, __dpopt_count, blockIdx.x);
+  const __dpopt_rec_tileChild __dpopt_mine = __dpopt_records[__dpopt_index];
+  const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].End : 0u);
+  const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
+  dpopt::rt::aggChildRelease(__dpopt_records);
+  if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
+    const dim3 gridDim = __dpopt_mine.Grid;
+    const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.Grid);
+    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.Block);
+    const int * In = __dpopt_mine.Args.In;
+    int * Out = __dpopt_mine.Args.Out;
+    int W = __dpopt_mine.Args.W;
+    int H = __dpopt_mine.Args.H;
+    {
+  __shared__ int Tile[8][8];
+  int X = blockIdx.x * 8 + threadIdx.x, Y = blockIdx.y * 8 + threadIdx.y;
+  Tile[threadIdx.y][threadIdx.x] = X < W && Y < H ? In[Y * W + X] : 0;
+  __syncthreads();
+  if (threadIdx.x == 0 && threadIdx.y == 0)
+    atomicAdd(&Out[blockIdx.y * gridDim.x + blockIdx.x], Tile[0][0] + Tile[7][7]);
+}
+  }
+}
+
+__global__ void tileParent(const int *In, int *Out, int N) {
+  // dpopt aggregate: set up the launch groups
+  __shared__ dpopt::rt::AggBlockLink __dpopt_agg3; // aggregation group of the launch of 'tileChild'
+  dpopt::rt::aggBeginMultiBlock(__dpopt_agg3, 3u, 4ull, 1u);
+  {
+  int T = blockIdx.x * blockDim.x + threadIdx.x;
+  if (T < N) {
+    int W = 8 + T % 23, H = 5 + T % 11;
+#pragma dp aggregate(multiblock:4)
+    { // dpopt aggregate (multiblock:4): one launch per group
+      dim3 __dpopt_grid(dim3((W + 7) / 8, (H + 7) / 8));
+      dim3 __dpopt_block(dim3(8, 8));
+      __dpopt_rec_tileChild __dpopt_r = __dpopt_make_rec_tileChild(__dpopt_grid, __dpopt_block, 0u, In, Out, W, H);
+      if (!dpopt::rt::aggRecord(__dpopt_agg3.Slot->G, __dpopt_r))
+        tileChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.In, __dpopt_r.Args.Out, __dpopt_r.Args.W, __dpopt_r.Args.H);
+    }
+  }
+}
+  // dpopt aggregate: count this thread out; the last launches
+  if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg3, 4ull)) {
+    __dpopt_launch_agg_tileChild(Last->G, 0u);
+    dpopt::rt::aggLeave(Last);
+  }
+}
+
+// dpopt aggregate: a launch of 'cubeChild' waiting in its group
+struct __dpopt_rec_cubeChild : dpopt::rt::AggConfig {
+  struct {
+    int * Out;
+    int Base;
+  } Args;
+};
+static __device__ __forceinline__ __dpopt_rec_cubeChild __dpopt_make_rec_cubeChild(dim3 __dpopt_grid, dim3 __dpopt_block, unsigned __dpopt_shmem, int * Out, int Base) {
+  __dpopt_rec_cubeChild __dpopt_r;
+  __dpopt_r.Grid = __dpopt_grid;
+  __dpopt_r.Block = __dpopt_block;
+  __dpopt_r.Shmem = __dpopt_shmem;
+  __dpopt_r.End = 0;
+  __dpopt_r.Args.Out = Out;
+  __dpopt_r.Args.Base = Base;
+  return __dpopt_r;
+}
+static __device__ void __dpopt_launch_agg_cubeChild(dpopt::rt::AggGroup &, unsigned);
+// dpopt: declared here for 'cubeChild' aggregated: each block finds and runs one original launch's block (aggregate)
+static __global__ void __dpopt_agg_cubeChild(const __dpopt_rec_cubeChild *__dpopt_records, unsigned __dpopt_count);
+__global__ void cubeChild(int *Out, int Base) {
+  unsigned B = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+  atomicAdd(&Out[Base + B * blockDim.x * blockDim.y * blockDim.z + threadIdx.z], 1);
+}
+
+// dpopt aggregate: the last thread of a group launches its records
+static __device__ void __dpopt_launch_agg_cubeChild(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold) {
+  unsigned __dpopt_count, __dpopt_blocks;
+  __dpopt_rec_cubeChild *__dpopt_records = dpopt::rt::aggTake<__dpopt_rec_cubeChild>(__dpopt_group, __dpopt_count, __dpopt_blocks);
+  if (!__dpopt_records)
+    return;
+  if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
+    for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
+      cubeChild<<<__dpopt_records[__dpopt_index].Grid, __dpopt_records[__dpopt_index].Block, __dpopt_records[__dpopt_index].Shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].Args.Out, __dpopt_records[__dpopt_index].Args.Base);
+    dpopt::rt::aggGiveBack();
+    return;
+  }
+  __dpopt_agg_cubeChild<<<__dpopt_blocks, __dpopt_group.MaxThreads, __dpopt_group.MaxShmem, cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
+}
+
+// dpopt: 'cubeChild' aggregated: each block finds and runs one original launch's block (aggregate)
+static __global__ void __dpopt_agg_cubeChild(const __dpopt_rec_cubeChild *__dpopt_records, unsigned __dpopt_count) {
+  // Find this block's original launch (the first record whose blocks end
+  // past it), copy it, and let the chunk go once every block has.
+  const unsigned __dpopt_index = dpopt::rt::aggFind(__dpopt_records, __dpopt_count, blockIdx.x);
+  const __dpopt_rec_cubeChild __dpopt_mine = __dpopt_records[__dpopt_index];
+  const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].End : 0u);
+  const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
+  dpopt::rt::aggChildRelease(__dpopt_records);
+  if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
+    const dim3 gridDim = __dpopt_mine.Grid;
+    const dim3 blockDim = __dpopt_mine.Block;
+    const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.Grid);
+    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.Block);
+    int * Out = __dpopt_mine.Args.Out;
+    int Base = __dpopt_mine.Args.Base;
+    {
+  unsigned B = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+  atomicAdd(&Out[Base + B * blockDim.x * blockDim.y * blockDim.z + threadIdx.z], 1);
+}
+  }
+}
+
+__global__ void cubeParent(int *Out, int N) {
+  // dpopt aggregate: set up the launch groups
+  __shared__ dpopt::rt::AggBlockLink __dpopt_agg4; // aggregation group of the launch of 'cubeChild'
+  dpopt::rt::aggBeginMultiBlock(__dpopt_agg4, 4u, 0ull, 1u);
+  {
+  int T = blockIdx.x * blockDim.x + threadIdx.x;
+  if (T < N) {
+#pragma dp aggregate(grid)
+    { // dpopt aggregate (grid): one launch per group
+      dim3 __dpopt_grid(dim3(1 + T % 2, 2, 1 + T % 3));
+      dim3 __dpopt_block(dim3(2, 1 + T % 2, 3));
+      __dpopt_rec_cubeChild __dpopt_r = __dpopt_make_rec_cubeChild(__dpopt_grid, __dpopt_block, 0u, Out, T * 3);
+      if (!dpopt::rt::aggRecord(__dpopt_agg4.Slot->G, __dpopt_r))
+        cubeChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Base);
+    }
+  }
+}
+  // dpopt aggregate: count this thread out; the last launches
+  if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg4, 0ull)) {
+    __dpopt_launch_agg_cubeChild(Last->G, 0u);
+    dpopt::rt::aggLeave(Last);
+  }
+}
+
+// dpopt aggregate: a launch of 'dynChild' waiting in its group
+struct __dpopt_rec_dynChild : dpopt::rt::AggConfig {
+  struct {
+    int * Out;
+    int Value;
+  } Args;
+};
+static __device__ __forceinline__ __dpopt_rec_dynChild __dpopt_make_rec_dynChild(dim3 __dpopt_grid, dim3 __dpopt_block, unsigned __dpopt_shmem, int * Out, int Value) {
+  __dpopt_rec_dynChild __dpopt_r;
+  __dpopt_r.Grid = __dpopt_grid;
+  __dpopt_r.Block = __dpopt_block;
+  __dpopt_r.Shmem = __dpopt_shmem;
+  __dpopt_r.End = 0;
+  __dpopt_r.Args.Out = Out;
+  __dpopt_r.Args.Value = Value;
+  return __dpopt_r;
+}
+static __device__ void __dpopt_launch_agg_dynChild(dpopt::rt::AggGroup &, unsigned);
+// dpopt: declared here for 'dynChild' aggregated: each block finds and runs one original launch's block (aggregate)
+static __global__ void __dpopt_agg_dynChild(const __dpopt_rec_dynChild *__dpopt_records, unsigned __dpopt_count);
+__global__ void dynChild(int *Out, int Value) {
+  extern __shared__ int Buf[];
+  Buf[threadIdx.x] = Value + threadIdx.x;
+  __syncthreads();
+  if (threadIdx.x == 0)
+    atomicAdd(&Out[blockIdx.x], Buf[63]);
+}
+
+// dpopt aggregate: the last thread of a group launches its records
+static __device__ void __dpopt_launch_agg_dynChild(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold) {
+  unsigned __dpopt_count, __dpopt_blocks;
+  __dpopt_rec_dynChild *__dpopt_records = dpopt::rt::aggTake<__dpopt_rec_dynChild>(__dpopt_group, __dpopt_count, __dpopt_blocks);
+  if (!__dpopt_records)
+    return;
+  if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
+    for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
+      dynChild<<<__dpopt_records[__dpopt_index].Grid, __dpopt_records[__dpopt_index].Block, __dpopt_records[__dpopt_index].Shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].Args.Out, __dpopt_records[__dpopt_index].Args.Value);
+    dpopt::rt::aggGiveBack();
+    return;
+  }
+  __dpopt_agg_dynChild<<<__dpopt_blocks, __dpopt_group.MaxThreads, __dpopt_group.MaxShmem, cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
+}
+
+// dpopt: 'dynChild' aggregated: each block finds and runs one original launch's block (aggregate)
+static __global__ void __dpopt_agg_dynChild(const __dpopt_rec_dynChild *__dpopt_records, unsigned __dpopt_count) {
+  // Find this block's original launch (the first record whose blocks end
+  // past it), copy it, and let the chunk go once every block has.
+  const unsigned __dpopt_index = dpopt::rt::aggFind(__dpopt_records, __dpopt_count, blockIdx.x);
+  const __dpopt_rec_dynChild __dpopt_mine = __dpopt_records[__dpopt_index];
+  const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].End : 0u);
+  const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
+  dpopt::rt::aggChildRelease(__dpopt_records);
+  if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
+    const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.Grid);
+    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.Block);
+    int * Out = __dpopt_mine.Args.Out;
+    int Value = __dpopt_mine.Args.Value;
+    {
+  extern __shared__ int Buf[];
+  Buf[threadIdx.x] = Value + threadIdx.x;
+  __syncthreads();
+  if (threadIdx.x == 0)
+    atomicAdd(&Out[blockIdx.x], Buf[63]);
+}
+  }
+}
+
+__global__ void dynParent(int *Out, int N) {
+  // dpopt aggregate: set up the launch groups
+  __shared__ dpopt::rt::AggGroup __dpopt_agg5; // aggregation group of the launch of 'dynChild'
+  dpopt::rt::aggBeginBlock(__dpopt_agg5, 1u);
+  {
+  int T = blockIdx.x * blockDim.x + threadIdx.x;
+  if (T < N && T % 4 != 0)
+    { // dpopt aggregate (block): one launch per group
+      dim3 __dpopt_grid(1 + T % 3);
+      dim3 __dpopt_block(64);
+      __dpopt_rec_dynChild __dpopt_r = __dpopt_make_rec_dynChild(__dpopt_grid, __dpopt_block, ((64 + T % 9) * sizeof(int)), Out, T % 13);
+      if (!dpopt::rt::aggRecord(__dpopt_agg5, __dpopt_r))
+        dynChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Value);
+    }
+}
+  // dpopt aggregate: count this thread out; the last launches
+  if (dpopt::rt::aggArrive(__dpopt_agg5, dpopt::rt::aggBlockThreads()))
+    __dpopt_launch_agg_dynChild(__dpopt_agg5, DPOPT_AGG_THRESHOLD);
+}
+
+// dpopt aggregate: a launch of 'treeVisit' waiting in its group
+struct __dpopt_rec_treeVisit : dpopt::rt::AggConfig {
+  struct {
+    int * Out;
+    int Depth;
+  } Args;
+};
+static __device__ __forceinline__ __dpopt_rec_treeVisit __dpopt_make_rec_treeVisit(dim3 __dpopt_grid, dim3 __dpopt_block, unsigned __dpopt_shmem, int * Out, int Depth) {
+  __dpopt_rec_treeVisit __dpopt_r;
+  __dpopt_r.Grid = __dpopt_grid;
+  __dpopt_r.Block = __dpopt_block;
+  __dpopt_r.Shmem = __dpopt_shmem;
+  __dpopt_r.End = 0;
+  __dpopt_r.Args.Out = Out;
+  __dpopt_r.Args.Depth = Depth;
+  return __dpopt_r;
+}
+static __device__ void __dpopt_launch_agg_treeVisit(dpopt::rt::AggGroup &, unsigned);
+// dpopt: declared here for 'treeVisit' aggregated: each block finds and runs one original launch's block (aggregate)
+static __global__ void __dpopt_agg_treeVisit(const __dpopt_rec_treeVisit *__dpopt_records, unsigned __dpopt_count);
+__global__ void treeVisit(int *Out, int Depth) {
+  // dpopt aggregate: set up the launch groups
+  __shared__ dpopt::rt::AggGroup __dpopt_agg6; // aggregation group of the launch of 'treeVisit'
+  dpopt::rt::aggBeginBlock(__dpopt_agg6, 1u);
+  {
+  atomicAdd(&Out[Depth], 1);
+  if (Depth > 0 && threadIdx.x % 16 == 0)
+    { // dpopt aggregate (block): one launch per group
+      dim3 __dpopt_grid(2);
+      dim3 __dpopt_block(32);
+      __dpopt_rec_treeVisit __dpopt_r = __dpopt_make_rec_treeVisit(__dpopt_grid, __dpopt_block, 0u, Out, Depth - 1);
+      if (!dpopt::rt::aggRecord(__dpopt_agg6, __dpopt_r))
+        treeVisit<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Depth);
+    }
+}
+  // dpopt aggregate: count this thread out; the last launches
+  if (dpopt::rt::aggArrive(__dpopt_agg6, dpopt::rt::aggBlockThreads()))
+    __dpopt_launch_agg_treeVisit(__dpopt_agg6, DPOPT_AGG_THRESHOLD);
+}
+
+// dpopt aggregate: the last thread of a group launches its records
+static __device__ void __dpopt_launch_agg_treeVisit(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold) {
+  unsigned __dpopt_count, __dpopt_blocks;
+  __dpopt_rec_treeVisit *__dpopt_records = dpopt::rt::aggTake<__dpopt_rec_treeVisit>(__dpopt_group, __dpopt_count, __dpopt_blocks);
+  if (!__dpopt_records)
+    return;
+  if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
+    for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
+      treeVisit<<<__dpopt_records[__dpopt_index].Grid, __dpopt_records[__dpopt_index].Block, __dpopt_records[__dpopt_index].Shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].Args.Out, __dpopt_records[__dpopt_index].Args.Depth);
+    dpopt::rt::aggGiveBack();
+    return;
+  }
+  __dpopt_agg_treeVisit<<<__dpopt_blocks, __dpopt_group.MaxThreads, __dpopt_group.MaxShmem, cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
+}
+
+// dpopt: 'treeVisit' aggregated: each block finds and runs one original launch's block (aggregate)
+static __global__ void __dpopt_agg_treeVisit(const __dpopt_rec_treeVisit *__dpopt_records, unsigned __dpopt_count) {
+  __shared__ dpopt::rt::AggGroup __dpopt_agg6; // aggregation group of the launch of 'treeVisit'
+  dpopt::rt::aggBeginBlock(__dpopt_agg6, 1u);
+  // Find this block's original launch (the first record whose blocks end
+  // past it), copy it, and let the chunk go once every block has.
+  const unsigned __dpopt_index = dpopt::rt::aggFind(__dpopt_records, __dpopt_count, blockIdx.x);
+  const __dpopt_rec_treeVisit __dpopt_mine = __dpopt_records[__dpopt_index];
+  const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
+  dpopt::rt::aggChildRelease(__dpopt_records);
+  if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
+    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.Block);
+    int * Out = __dpopt_mine.Args.Out;
+    int Depth = __dpopt_mine.Args.Depth;
+    {
+  atomicAdd(&Out[Depth], 1);
+  if (Depth > 0 && threadIdx.x % 16 == 0)
+    { // dpopt aggregate (block): one launch per group
+      dim3 __dpopt_grid(2);
+      dim3 __dpopt_block(32);
+      __dpopt_rec_treeVisit __dpopt_r = __dpopt_make_rec_treeVisit(__dpopt_grid, __dpopt_block, 0u, Out, Depth - 1);
+      if (!dpopt::rt::aggRecord(__dpopt_agg6, __dpopt_r))
+        treeVisit<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Depth);
+    }
+}
+  }
+  // dpopt aggregate: count this thread out; the last launches
+  if (dpopt::rt::aggArrive(__dpopt_agg6, dpopt::rt::aggBlockThreads()))
+    __dpopt_launch_agg_treeVisit(__dpopt_agg6, DPOPT_AGG_THRESHOLD);
+}

@@ -1,0 +1,165 @@
+#include "dpopt/runtime.cuh" // dpopt's device runtime
+#include "dpopt/aggregate.cuh" // dpopt's device runtime
+// DPOPT-ARGS: --passes=threshold,coarsen,aggregate
+// The default pipeline's order: small children run serially, the others are
+// coarsened, and the coarsened launches are aggregated per block.
+#include <cuda_runtime.h>
+
+// dpopt: declared here for 'child' run serially by one thread (threshold)
+static __device__ void __dpopt_serial_child(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, const int *Col, int Begin, int Degree, int *Level, int Next);
+// dpopt: declared here for 'child' coarsened: each block runs a stride of original blocks (coarsen)
+// dpopt aggregate: a launch of '__dpopt_coarse_child' waiting in its group
+struct __dpopt_rec___dpopt_coarse_child : dpopt::rt::AggConfig {
+  struct {
+    dim3 __dpopt_gridDim_2;
+    const int * Col;
+    int Begin;
+    int Degree;
+    int * Level;
+    int Next;
+  } Args;
+};
+static __device__ __forceinline__ __dpopt_rec___dpopt_coarse_child __dpopt_make_rec___dpopt_coarse_child(dim3 __dpopt_grid_3, dim3 __dpopt_block_2, unsigned __dpopt_shmem, dim3 __dpopt_gridDim_2, const int * Col, int Begin, int Degree, int * Level, int Next) {
+  __dpopt_rec___dpopt_coarse_child __dpopt_r;
+  __dpopt_r.Grid = __dpopt_grid_3;
+  __dpopt_r.Block = __dpopt_block_2;
+  __dpopt_r.Shmem = __dpopt_shmem;
+  __dpopt_r.End = 0;
+  __dpopt_r.Args.__dpopt_gridDim_2 = __dpopt_gridDim_2;
+  __dpopt_r.Args.Col = Col;
+  __dpopt_r.Args.Begin = Begin;
+  __dpopt_r.Args.Degree = Degree;
+  __dpopt_r.Args.Level = Level;
+  __dpopt_r.Args.Next = Next;
+  return __dpopt_r;
+}
+static __device__ void __dpopt_launch_agg___dpopt_coarse_child(dpopt::rt::AggGroup &, unsigned);
+static __global__ void __dpopt_coarse_child(dim3 __dpopt_gridDim_2, const int *Col, int Begin, int Degree, int *Level, int Next);
+static __global__ void __dpopt_agg___dpopt_coarse_child(const __dpopt_rec___dpopt_coarse_child *__dpopt_records, unsigned __dpopt_count); // dpopt: '__dpopt_coarse_child' aggregated: each block finds and runs one original launch's block (aggregate)
+__global__ void child(const int *Col, int Begin, int Degree, int *Level, int Next) {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I < Degree && Level[Col[Begin + I]] < 0)
+    Level[Col[Begin + I]] = Next;
+}
+
+// dpopt: 'child' coarsened: each block runs a stride of original blocks (coarsen)
+static __global__ void __dpopt_coarse_child(dim3 __dpopt_gridDim_2, const int *Col, int Begin, int Degree, int *Level, int Next) {
+  for (unsigned __dpopt_bx_2 = blockIdx.x; __dpopt_bx_2 < __dpopt_gridDim_2.x; __dpopt_bx_2 += gridDim.x)
+  {
+    const uint3 blockIdx = make_uint3(__dpopt_bx_2, 0u, 0u);
+    {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I < Degree && Level[Col[Begin + I]] < 0)
+    Level[Col[Begin + I]] = Next;
+}
+  }
+}
+
+// dpopt aggregate: the last thread of a group launches its records
+static __device__ void __dpopt_launch_agg___dpopt_coarse_child(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold) {
+  unsigned __dpopt_count, __dpopt_blocks;
+  __dpopt_rec___dpopt_coarse_child *__dpopt_records = dpopt::rt::aggTake<__dpopt_rec___dpopt_coarse_child>(__dpopt_group, __dpopt_count, __dpopt_blocks);
+  if (!__dpopt_records)
+    return;
+  if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
+    for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
+      __dpopt_coarse_child<<<__dpopt_records[__dpopt_index].Grid, __dpopt_records[__dpopt_index].Block, __dpopt_records[__dpopt_index].Shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].Args.__dpopt_gridDim_2, __dpopt_records[__dpopt_index].Args.Col, __dpopt_records[__dpopt_index].Args.Begin, __dpopt_records[__dpopt_index].Args.Degree, __dpopt_records[__dpopt_index].Args.Level, __dpopt_records[__dpopt_index].Args.Next);
+    dpopt::rt::aggGiveBack();
+    return;
+  }
+  __dpopt_agg___dpopt_coarse_child<<<__dpopt_blocks, __dpopt_group.MaxThreads, __dpopt_group.MaxShmem, cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
+}
+
+// dpopt: '__dpopt_coarse_child' aggregated: each block finds and runs one original launch's block (aggregate)
+static __global__ void __dpopt_agg___dpopt_coarse_child(const __dpopt_rec___dpopt_coarse_child *__dpopt_records, unsigned __dpopt_count) {
+  // Find this block's original launch (the first record whose blocks end
+  // past it), copy it, and let the chunk go once every block has.
+  const unsigned __dpopt_index = dpopt::rt::aggFind(__dpopt_records, __dpopt_count, blockIdx.x);
+  const __dpopt_rec___dpopt_coarse_child __dpopt_mine = __dpopt_records[__dpopt_index];
+  const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].End : 0u);
+  const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
+  dpopt::rt::aggChildRelease(__dpopt_records);
+  if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
+    const dim3 gridDim = __dpopt_mine.Grid;
+    const dim3 blockDim = __dpopt_mine.Block;
+    const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.Grid);
+    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.Block);
+    dim3 __dpopt_gridDim_2 = __dpopt_mine.Args.__dpopt_gridDim_2;
+    const int * Col = __dpopt_mine.Args.Col;
+    int Begin = __dpopt_mine.Args.Begin;
+    int Degree = __dpopt_mine.Args.Degree;
+    int * Level = __dpopt_mine.Args.Level;
+    int Next = __dpopt_mine.Args.Next;
+    {
+  for (unsigned __dpopt_bx_2 = blockIdx.x; __dpopt_bx_2 < __dpopt_gridDim_2.x; __dpopt_bx_2 += gridDim.x)
+  {
+    const uint3 blockIdx = make_uint3(__dpopt_bx_2, 0u, 0u);
+    {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I < Degree && Level[Col[Begin + I]] < 0)
+    Level[Col[Begin + I]] = Next;
+}
+  }
+}
+  }
+}
+
+// dpopt: 'child' run serially by one thread (threshold)
+static __device__ void __dpopt_serial_child(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, const int *Col, int Begin, int Degree, int *Level, int Next) {
+  for (unsigned __dpopt_bx = 0; __dpopt_bx < __dpopt_gridDim.x; ++__dpopt_bx)
+  for (unsigned __dpopt_tx = 0; __dpopt_tx < __dpopt_blockDim.x; ++__dpopt_tx)
+  {
+    const uint3 blockIdx = make_uint3(__dpopt_bx, 0u, 0u);
+    const uint3 threadIdx = make_uint3(__dpopt_tx, 0u, 0u);
+    const dim3 blockDim = __dpopt_blockDim;
+    {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I < Degree && Level[Col[Begin + I]] < 0)
+    Level[Col[Begin + I]] = Next;
+}
+  }
+}
+
+#ifndef DPOPT_THRESHOLD
+#define DPOPT_THRESHOLD 128
+#endif
+#ifndef DPOPT_COARSEN_FACTOR
+#define DPOPT_COARSEN_FACTOR 8
+#endif
+#ifndef DPOPT_AGG_THRESHOLD
+#define DPOPT_AGG_THRESHOLD 1u
+#endif
+__global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int Cur) {
+  // dpopt aggregate: set up the launch groups
+  __shared__ dpopt::rt::AggGroup __dpopt_agg1; // aggregation group of the launch of '__dpopt_coarse_child'
+  dpopt::rt::aggBeginBlock(__dpopt_agg1, 1u);
+  {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= N || Level[V] != Cur)
+    goto __dpopt_exit;
+  int Begin = RowPtr[V], Degree = RowPtr[V + 1] - Begin;
+  if (Degree > 0)
+    { // dpopt threshold: launch only when worth it
+      auto __dpopt_n0 = (Degree);
+      dim3 __dpopt_grid((__dpopt_n0 + 127) / 128);
+      dim3 __dpopt_block(128);
+      if (__dpopt_n0 >= DPOPT_THRESHOLD)
+        { // dpopt coarsen: fewer, fuller child blocks
+          dim3 __dpopt_grid_2(__dpopt_grid);
+          { // dpopt aggregate (block): one launch per group
+            dim3 __dpopt_grid_3(dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR));
+            dim3 __dpopt_block_2(__dpopt_block);
+            __dpopt_rec___dpopt_coarse_child __dpopt_r = __dpopt_make_rec___dpopt_coarse_child(__dpopt_grid_3, __dpopt_block_2, (0), __dpopt_grid_2, Col, Begin, Degree, Level, Cur + 1);
+            if (!dpopt::rt::aggRecord(__dpopt_agg1, __dpopt_r))
+              __dpopt_coarse_child<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.__dpopt_gridDim_2, __dpopt_r.Args.Col, __dpopt_r.Args.Begin, __dpopt_r.Args.Degree, __dpopt_r.Args.Level, __dpopt_r.Args.Next);
+          }
+        }
+      else
+        __dpopt_serial_child(__dpopt_grid, __dpopt_block, Col, Begin, Degree, Level, Cur + 1);
+    }
+}
+__dpopt_exit:;
+  // dpopt aggregate: count this thread out; the last launches
+  if (dpopt::rt::aggArrive(__dpopt_agg1, dpopt::rt::aggBlockThreads()))
+    __dpopt_launch_agg___dpopt_coarse_child(__dpopt_agg1, DPOPT_AGG_THRESHOLD);
+}

@@ -1,0 +1,150 @@
+// DPOPT-ARGS: --passes=remove-launch
+// Legacy CDP1 code: device-side cudaDeviceSynchronize() after launches is a
+// compile error on CUDA 12+/sm_90. remove-launch runs the children in their
+// parents, after which nothing is left to wait for; the output compiles.
+#include <cuda_runtime.h>
+#include <cstdio>
+
+#define CHECK(X)                                                               \
+  do {                                                                         \
+    if ((X) != cudaSuccess)                                                    \
+      printf("error\n");                                                       \
+  } while (0)
+
+// dpopt: declared here for 'rowSum' run serially by one thread (remove-launch)
+static __device__ void __dpopt_serial_rowSum(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, const int *In, int *Out, int Row, int Width);
+__global__ void rowSum(const int *In, int *Out, int Row, int Width) {
+  int X = blockIdx.x * blockDim.x + threadIdx.x;
+  if (X < Width)
+    atomicAdd(&Out[Row], In[Row * Width + X]);
+}
+
+// dpopt: 'rowSum' run serially by one thread (remove-launch)
+static __device__ void __dpopt_serial_rowSum(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, const int *In, int *Out, int Row, int Width) {
+  for (unsigned __dpopt_bx = 0; __dpopt_bx < __dpopt_gridDim.x; ++__dpopt_bx)
+  for (unsigned __dpopt_tx = 0; __dpopt_tx < __dpopt_blockDim.x; ++__dpopt_tx)
+  {
+    const uint3 blockIdx = make_uint3(__dpopt_bx, 0u, 0u);
+    const uint3 threadIdx = make_uint3(__dpopt_tx, 0u, 0u);
+    const dim3 blockDim = __dpopt_blockDim;
+    {
+  int X = blockIdx.x * blockDim.x + threadIdx.x;
+  if (X < Width)
+    atomicAdd(&Out[Row], In[Row * Width + X]);
+}
+  }
+}
+
+__global__ void rows(const int *In, int *Out, int Height, int Width, int *Total) {
+  int Row = blockIdx.x * blockDim.x + threadIdx.x;
+  if (Row >= Height)
+    return;
+  { // dpopt remove-launch T4: this thread runs the child grid
+    dim3 __dpopt_grid((Width + 31) / 32);
+    dim3 __dpopt_block(32);
+    __dpopt_serial_rowSum(__dpopt_grid, __dpopt_block, In, Out, Row, Width);
+  }
+  /* dpopt remove-launch: cudaDeviceSynchronize() had nothing left to wait for */; // the parent reads what its child wrote
+  atomicAdd(Total, Out[Row]);
+}
+
+__global__ void checked(const int *In, int *Out, int Width) {
+  { // dpopt remove-launch T4: this thread runs the child grid
+    dim3 __dpopt_grid((Width + 31) / 32);
+    dim3 __dpopt_block(32);
+    __dpopt_serial_rowSum(__dpopt_grid, __dpopt_block, In, Out, 0, Width);
+  }
+  if (cudaSuccess != cudaSuccess)
+    return;
+  CHECK(cudaSuccess);
+  cudaError_t E = cudaSuccess;
+  (void)E;
+}
+
+// A one-thread driver iterates on the device (as benchmarks/ccl/cdp1.cu):
+// it launches a parent grid whose threads launch children, and waits for
+// all of them before it reads the flag.
+// dpopt: declared here for 'relax' run serially by one thread (remove-launch)
+static __device__ void __dpopt_serial_relax(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *Dist, int Width, int Row, int *Changed);
+__global__ void relax(int *Dist, int Width, int Row, int *Changed) {
+  int X = blockIdx.x * blockDim.x + threadIdx.x;
+  if (X + 1 < Width && Dist[Row * Width + X] + 1 < Dist[Row * Width + X + 1]) {
+    Dist[Row * Width + X + 1] = Dist[Row * Width + X] + 1;
+    *Changed = 1;
+  }
+}
+
+// dpopt: 'relax' run serially by one thread (remove-launch)
+static __device__ void __dpopt_serial_relax(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *Dist, int Width, int Row, int *Changed) {
+  for (unsigned __dpopt_bx = 0; __dpopt_bx < __dpopt_gridDim.x; ++__dpopt_bx)
+  for (unsigned __dpopt_tx = 0; __dpopt_tx < __dpopt_blockDim.x; ++__dpopt_tx)
+  {
+    const uint3 blockIdx = make_uint3(__dpopt_bx, 0u, 0u);
+    const uint3 threadIdx = make_uint3(__dpopt_tx, 0u, 0u);
+    const dim3 blockDim = __dpopt_blockDim;
+    {
+  int X = blockIdx.x * blockDim.x + threadIdx.x;
+  if (X + 1 < Width && Dist[Row * Width + X] + 1 < Dist[Row * Width + X + 1]) {
+    Dist[Row * Width + X + 1] = Dist[Row * Width + X] + 1;
+    *Changed = 1;
+  }
+}
+  }
+}
+
+// dpopt: declared here for 'relaxRows' run serially by one thread (remove-launch)
+static __device__ void __dpopt_serial_relaxRows(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *Dist, int Width, int Height, int *Changed);
+__global__ void relaxRows(int *Dist, int Width, int Height, int *Changed) {
+  int Row = blockIdx.x * blockDim.x + threadIdx.x;
+  if (Row < Height)
+    { // dpopt remove-launch T4: this thread runs the child grid
+      dim3 __dpopt_grid((Width + 63) / 64);
+      dim3 __dpopt_block(64);
+      __dpopt_serial_relax(__dpopt_grid, __dpopt_block, Dist, Width, Row, Changed);
+    }
+}
+
+// dpopt: 'relaxRows' run serially by one thread (remove-launch)
+static __device__ void __dpopt_serial_relaxRows(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *Dist, int Width, int Height, int *Changed) {
+  for (unsigned __dpopt_bx = 0; __dpopt_bx < __dpopt_gridDim.x; ++__dpopt_bx)
+  for (unsigned __dpopt_tx = 0; __dpopt_tx < __dpopt_blockDim.x; ++__dpopt_tx)
+  {
+    const uint3 blockIdx = make_uint3(__dpopt_bx, 0u, 0u);
+    const uint3 threadIdx = make_uint3(__dpopt_tx, 0u, 0u);
+    const dim3 blockDim = __dpopt_blockDim;
+    {
+  int Row = blockIdx.x * blockDim.x + threadIdx.x;
+  if (Row < Height)
+    { // dpopt remove-launch T4: this thread runs the child grid
+      dim3 __dpopt_grid((Width + 63) / 64);
+      dim3 __dpopt_block(64);
+      __dpopt_serial_relax(__dpopt_grid, __dpopt_block, Dist, Width, Row, Changed);
+    }
+}
+  }
+}
+
+__global__ void driver(int *Dist, int Width, int Height, int *Changed) {
+  for (int Pass = 0; Pass < Width; ++Pass) {
+    *Changed = 0;
+    { // dpopt remove-launch T4: this thread runs the child grid
+      dim3 __dpopt_grid((Height + 127) / 128);
+      dim3 __dpopt_block(128);
+      __dpopt_serial_relaxRows(__dpopt_grid, __dpopt_block, Dist, Width, Height, Changed);
+    }
+    /* dpopt remove-launch: cudaDeviceSynchronize() had nothing left to wait for */;
+    if (*(volatile int *)Changed == 0)
+      return;
+  }
+}
+
+// Nothing launched: nothing to wait for.
+__global__ void lonely(int *Flag) {
+  /* dpopt remove-launch: cudaDeviceSynchronize() had nothing left to wait for */;
+  *Flag = 1;
+}
+
+int main() {
+  driver<<<1, 1>>>(nullptr, 0, 0, nullptr);
+  return 0;
+}

@@ -1,0 +1,301 @@
+//===- patterns.cu - Launch patterns the aggregate pass must keep right ---===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// A self-checking CDP program: every kernel below launches children in a way
+// aggregation has to handle, and main() compares each result with a CPU
+// reference. run.sh rewrites it with dpopt at every granularity (and with
+// threshold and coarsen, and with a tiny record pool), builds and runs each.
+//
+//   cond   -- early returns, a launch under a condition, child grid and block
+//             sizes that vary per thread (threads past a smaller block idle)
+//   loop   -- several launches per thread in a loop (fire-and-forget, so they
+//             are independent), more than a group reserves per thread
+//   tile   -- 2-D grid and block, shared memory and __syncthreads() in the
+//             child (constant block)
+//   cube   -- 3-D grid and block
+//   dyn    -- dynamic shared memory of a size that varies per launch
+//   tree   -- a kernel that launches itself, 6 levels deep
+//   streams-- the cond parent in two host streams at once, several times
+//
+//===----------------------------------------------------------------------===//
+
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#define CHECK(X)                                                                   \
+  do {                                                                             \
+    cudaError_t E = (X);                                                           \
+    if (E != cudaSuccess) {                                                        \
+      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(E), __FILE__,    \
+                  __LINE__);                                                       \
+      std::exit(2);                                                                \
+    }                                                                              \
+  } while (0)
+
+constexpr int OutSize = 1024;
+
+__global__ void addChild(int *Out, int Base, int Len, int Value) {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I >= Len)
+    return;
+  atomicAdd(&Out[(Base + I) % OutSize], Value);
+}
+
+// Host and CPU-reference rules shared by the parents.
+__host__ __device__ inline int condLen(int T) { return T % 7 + 1 + (T % 50 == 0 ? 300 : 0); }
+__host__ __device__ inline int condBlock(int T) { return T % 4 == 1 ? 64 : 32; }
+
+__global__ void condParent(int *Out, int N) {
+  int T = blockIdx.x * blockDim.x + threadIdx.x;
+  if (T >= N)
+    return;
+  if (T % 3 == 0)
+    return;
+  int Len = condLen(T);
+  if (T % 2 == 0)
+    addChild<<<(Len + condBlock(T) - 1) / condBlock(T), condBlock(T)>>>(Out, T * 8, Len,
+                                                                      T % 5 + 1);
+}
+
+__global__ void loopParent(int *Out, int N) {
+  int T = blockIdx.x * blockDim.x + threadIdx.x;
+  if (T >= N)
+    return;
+  for (int K = 0; K < T % 6; ++K)
+    addChild<<<1, 32, 0, cudaStreamFireAndForget>>>(Out, T + K * 17, K + 1, 1);
+}
+
+__global__ void tileChild(const int *In, int *Out, int W, int H) {
+  __shared__ int Tile[8][8];
+  int X = blockIdx.x * 8 + threadIdx.x, Y = blockIdx.y * 8 + threadIdx.y;
+  Tile[threadIdx.y][threadIdx.x] = X < W && Y < H ? In[Y * W + X] : 0;
+  __syncthreads();
+  if (threadIdx.x == 0 && threadIdx.y == 0) {
+    int Sum = 0;
+    for (int I = 0; I < 8; ++I)
+      for (int J = 0; J < 8; ++J)
+        Sum += Tile[I][J];
+    atomicAdd(&Out[(blockIdx.y * gridDim.x + blockIdx.x) % OutSize], Sum);
+  }
+}
+
+__global__ void tileParent(const int *In, int *Out, int N) {
+  int T = blockIdx.x * blockDim.x + threadIdx.x;
+  if (T < N && T % 5 != 4) {
+    int W = 8 + T % 23, H = 5 + T % 11;
+    tileChild<<<dim3((W + 7) / 8, (H + 7) / 8), dim3(8, 8)>>>(In, Out, W, H);
+  }
+}
+
+__global__ void cubeChild(int *Out, int Base) {
+  unsigned B = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+  unsigned R = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+  unsigned Threads = blockDim.x * blockDim.y * blockDim.z;
+  atomicAdd(&Out[(Base + B * Threads + R) % OutSize], 1 + (int)threadIdx.z);
+}
+
+__global__ void cubeParent(int *Out, int N) {
+  int T = blockIdx.x * blockDim.x + threadIdx.x;
+  if (T < N)
+    cubeChild<<<dim3(1 + T % 2, 2, 1 + T % 3), dim3(2, 1 + T % 2, 3)>>>(Out, T * 3);
+}
+
+__global__ void dynChild(int *Out, int Base, int Value) {
+  extern __shared__ int Buf[];
+  Buf[threadIdx.x] = Value + threadIdx.x;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    int Sum = 0;
+    for (int I = 0; I < 64; ++I)
+      Sum += Buf[I];
+    atomicAdd(&Out[(Base + blockIdx.x) % OutSize], Sum);
+  }
+}
+
+__global__ void dynParent(int *Out, int N) {
+  int T = blockIdx.x * blockDim.x + threadIdx.x;
+  if (T < N && T % 4 != 0)
+    dynChild<<<1 + T % 3, 64, (64 + T % 9) * sizeof(int)>>>(Out, T, T % 13);
+}
+
+__global__ void treeVisit(int *Out, int Depth) {
+  atomicAdd(&Out[Depth], 1);
+  if (Depth > 0 && threadIdx.x % 16 == 0)
+    treeVisit<<<2, 32>>>(Out, Depth - 1);
+}
+
+//===----------------------------------------------------------------------===//
+// CPU references.
+//===----------------------------------------------------------------------===//
+
+static void addRef(std::vector<int> &Out, int Base, int Len, int Value) {
+  for (int I = 0; I < Len; ++I)
+    Out[(Base + I) % OutSize] += Value;
+}
+
+static std::vector<int> condRef(int N) {
+  std::vector<int> Out(OutSize, 0);
+  for (int T = 0; T < N; ++T)
+    if (T % 3 != 0 && T % 2 == 0)
+      addRef(Out, T * 8, condLen(T), T % 5 + 1);
+  return Out;
+}
+
+static std::vector<int> loopRef(int N) {
+  std::vector<int> Out(OutSize, 0);
+  for (int T = 0; T < N; ++T)
+    for (int K = 0; K < T % 6; ++K)
+      addRef(Out, T + K * 17, K + 1, 1);
+  return Out;
+}
+
+static std::vector<int> tileRef(const std::vector<int> &In, int N) {
+  std::vector<int> Out(OutSize, 0);
+  for (int T = 0; T < N; ++T) {
+    if (T % 5 == 4)
+      continue;
+    int W = 8 + T % 23, H = 5 + T % 11, GX = (W + 7) / 8, GY = (H + 7) / 8;
+    for (int BY = 0; BY < GY; ++BY)
+      for (int BX = 0; BX < GX; ++BX) {
+        int Sum = 0;
+        for (int Y = BY * 8; Y < BY * 8 + 8; ++Y)
+          for (int X = BX * 8; X < BX * 8 + 8; ++X)
+            if (X < W && Y < H)
+              Sum += In[Y * W + X];
+        Out[(BY * GX + BX) % OutSize] += Sum;
+      }
+  }
+  return Out;
+}
+
+static std::vector<int> cubeRef(int N) {
+  std::vector<int> Out(OutSize, 0);
+  for (int T = 0; T < N; ++T) {
+    int GX = 1 + T % 2, GY = 2, GZ = 1 + T % 3, BX = 2, BY = 1 + T % 2, BZ = 3;
+    int Threads = BX * BY * BZ;
+    for (int B = 0; B < GX * GY * GZ; ++B)
+      for (int Z = 0; Z < BZ; ++Z)
+        for (int R = Z * BX * BY; R < (Z + 1) * BX * BY; ++R)
+          Out[(T * 3 + B * Threads + R) % OutSize] += 1 + Z;
+  }
+  return Out;
+}
+
+static std::vector<int> dynRef(int N) {
+  std::vector<int> Out(OutSize, 0);
+  for (int T = 0; T < N; ++T) {
+    if (T % 4 == 0)
+      continue;
+    int Sum = 0;
+    for (int I = 0; I < 64; ++I)
+      Sum += T % 13 + I;
+    for (int B = 0; B < 1 + T % 3; ++B)
+      Out[(T + B) % OutSize] += Sum;
+  }
+  return Out;
+}
+
+static std::vector<int> treeRef(int Depth) {
+  // A launch at depth D runs 64 threads; 4 of them launch at depth D - 1.
+  std::vector<int> Out(OutSize, 0);
+  long Launches = 1;
+  for (int D = Depth; D >= 0; --D) {
+    Out[D] += static_cast<int>(64 * Launches);
+    Launches *= 4;
+  }
+  return Out;
+}
+
+//===----------------------------------------------------------------------===//
+
+static int Failures = 0;
+
+static void expect(const char *Name, const std::vector<int> &Got, const std::vector<int> &Want) {
+  for (int I = 0; I < OutSize; ++I)
+    if (Got[I] != Want[I]) {
+      std::printf("FAIL %-8s Out[%d] = %d, expected %d\n", Name, I, Got[I], Want[I]);
+      ++Failures;
+      return;
+    }
+  std::printf("ok   %s\n", Name);
+}
+
+struct DeviceOut {
+  int *P = nullptr;
+  DeviceOut() { CHECK(cudaMalloc(&P, OutSize * sizeof(int))); clear(); }
+  ~DeviceOut() { cudaFree(P); }
+  void clear(cudaStream_t S = 0) { CHECK(cudaMemsetAsync(P, 0, OutSize * sizeof(int), S)); }
+  std::vector<int> get() {
+    std::vector<int> H(OutSize);
+    CHECK(cudaMemcpy(H.data(), P, OutSize * sizeof(int), cudaMemcpyDeviceToHost));
+    return H;
+  }
+};
+
+int main(int Argc, char **Argv) {
+  int N = Argc > 1 ? std::atoi(Argv[1]) : 5000;
+  int Reps = Argc > 2 ? std::atoi(Argv[2]) : 3;
+  CHECK(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 1 << 16));
+  DeviceOut Out;
+  for (int Rep = 0; Rep < Reps; ++Rep) {
+    Out.clear();
+    condParent<<<(N + 127) / 128, 128>>>(Out.P, N);
+    CHECK(cudaGetLastError());
+    expect("cond", Out.get(), condRef(N));
+
+    Out.clear();
+    loopParent<<<(N + 95) / 96, 96>>>(Out.P, N);
+    CHECK(cudaGetLastError());
+    expect("loop", Out.get(), loopRef(N));
+
+    std::vector<int> In(40 * 40);
+    for (size_t I = 0; I < In.size(); ++I)
+      In[I] = static_cast<int>(I * 7 % 31);
+    int *DIn;
+    CHECK(cudaMalloc(&DIn, In.size() * sizeof(int)));
+    CHECK(cudaMemcpy(DIn, In.data(), In.size() * sizeof(int), cudaMemcpyHostToDevice));
+    Out.clear();
+    tileParent<<<(N + 255) / 256, 256>>>(DIn, Out.P, N);
+    CHECK(cudaGetLastError());
+    expect("tile", Out.get(), tileRef(In, N));
+    CHECK(cudaFree(DIn));
+
+    Out.clear();
+    cubeParent<<<(N + 63) / 64, 64>>>(Out.P, N);
+    CHECK(cudaGetLastError());
+    expect("cube", Out.get(), cubeRef(N));
+
+    Out.clear();
+    dynParent<<<(N + 127) / 128, 128>>>(Out.P, N);
+    CHECK(cudaGetLastError());
+    expect("dyn", Out.get(), dynRef(N));
+
+    Out.clear();
+    treeVisit<<<1, 64>>>(Out.P, 6);
+    CHECK(cudaGetLastError());
+    expect("tree", Out.get(), treeRef(6));
+
+    cudaStream_t S[2];
+    DeviceOut Two[2];
+    for (int I = 0; I < 2; ++I)
+      CHECK(cudaStreamCreateWithFlags(&S[I], cudaStreamNonBlocking));
+    for (int Round = 0; Round < 3; ++Round)
+      for (int I = 0; I < 2; ++I) {
+        Two[I].clear(S[I]);
+        condParent<<<(N + 127) / 128, 128, 0, S[I]>>>(Two[I].P, N - I * 1000);
+        CHECK(cudaGetLastError());
+      }
+    CHECK(cudaDeviceSynchronize());
+    expect("stream0", Two[0].get(), condRef(N));
+    expect("stream1", Two[1].get(), condRef(N - 1000));
+    for (int I = 0; I < 2; ++I)
+      CHECK(cudaStreamDestroy(S[I]));
+  }
+  CHECK(cudaDeviceSynchronize());
+  std::printf("%s (%d failures)\n", Failures ? "FAILED" : "PASSED", Failures);
+  return Failures ? 1 : 0;
+}

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# GPU verification of remove-launch (docs/passes/remove-launch.md).
+#
+#   run.sh prepare <dpopt> <gen-dir>   # on the dpopt machine: rewrite the programs
+#   run.sh device <gen-dir> <log-dir>  # on a GPU machine: build, run, check
+#
+# cdp1_programs.cu is legacy CDP1 code (device-side cudaDeviceSynchronize):
+# only its rewritten form is built (the input does not compile for sm_90).
+# t4_patterns.cu is valid CDP2 code: built as written and rewritten. Every
+# program checks its result against a CPU reference and exits non-zero on a
+# mismatch. The device step writes results.csv (program, variant, status,
+# time) and one log per run.
+set -u
+HERE="$(cd "$(dirname "$0")" && pwd)"
+ROOT="$(cd "$HERE/../../.." && pwd)"
+
+case "${1:-}" in
+prepare)
+  DPOPT="$2"; GEN="$3"
+  mkdir -p "$GEN"
+  cp "$HERE/t4_patterns.cu" "$GEN/t4_patterns.orig.cu"
+  for P in cdp1_programs t4_patterns; do
+    "$DPOPT" "$HERE/$P.cu" --passes=remove-launch -o "$GEN/$P.rl.cu" -R \
+      2> "$GEN/$P.remarks.txt" || exit 1
+  done
+  ;;
+device)
+  GEN="$2"; LOG="$3"
+  mkdir -p "$LOG"
+  NVCC="${NVCC:-nvcc}"
+  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv > "$LOG/gpu.txt" 2>&1
+  "$NVCC" --version > "$LOG/nvcc.txt" 2>&1
+  echo "program,variant,status,exit_code,ms" > "$LOG/results.csv"
+  Fails=0
+  for V in cdp1_programs.rl t4_patterns.orig t4_patterns.rl; do
+    "$NVCC" -O3 -rdc=true -arch=sm_90 -I "$ROOT/runtime" -o "$LOG/$V" "$GEN/$V.cu" \
+      -lcudadevrt > "$LOG/$V.build.log" 2>&1 || { echo "${V%%.*},${V#*.},build-failed,,"  >> "$LOG/results.csv"; Fails=$((Fails+1)); continue; }
+    timeout 60 "$LOG/$V" > "$LOG/$V.run.log" 2>&1
+    RC=$?
+    MS=$(grep -o '[0-9.]* ms' "$LOG/$V.run.log" | tr -d ' ms' | paste -sd';')
+    STATUS=$([ $RC -eq 0 ] && echo pass || echo fail)
+    [ $RC -eq 0 ] || Fails=$((Fails+1))
+    echo "${V%%.*},${V#*.},$STATUS,$RC,$MS" >> "$LOG/results.csv"
+    # compute-sanitizer's memcheck on the rewritten programs.
+    if [ "${V#*.}" = rl ] && command -v compute-sanitizer > /dev/null; then
+      timeout 90 compute-sanitizer --tool memcheck "$LOG/$V" > "$LOG/$V.memcheck.log" 2>&1
+      echo "${V%%.*},${V#*.}+memcheck,$([ $? -eq 0 ] && echo pass || echo fail),," >> "$LOG/results.csv"
+    fi
+    rm -f "$LOG/$V"
+  done
+  cat "$LOG/results.csv"
+  exit $Fails
+  ;;
+*)
+  echo "usage: $0 prepare <dpopt> <gen-dir> | device <gen-dir> <log-dir>" >&2
+  exit 2
+  ;;
+esac
