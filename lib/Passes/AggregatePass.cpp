@@ -29,13 +29,16 @@ namespace {
 
 constexpr llvm::StringLiteral PassName = "aggregate";
 
-/// The granularity a site uses: its pragma's, else --agg, else block.
+/// The granularity a site uses: its pragma's, else --agg, else the default.
 AggregateSpec levelOf(const LaunchSite &S, const PassOptions &O) {
   if (S.Pragma && S.Pragma->Aggregate)
     return *S.Pragma->Aggregate;
   if (O.Aggregate)
     return *O.Aggregate;
-  return AggregateSpec{};
+  AggregateSpec Default;
+  Default.Level = Granularity::MultiBlock;
+  Default.GroupBlocks = DefaultGroupBlocks;
+  return Default;
 }
 
 std::string levelText(const AggregateSpec &L) {

@@ -23,7 +23,7 @@ PassRegistry PassRegistry::builtin() {
   R.add(createCoarsenPass());
   R.add(createAggregatePass());
   R.add(createRemoveLaunchPass());
-  R.DefaultOrder = {"threshold", "coarsen"};
+  R.DefaultOrder = {"threshold", "coarsen", "aggregate"};
   return R;
 }
 

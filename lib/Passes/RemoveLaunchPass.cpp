@@ -8,6 +8,7 @@
 
 #include "dpopt/Frontend/WorkingCopy.h"
 #include "dpopt/Passes/RemoveLaunchPlan.h"
+#include "dpopt/Passes/RemoveLaunchT3.h"
 #include "dpopt/Passes/Serializer.h"
 #include "dpopt/Rewrite/FunctionText.h"
 #include "dpopt/Rewrite/LaunchText.h"
@@ -75,6 +76,7 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx) {
   NameAllocator Names(U.getText());
   std::string Grid = Names.fresh("grid"), Block = Names.fresh("block");
   Serializer Serial(A, Names);
+  BlockRunner Blocks(A, Names);
 
   for (const SiteDecision &D : Plan.Sites) {
     const LaunchSite &S = *D.Site;
@@ -86,6 +88,20 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx) {
     }
     // The plan has checked everything that can be checked before writing;
     // what fails now is a dpopt bug, not a reason to leave the site.
+    std::string Done = "removed this launch of '" + S.CalleeName + "' (" +
+                       techniqueName(*D.Chosen) + "): " + D.Reason;
+    if (*D.Chosen == Technique::T3) {
+      T3Shape Shape;
+      if (std::optional<std::string> Why = t3SiteBlocker(A, S, &Shape))
+        return createStringError(inconvertibleErrorCode(),
+                                 "remove-launch: T3 site no longer fits: " + *Why);
+      Expected<std::string> BlockName = Blocks.request(S.Callee);
+      if (!BlockName)
+        return BlockName.takeError();
+      Blocks.rewriteSite(U, S, Shape, *BlockName, Edits);
+      Ctx.Remarks.passed(PassName, Loc, Done);
+      continue;
+    }
     Expected<LaunchText> L = readLaunchText(U, S);
     if (!L)
       return L.takeError();
@@ -97,9 +113,7 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx) {
     Edits.replace(S.StmtBegin, S.StmtEnd - S.StmtBegin,
                   indentLines(t4Text(U, S, *L, *SerialName, Grid, Block),
                               indentationAt(U.getText(), S.StmtBegin)));
-    Ctx.Remarks.passed(PassName, Loc,
-                       "removed this launch of '" + S.CalleeName + "' (" +
-                           techniqueName(*D.Chosen) + "): " + D.Reason);
+    Ctx.Remarks.passed(PassName, Loc, Done);
   }
 
   for (const SyncDecision &S : Plan.Syncs) {
@@ -117,6 +131,8 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx) {
   // (and their syncs) too.
   EditList BodyEdits = Edits;
   if (Error E = Serial.emit(U, Edits, BodyEdits, PassName))
+    return std::move(E);
+  if (Error E = Blocks.emit(U, Edits, PassName))
     return std::move(E);
   return Edits.build();
 }

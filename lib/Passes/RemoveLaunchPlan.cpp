@@ -8,6 +8,7 @@
 
 #include "dpopt/AST/CudaAST.h"
 #include "dpopt/Frontend/WorkingCopy.h"
+#include "dpopt/Passes/RemoveLaunchT3.h"
 #include "dpopt/Passes/Serializer.h"
 #include "dpopt/Passes/SiteChecks.h"
 
@@ -118,28 +119,62 @@ private:
       return D;
     }
     RemoveLaunchMode M = requestedMode(S, O);
-    if (M == RemoveLaunchMode::T1 || M == RemoveLaunchMode::T2 ||
-        M == RemoveLaunchMode::T3) {
+    if (M == RemoveLaunchMode::T1 || M == RemoveLaunchMode::T2) {
       D.Reason = std::string(techniqueSummary(M)) + ", requested by " + modeSource(S) +
-                 ", is not implemented yet; T4 and auto are";
+                 ", is not implemented yet; T3, T4 and auto are";
       return D;
     }
-    if (std::optional<std::string> Why = serialBlocker(S, A)) {
-      D.Reason = M == RemoveLaunchMode::Auto
-                     ? "no implemented technique applies: T4 needs a child whose "
-                       "threads never wait for each other, and " +
-                           *Why
-                     : "T4, requested by " + modeSource(S) + ", cannot be used: " + *Why;
+    if (M == RemoveLaunchMode::T3) {
+      if (std::optional<std::string> Why = t3Blocker(S)) {
+        D.Reason = "T3, requested by " + modeSource(S) + ", cannot be used: " + *Why;
+        return D;
+      }
+      D.Chosen = Technique::T3;
+      D.Reason = "T3, requested by " + modeSource(S);
       return D;
     }
-    D.Chosen = Technique::T4;
-    D.Reason = M == RemoveLaunchMode::Auto
-                   ? "auto chose T4: the threads of '" + S.CalleeName +
-                         "' never wait for each other (no barriers, shared memory "
-                         "or warp-level operations), so the launching thread can "
-                         "run its grid"
-                   : "T4, requested by " + modeSource(S);
+    std::optional<std::string> Serial = serialBlocker(S, A);
+    if (M == RemoveLaunchMode::T4) {
+      if (Serial) {
+        D.Reason = "T4, requested by " + modeSource(S) + ", cannot be used: " + *Serial;
+        return D;
+      }
+      D.Chosen = Technique::T4;
+      D.Reason = "T4, requested by " + modeSource(S);
+      return D;
+    }
+    // auto: Fig. 7 without the host-side numbers (persistent blocks, sizes
+    // and counts of the children), which dpopt does not have. A child that
+    // runs serially goes to its launching thread (T4: no barriers, no
+    // record); a child whose threads cooperate needs a block (T3).
+    if (!Serial) {
+      D.Chosen = Technique::T4;
+      D.Reason = "auto chose T4: the threads of '" + S.CalleeName +
+                 "' never wait for each other (no barriers, shared memory "
+                 "or warp-level operations), so the launching thread can "
+                 "run its grid";
+      return D;
+    }
+    if (std::optional<std::string> Why = t3Blocker(S)) {
+      // The same property of the child often stops both.
+      D.Reason = "no implemented technique applies: T4 needs a child whose threads "
+                 "never wait for each other, and " +
+                 *Serial +
+                 (Serial->rfind(*Why, 0) == 0 ? "; T3 cannot run it either"
+                                              : "; T3 cannot be used: " + *Why);
+      return D;
+    }
+    D.Chosen = Technique::T3;
+    D.Reason = "auto chose T3: T4 cannot run the child in one thread (" + *Serial +
+               "), and every thread of the block reaches the launch, so the block "
+               "runs the child grids its threads launch";
     return D;
+  }
+
+  std::optional<std::string> t3Blocker(const LaunchSite &S) {
+    if (std::optional<std::string> Why = t3SiteBlocker(A, S))
+      return Why;
+    return t3ChildBlocker(A, S);
   }
 
   const SiteDecision *siteAt(SourceLocation Loc) const {
@@ -176,6 +211,10 @@ private:
     }
     for (const Occurrence &Launch : T.Launches) {
       const SiteDecision *D = siteAt(Launch.Loc);
+      if (D && D->Chosen == Technique::T3)
+        return Name + " launches '" + D->Site->CalleeName + "' at " +
+               whereIs(WC, Launch.Loc) +
+               ", which its blocks run (T3) with barriers one thread cannot run";
       if (!D || !D->Chosen)
         return Name + " launches " +
                (D ? "'" + D->Site->CalleeName + "'" : std::string("a kernel")) + " at " +
@@ -217,12 +256,19 @@ private:
         return;
       }
     }
+    bool ByBlock = false;
+    for (const Occurrence &Launch : T.Launches)
+      ByBlock |= siteAt(Launch.Loc)->Chosen == Technique::T3;
     S.Remove = true;
     S.Reason = T.Launches.empty()
                    ? Name + " launches no kernel, so it had nothing to wait for"
-                   : "every launch " + Name +
-                         " can make now runs in the launching thread, so it had "
-                         "nothing left to wait for";
+               : ByBlock ? "every launch " + Name +
+                               " can make now runs in the launching thread or its "
+                               "block before the code after the launch, so it had "
+                               "nothing left to wait for"
+                         : "every launch " + Name +
+                               " can make now runs in the launching thread, so it had "
+                               "nothing left to wait for";
   }
 
   ProgramAnalysis &A;

@@ -44,7 +44,7 @@ __global__ void kid(int *a) { a[threadIdx.x] = 1; }
 __global__ void sync(int *a) { __syncthreads(); }
 __global__ void parent(int *a) {
   kid<<<1, 32>>>(a);
-  if (threadIdx.x == 0)
+  for (int i = 0; i < threadIdx.x; ++i)
     sync<<<1, 32>>>(a);
   if (cudaDeviceSynchronize() != cudaSuccess)
     return;
@@ -63,7 +63,7 @@ __global__ void parent(int *a) {
 TEST(RemoveLaunch, LaunchingChildOnlyWhenItsLaunchesGoToo) {
   DPOPT_PARSE(P, R"cu(
 __global__ void leaf(int *a) { a[threadIdx.x] = 1; }
-__global__ void barrierLeaf(int *a) { __syncthreads(); }
+__global__ void barrierLeaf(int *a) { __syncwarp(); }
 __global__ void mid(int *a) { leaf<<<1, 32>>>(a); }
 __global__ void midStays(int *a) { barrierLeaf<<<1, 32>>>(a); }
 __global__ void top(int *a) {
@@ -74,7 +74,7 @@ __global__ void top(int *a) {
 )cu");
   RemoveLaunchPlan Plan = planRemoveLaunch(*P->Analysis, PassOptions());
   EXPECT_TRUE(decision(Plan, *P, 1).Chosen);  // leaf in mid
-  EXPECT_FALSE(decision(Plan, *P, 2).Chosen); // barrierLeaf in midStays
+  EXPECT_FALSE(decision(Plan, *P, 2).Chosen); // barrierLeaf (warp-level) in midStays
   EXPECT_TRUE(decision(Plan, *P, 3).Chosen) << decision(Plan, *P, 3).Reason;
   const SiteDecision &Stays = decision(Plan, *P, 4);
   EXPECT_FALSE(Stays.Chosen);
@@ -93,7 +93,7 @@ __global__ void parent(int *a) {
 }
 )cu");
   PassOptions O;
-  O.RemoveLaunch = RemoveLaunchMode::T3;
+  O.RemoveLaunch = RemoveLaunchMode::T1;
   RemoveLaunchPlan Plan = planRemoveLaunch(*P->Analysis, O);
   EXPECT_TRUE(decision(Plan, *P, 1).Chosen);
   const SiteDecision &Named = decision(Plan, *P, 2);
@@ -115,6 +115,169 @@ __global__ void parent(int *a) {
   EXPECT_FALSE(Plan.Syncs[0].Remove);
   EXPECT_NE(Plan.Syncs[0].Reason.find("cudaGetParameterBuffer"), std::string::npos)
       << Plan.Syncs[0].Reason;
+}
+
+// T3: a child whose threads synchronize runs in the parent block when every
+// thread of the block reaches the launch.
+TEST(RemoveLaunch, BarrierChildIsT3WhereEveryThreadReachesTheLaunch) {
+  DPOPT_PARSE(P, R"cu(
+__global__ void red(int *a) {
+  __shared__ int s[64];
+  s[threadIdx.x] = a[threadIdx.x];
+  __syncthreads();
+  a[threadIdx.x] = s[63 - threadIdx.x];
+}
+__global__ void parent(int *a, int n) {
+  int t = threadIdx.x;
+  red<<<1, 64>>>(a);
+  if (t < n)
+    if (t % 2 == 0) {
+      red<<<2, dim3(32, 2)>>>(a + t);
+    }
+  cudaDeviceSynchronize();
+}
+)cu");
+  RemoveLaunchPlan Plan = planRemoveLaunch(*P->Analysis, PassOptions());
+  for (unsigned Id : {1u, 2u}) {
+    const SiteDecision &D = decision(Plan, *P, Id);
+    ASSERT_TRUE(D.Chosen) << D.Reason;
+    EXPECT_EQ(*D.Chosen, Technique::T3) << D.Reason;
+    EXPECT_NE(D.Reason.find("auto chose T3"), std::string::npos) << D.Reason;
+  }
+  ASSERT_EQ(Plan.Syncs.size(), 1u);
+  EXPECT_TRUE(Plan.Syncs[0].Remove) << Plan.Syncs[0].Reason;
+}
+
+TEST(RemoveLaunch, T3NeedsABarrierEveryThreadReaches) {
+  DPOPT_PARSE(P, R"cu(
+__global__ void red(int *a) { __syncthreads(); a[threadIdx.x] = 1; }
+__device__ void viaHelper(int *a) { red<<<1, 32>>>(a); }
+__global__ void parent(int *a, int n) {
+  for (int i = 0; i < threadIdx.x; ++i)
+    red<<<1, 32>>>(a);
+  if (n > 0)
+    red<<<1, 32>>>(a);
+  else
+    a[0] = 0;
+  if (n > 1) {
+    a[1] = 0;
+    red<<<1, 32>>>(a);
+  }
+  if (n > 2) {
+    red<<<1, 32>>>(a);
+    a[2] = 0;
+  }
+  if (n > 3)
+    if (n > 4)
+      red<<<1, 32>>>(a);
+    else
+      red<<<1, 32>>>(a + 1);
+  switch (n) {
+  case 5:
+    red<<<1, 32>>>(a);
+  }
+  if (threadIdx.x > n)
+    return;
+  red<<<1, 32>>>(a);
+}
+__global__ void jumps(int *a) {
+  red<<<1, 32>>>(a);
+again:
+  if (a[0]-- > 0)
+    goto again;
+}
+)cu");
+  RemoveLaunchPlan Plan = planRemoveLaunch(*P->Analysis, PassOptions());
+  for (unsigned Id : {3u, 4u}) {
+    const SiteDecision &D = decision(Plan, *P, Id);
+    ASSERT_TRUE(D.Chosen) << "site " << Id << ": " << D.Reason;
+    EXPECT_EQ(*D.Chosen, Technique::T3) << "site " << Id;
+  }
+  std::vector<std::pair<unsigned, const char *>> Want = {
+      {1, "not in a kernel's own body"},
+      {2, "inside a loop"},
+      {5, "statements follow the launch in its block"},
+      {6, "holds another launch"},
+      {7, "holds another launch"},
+      {8, "inside a switch statement"},
+      {9, "may return before the block runs the child"},
+      {10, "uses goto"}};
+  for (const auto &[Id, Why] : Want) {
+    const SiteDecision &D = decision(Plan, *P, Id);
+    EXPECT_FALSE(D.Chosen) << "site " << Id;
+    EXPECT_NE(D.Reason.find(Why), std::string::npos) << "site " << Id << ": " << D.Reason;
+  }
+}
+
+TEST(RemoveLaunch, T3ChildRules) {
+  DPOPT_PARSE(P, R"cu(
+__device__ int *scratch() { __shared__ int s[32]; return s; }
+__global__ void red(int *a) { __syncthreads(); a[threadIdx.x] = 1; }
+__global__ void early(int *a) {
+  if (threadIdx.x > 3)
+    return;
+  __syncthreads();
+}
+__global__ void dyn(int *a) { extern __shared__ int d[]; d[0] = 1; __syncthreads(); }
+__global__ void shares(int *a) { scratch()[threadIdx.x] = 1; __syncthreads(); }
+__global__ void huge(int *a) { __shared__ int big[12000]; big[threadIdx.x] = 1; __syncthreads(); }
+__global__ void counted(int *a) { a[0] = __syncthreads_count(1); }
+__global__ void parent(int *a, int n) {
+  scratch()[0] = 0;
+  red<<<1, 100>>>(a);
+  red<<<1, n>>>(a);
+  early<<<1, 32>>>(a);
+  dyn<<<1, 32, 128>>>(a);
+  shares<<<1, 32>>>(a);
+  huge<<<1, 32>>>(a);
+  counted<<<1, 32>>>(a);
+}
+)cu");
+  RemoveLaunchPlan Plan = planRemoveLaunch(*P->Analysis, PassOptions());
+  std::vector<std::pair<unsigned, const char *>> Want = {
+      {1, "not a constant multiple of 32"},
+      {2, "not a constant multiple of 32"},
+      {3, "may return early"},
+      {4, "dynamic shared memory"},
+      {5, "use the same shared variable 's'"},
+      {6, "would not fit in 48 KiB"},
+      {7, "__syncthreads_count"}};
+  for (const auto &[Id, Why] : Want) {
+    const SiteDecision &D = decision(Plan, *P, Id);
+    EXPECT_FALSE(D.Chosen) << "site " << Id;
+    EXPECT_NE(D.Reason.find(Why), std::string::npos) << "site " << Id << ": " << D.Reason;
+  }
+}
+
+// A kernel whose launch its blocks run (T3) has barriers: no thread can run
+// it serially, so a launch of it stays.
+TEST(RemoveLaunch, T3ParentIsNotRunSerially) {
+  DPOPT_PARSE(P, R"cu(
+__global__ void red(int *a) { __syncthreads(); a[threadIdx.x] = 1; }
+__global__ void mid(int *a) { red<<<1, 32>>>(a); }
+__global__ void top(int *a) { if (threadIdx.x == 0) mid<<<1, 32>>>(a); }
+)cu");
+  RemoveLaunchPlan Plan = planRemoveLaunch(*P->Analysis, PassOptions());
+  const SiteDecision &Inner = decision(Plan, *P, 1);
+  ASSERT_TRUE(Inner.Chosen) << Inner.Reason;
+  EXPECT_EQ(*Inner.Chosen, Technique::T3);
+  const SiteDecision &Outer = decision(Plan, *P, 2);
+  EXPECT_FALSE(Outer.Chosen);
+  EXPECT_NE(Outer.Reason.find("(T3)"), std::string::npos) << Outer.Reason;
+}
+
+TEST(RemoveLaunch, NamedT3OnASerialChild) {
+  DPOPT_PARSE(P, R"cu(
+__global__ void kid(int *a) { a[threadIdx.x] = 1; }
+__global__ void parent(int *a) {
+#pragma dp remove_launch(T3)
+  kid<<<3, 512>>>(a);
+}
+)cu");
+  RemoveLaunchPlan Plan = planRemoveLaunch(*P->Analysis, PassOptions());
+  const SiteDecision &D = decision(Plan, *P, 1);
+  ASSERT_TRUE(D.Chosen) << D.Reason;
+  EXPECT_EQ(*D.Chosen, Technique::T3);
 }
 
 } // namespace

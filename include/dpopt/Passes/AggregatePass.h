@@ -51,10 +51,14 @@
 
 namespace dpopt {
 
-/// The built-in default of DPOPT_AGG_THRESHOLD (docs/passes/aggregate.md).
+/// The built-in defaults, from the sweep in docs/passes/aggregate.md: sites
+/// without a pragma or --agg use multi-block groups of DefaultGroupBlocks
+/// blocks (as fast as grid groups on an H200, and their record memory is
+/// bounded by the group, not the parent grid); warp and block groups
+/// aggregate from DefaultAggThreshold launches on (a threshold of 4 was no
+/// faster).
 constexpr unsigned DefaultAggThreshold = 1;
-/// The group size of 'multiblock' without ':N'.
-constexpr unsigned DefaultGroupBlocks = 8;
+constexpr unsigned DefaultGroupBlocks = 32;
 
 std::unique_ptr<Pass> createAggregatePass();
 

@@ -35,11 +35,16 @@
 // in an expression becomes cudaSuccess. Otherwise it stays, with a remark.
 // This is what makes CDP1 code compile and run on CUDA 12+/sm_90.
 //
+// T3 (CKi -> PBi, RemoveLaunchT3.h): for a child whose threads synchronize or
+// share memory, at a site every thread of the parent block reaches, the
+// block runs the child grids its threads launched, with the child's
+// __syncthreads() as a partial barrier of the child's threads.
+//
 // Selection: '#pragma dp remove_launch(auto|T1|T2|T3|T4)' on the site, else
 // --remove-launch (default auto). auto picks T4 for a child that can run
-// serially; a named technique that is not implemented, or whose conditions
-// do not hold, leaves the site unchanged. Every choice and every refusal is
-// a remark.
+// serially, else T3 where the block can run it; a named technique that is
+// not implemented (T1, T2), or whose conditions do not hold, leaves the
+// site unchanged. Every choice and every refusal is a remark.
 //
 // Launches into the implicit stream by different threads of one block are
 // ordered by CUDA; after the rewrite their work runs concurrently in those
@@ -47,9 +52,9 @@
 // assumes sibling children launched by different threads do not rely on
 // that order: docs/passes/remove-launch.md.
 //
-// Sites left unchanged, with a remark: children that cannot run serially
-// (above), children whose launches stay, recursive launches, and every case
-// of launchStatementBlocker.
+// Sites left unchanged, with a remark: children neither T4 nor T3 can run
+// (above, and RemoveLaunchT3.h), children whose launches stay, recursive
+// launches, and every case of launchStatementBlocker.
 //
 //===----------------------------------------------------------------------===//
 

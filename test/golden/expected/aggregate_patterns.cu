@@ -81,31 +81,30 @@ static __global__ void __dpopt_agg_addChild(const __dpopt_rec_addChild *__dpopt_
   }
 }
 
-#ifndef DPOPT_AGG_THRESHOLD
-#define DPOPT_AGG_THRESHOLD 1u
-#endif
 __global__ void condParent(int *Out, int N) {
   // dpopt aggregate: set up the launch groups
-  __shared__ dpopt::rt::AggGroup __dpopt_agg1; // aggregation group of the launch of 'addChild'
-  dpopt::rt::aggBeginBlock(__dpopt_agg1, 1u);
+  __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // aggregation group of the launch of 'addChild'
+  dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, 32ull, 1u);
   {
   int T = blockIdx.x * blockDim.x + threadIdx.x;
   if (T >= N)
     goto __dpopt_exit;
   int Len = T % 7 + 1;
   if (T % 2 == 0)
-    { // dpopt aggregate (block): one launch per group
+    { // dpopt aggregate (multiblock:32): one launch per group
       dim3 __dpopt_grid((Len + 31) / 32);
       dim3 __dpopt_block(T % 4 == 1 ? 64 : 32);
       __dpopt_rec_addChild __dpopt_r = __dpopt_make_rec_addChild(__dpopt_grid, __dpopt_block, 0u, Out, T * 8, Len, T % 5 + 1);
-      if (!dpopt::rt::aggRecord(__dpopt_agg1, __dpopt_r))
+      if (!dpopt::rt::aggRecord(__dpopt_agg1.Slot->G, __dpopt_r))
         addChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Base, __dpopt_r.Args.Len, __dpopt_r.Args.Value);
     }
 }
 __dpopt_exit:;
   // dpopt aggregate: count this thread out; the last launches
-  if (dpopt::rt::aggArrive(__dpopt_agg1, dpopt::rt::aggBlockThreads()))
-    __dpopt_launch_agg_addChild(__dpopt_agg1, DPOPT_AGG_THRESHOLD);
+  if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg1, 32ull)) {
+    __dpopt_launch_agg_addChild(Last->G, 0u);
+    dpopt::rt::aggLeave(Last);
+  }
 }
 
 __global__ void loopParent(int *Out, int N) {
@@ -387,22 +386,24 @@ static __global__ void __dpopt_agg_dynChild(const __dpopt_rec_dynChild *__dpopt_
 
 __global__ void dynParent(int *Out, int N) {
   // dpopt aggregate: set up the launch groups
-  __shared__ dpopt::rt::AggGroup __dpopt_agg5; // aggregation group of the launch of 'dynChild'
-  dpopt::rt::aggBeginBlock(__dpopt_agg5, 1u);
+  __shared__ dpopt::rt::AggBlockLink __dpopt_agg5; // aggregation group of the launch of 'dynChild'
+  dpopt::rt::aggBeginMultiBlock(__dpopt_agg5, 5u, 32ull, 1u);
   {
   int T = blockIdx.x * blockDim.x + threadIdx.x;
   if (T < N && T % 4 != 0)
-    { // dpopt aggregate (block): one launch per group
+    { // dpopt aggregate (multiblock:32): one launch per group
       dim3 __dpopt_grid(1 + T % 3);
       dim3 __dpopt_block(64);
       __dpopt_rec_dynChild __dpopt_r = __dpopt_make_rec_dynChild(__dpopt_grid, __dpopt_block, ((64 + T % 9) * sizeof(int)), Out, T % 13);
-      if (!dpopt::rt::aggRecord(__dpopt_agg5, __dpopt_r))
+      if (!dpopt::rt::aggRecord(__dpopt_agg5.Slot->G, __dpopt_r))
         dynChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Value);
     }
 }
   // dpopt aggregate: count this thread out; the last launches
-  if (dpopt::rt::aggArrive(__dpopt_agg5, dpopt::rt::aggBlockThreads()))
-    __dpopt_launch_agg_dynChild(__dpopt_agg5, DPOPT_AGG_THRESHOLD);
+  if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg5, 32ull)) {
+    __dpopt_launch_agg_dynChild(Last->G, 0u);
+    dpopt::rt::aggLeave(Last);
+  }
 }
 
 // dpopt aggregate: a launch of 'treeVisit' waiting in its group
@@ -427,22 +428,24 @@ static __device__ void __dpopt_launch_agg_treeVisit(dpopt::rt::AggGroup &, unsig
 static __global__ void __dpopt_agg_treeVisit(const __dpopt_rec_treeVisit *__dpopt_records, unsigned __dpopt_count);
 __global__ void treeVisit(int *Out, int Depth) {
   // dpopt aggregate: set up the launch groups
-  __shared__ dpopt::rt::AggGroup __dpopt_agg6; // aggregation group of the launch of 'treeVisit'
-  dpopt::rt::aggBeginBlock(__dpopt_agg6, 1u);
+  __shared__ dpopt::rt::AggBlockLink __dpopt_agg6; // aggregation group of the launch of 'treeVisit'
+  dpopt::rt::aggBeginMultiBlock(__dpopt_agg6, 6u, 32ull, 1u);
   {
   atomicAdd(&Out[Depth], 1);
   if (Depth > 0 && threadIdx.x % 16 == 0)
-    { // dpopt aggregate (block): one launch per group
+    { // dpopt aggregate (multiblock:32): one launch per group
       dim3 __dpopt_grid(2);
       dim3 __dpopt_block(32);
       __dpopt_rec_treeVisit __dpopt_r = __dpopt_make_rec_treeVisit(__dpopt_grid, __dpopt_block, 0u, Out, Depth - 1);
-      if (!dpopt::rt::aggRecord(__dpopt_agg6, __dpopt_r))
+      if (!dpopt::rt::aggRecord(__dpopt_agg6.Slot->G, __dpopt_r))
         treeVisit<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Depth);
     }
 }
   // dpopt aggregate: count this thread out; the last launches
-  if (dpopt::rt::aggArrive(__dpopt_agg6, dpopt::rt::aggBlockThreads()))
-    __dpopt_launch_agg_treeVisit(__dpopt_agg6, DPOPT_AGG_THRESHOLD);
+  if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg6, 32ull)) {
+    __dpopt_launch_agg_treeVisit(Last->G, 0u);
+    dpopt::rt::aggLeave(Last);
+  }
 }
 
 // dpopt aggregate: the last thread of a group launches its records
@@ -462,8 +465,8 @@ static __device__ void __dpopt_launch_agg_treeVisit(dpopt::rt::AggGroup &__dpopt
 
 // dpopt: 'treeVisit' aggregated: each block finds and runs one original launch's block (aggregate)
 static __global__ void __dpopt_agg_treeVisit(const __dpopt_rec_treeVisit *__dpopt_records, unsigned __dpopt_count) {
-  __shared__ dpopt::rt::AggGroup __dpopt_agg6; // aggregation group of the launch of 'treeVisit'
-  dpopt::rt::aggBeginBlock(__dpopt_agg6, 1u);
+  __shared__ dpopt::rt::AggBlockLink __dpopt_agg6; // aggregation group of the launch of 'treeVisit'
+  dpopt::rt::aggBeginMultiBlock(__dpopt_agg6, 6u, 32ull, 1u);
   // Find this block's original launch (the first record whose blocks end
   // past it), copy it, and let the chunk go once every block has.
   const unsigned __dpopt_index = dpopt::rt::aggFind(__dpopt_records, __dpopt_count, blockIdx.x);
@@ -477,16 +480,18 @@ static __global__ void __dpopt_agg_treeVisit(const __dpopt_rec_treeVisit *__dpop
     {
   atomicAdd(&Out[Depth], 1);
   if (Depth > 0 && threadIdx.x % 16 == 0)
-    { // dpopt aggregate (block): one launch per group
+    { // dpopt aggregate (multiblock:32): one launch per group
       dim3 __dpopt_grid(2);
       dim3 __dpopt_block(32);
       __dpopt_rec_treeVisit __dpopt_r = __dpopt_make_rec_treeVisit(__dpopt_grid, __dpopt_block, 0u, Out, Depth - 1);
-      if (!dpopt::rt::aggRecord(__dpopt_agg6, __dpopt_r))
+      if (!dpopt::rt::aggRecord(__dpopt_agg6.Slot->G, __dpopt_r))
         treeVisit<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Depth);
     }
 }
   }
   // dpopt aggregate: count this thread out; the last launches
-  if (dpopt::rt::aggArrive(__dpopt_agg6, dpopt::rt::aggBlockThreads()))
-    __dpopt_launch_agg_treeVisit(__dpopt_agg6, DPOPT_AGG_THRESHOLD);
+  if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg6, 32ull)) {
+    __dpopt_launch_agg_treeVisit(Last->G, 0u);
+    dpopt::rt::aggLeave(Last);
+  }
 }

@@ -126,13 +126,10 @@ static __device__ void __dpopt_serial_child(dim3 __dpopt_gridDim, dim3 __dpopt_b
 #ifndef DPOPT_COARSEN_FACTOR
 #define DPOPT_COARSEN_FACTOR 8
 #endif
-#ifndef DPOPT_AGG_THRESHOLD
-#define DPOPT_AGG_THRESHOLD 1u
-#endif
 __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int Cur) {
   // dpopt aggregate: set up the launch groups
-  __shared__ dpopt::rt::AggGroup __dpopt_agg1; // aggregation group of the launch of '__dpopt_coarse_child'
-  dpopt::rt::aggBeginBlock(__dpopt_agg1, 1u);
+  __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // aggregation group of the launch of '__dpopt_coarse_child'
+  dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, 32ull, 1u);
   {
   int V = blockIdx.x * blockDim.x + threadIdx.x;
   if (V >= N || Level[V] != Cur)
@@ -146,11 +143,11 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int
       if (__dpopt_n0 >= DPOPT_THRESHOLD)
         { // dpopt coarsen: fewer, fuller child blocks
           dim3 __dpopt_grid_2(__dpopt_grid);
-          { // dpopt aggregate (block): one launch per group
+          { // dpopt aggregate (multiblock:32): one launch per group
             dim3 __dpopt_grid_3(dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR));
             dim3 __dpopt_block_2(__dpopt_block);
             __dpopt_rec___dpopt_coarse_child __dpopt_r = __dpopt_make_rec___dpopt_coarse_child(__dpopt_grid_3, __dpopt_block_2, (0), __dpopt_grid_2, Col, Begin, Degree, Level, Cur + 1);
-            if (!dpopt::rt::aggRecord(__dpopt_agg1, __dpopt_r))
+            if (!dpopt::rt::aggRecord(__dpopt_agg1.Slot->G, __dpopt_r))
               __dpopt_coarse_child<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.__dpopt_gridDim_2, __dpopt_r.Args.Col, __dpopt_r.Args.Begin, __dpopt_r.Args.Degree, __dpopt_r.Args.Level, __dpopt_r.Args.Next);
           }
         }
@@ -160,6 +157,8 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int
 }
 __dpopt_exit:;
   // dpopt aggregate: count this thread out; the last launches
-  if (dpopt::rt::aggArrive(__dpopt_agg1, dpopt::rt::aggBlockThreads()))
-    __dpopt_launch_agg___dpopt_coarse_child(__dpopt_agg1, DPOPT_AGG_THRESHOLD);
+  if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg1, 32ull)) {
+    __dpopt_launch_agg___dpopt_coarse_child(Last->G, 0u);
+    dpopt::rt::aggLeave(Last);
+  }
 }

@@ -7,6 +7,10 @@ __device__ void elsewhere(int *A); // defined in another file
 
 // dpopt: declared here for 'plain' run serially by one thread (remove-launch)
 static __device__ void __dpopt_serial_plain(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *A, int N);
+// dpopt: declared here for 'plain' run by the threads of a block (remove-launch T3)
+static __device__ void __dpopt_team_plain(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *A, int N);
+// dpopt: declared here for the grids of 'plain' a block's threads launched, run by the block (remove-launch T3)
+static __device__ void __dpopt_block_plain(bool __dpopt_t3_launches, dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *__dpopt_t3_arg0, int __dpopt_t3_arg1);
 __global__ void plain(int *A, int N) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < N)
@@ -28,15 +32,203 @@ static __device__ void __dpopt_serial_plain(dim3 __dpopt_gridDim, dim3 __dpopt_b
 }
   }
 }
+
+// dpopt: 'plain' run by the threads of a block (remove-launch T3)
+static __device__ void __dpopt_team_plain(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *A, int N) {
+  const unsigned __dpopt_t3_self = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  const unsigned __dpopt_t3_team = blockDim.x * blockDim.y * blockDim.z;
+  const unsigned __dpopt_t3_size = __dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y * __dpopt_t3_blockDim.z;
+  for (unsigned __dpopt_t3_bz = 0; __dpopt_t3_bz < __dpopt_t3_gridDim.z; ++__dpopt_t3_bz)
+  for (unsigned __dpopt_t3_by = 0; __dpopt_t3_by < __dpopt_t3_gridDim.y; ++__dpopt_t3_by)
+  for (unsigned __dpopt_t3_bx = 0; __dpopt_t3_bx < __dpopt_t3_gridDim.x; ++__dpopt_t3_bx) {
+    for (unsigned __dpopt_t3_t = __dpopt_t3_self; __dpopt_t3_t < __dpopt_t3_size; __dpopt_t3_t += __dpopt_t3_team) {
+    const uint3 blockIdx = make_uint3(__dpopt_t3_bx, __dpopt_t3_by, __dpopt_t3_bz);
+    const uint3 threadIdx = make_uint3(__dpopt_t3_t % __dpopt_t3_blockDim.x, __dpopt_t3_t / __dpopt_t3_blockDim.x % __dpopt_t3_blockDim.y, __dpopt_t3_t / (__dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y));
+    const dim3 gridDim = __dpopt_t3_gridDim;
+    const dim3 blockDim = __dpopt_t3_blockDim;
+    (void)blockIdx; (void)threadIdx; (void)gridDim; (void)blockDim;
+    {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I < N)
+    A[I] = I;
+}
+    }
+    // The next child block reuses the child's shared arrays.
+    __syncthreads();
+  }
+}
+
+// dpopt: the grids of 'plain' a block's threads launched, run by the block (remove-launch T3)
+static __device__ void __dpopt_block_plain(bool __dpopt_t3_launches, dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *__dpopt_t3_arg0, int __dpopt_t3_arg1) {
+  __shared__ unsigned char __dpopt_t3_launched[1024];
+  __shared__ unsigned __dpopt_t3_config[6];
+  __shared__ int *__dpopt_t3_slot0;
+  __shared__ int __dpopt_t3_slot1;
+  const unsigned __dpopt_t3_self = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  const unsigned __dpopt_t3_team = blockDim.x * blockDim.y * blockDim.z;
+  __dpopt_t3_launched[__dpopt_t3_self] = __dpopt_t3_launches;
+  __syncthreads();
+  // Launches in thread order; every thread reads the same flags.
+  for (unsigned __dpopt_t3_t = 0; __dpopt_t3_t < __dpopt_t3_team; ++__dpopt_t3_t) {
+    if (!__dpopt_t3_launched[__dpopt_t3_t])
+      continue;
+    if (__dpopt_t3_self == __dpopt_t3_t) {
+      __dpopt_t3_config[0] = __dpopt_t3_gridDim.x; __dpopt_t3_config[1] = __dpopt_t3_gridDim.y; __dpopt_t3_config[2] = __dpopt_t3_gridDim.z;
+      __dpopt_t3_config[3] = __dpopt_t3_blockDim.x; __dpopt_t3_config[4] = __dpopt_t3_blockDim.y; __dpopt_t3_config[5] = __dpopt_t3_blockDim.z;
+      __dpopt_t3_slot0 = __dpopt_t3_arg0;
+      __dpopt_t3_slot1 = __dpopt_t3_arg1;
+    }
+    __syncthreads();
+    const dim3 __dpopt_t3_grid(__dpopt_t3_config[0], __dpopt_t3_config[1], __dpopt_t3_config[2]);
+    const dim3 __dpopt_t3_block(__dpopt_t3_config[3], __dpopt_t3_config[4], __dpopt_t3_config[5]);
+    int *__dpopt_t3_arg0_ = __dpopt_t3_slot0;
+    int __dpopt_t3_arg1_ = __dpopt_t3_slot1;
+    // Everyone has read the record before the next launcher writes it.
+    __syncthreads();
+    __dpopt_team_plain(__dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0_, __dpopt_t3_arg1_);
+  }
+  // Everyone has read the flags before the next use of this function.
+  __syncthreads();
+}
+// dpopt: declared here for the barrier of 'usesBarrier''s threads when a block runs it (remove-launch T3)
+static __device__ __forceinline__ void __dpopt_team_barrier_usesBarrier(unsigned Count);
+// dpopt: declared here for 'usesBarrier' run by the threads of a block (remove-launch T3)
+static __device__ void __dpopt_team_usesBarrier(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *A);
+// dpopt: declared here for the grids of 'usesBarrier' a block's threads launched, run by the block (remove-launch T3)
+static __device__ void __dpopt_block_usesBarrier(bool __dpopt_t3_launches, dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *__dpopt_t3_arg0);
 __global__ void usesBarrier(int *A) {
   A[threadIdx.x] = 1;
   __syncthreads();
   A[threadIdx.x] += A[(threadIdx.x + 1) % blockDim.x];
 }
+
+// dpopt: the barrier of 'usesBarrier''s threads when a block runs it (remove-launch T3)
+static __device__ __forceinline__ void __dpopt_team_barrier_usesBarrier(unsigned Count) {
+  // Barrier 1 (0 is __syncthreads()): only the first Count threads, whole
+  // warps, take part; the block's other threads do not wait.
+  asm volatile("barrier.sync 1, %0;" : : "r"(Count) : "memory");
+}
+
+// dpopt: 'usesBarrier' run by the threads of a block (remove-launch T3)
+static __device__ void __dpopt_team_usesBarrier(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *A) {
+  const unsigned __dpopt_t3_self = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  const unsigned __dpopt_t3_team = blockDim.x * blockDim.y * blockDim.z;
+  const unsigned __dpopt_t3_size = __dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y * __dpopt_t3_blockDim.z;
+  // The child's threads synchronize: they must all run at once.
+  if (__dpopt_t3_size > __dpopt_t3_team)
+    __trap();
+  for (unsigned __dpopt_t3_bz = 0; __dpopt_t3_bz < __dpopt_t3_gridDim.z; ++__dpopt_t3_bz)
+  for (unsigned __dpopt_t3_by = 0; __dpopt_t3_by < __dpopt_t3_gridDim.y; ++__dpopt_t3_by)
+  for (unsigned __dpopt_t3_bx = 0; __dpopt_t3_bx < __dpopt_t3_gridDim.x; ++__dpopt_t3_bx) {
+    for (unsigned __dpopt_t3_t = __dpopt_t3_self; __dpopt_t3_t < __dpopt_t3_size; __dpopt_t3_t += __dpopt_t3_team) {
+    const uint3 blockIdx = make_uint3(__dpopt_t3_bx, __dpopt_t3_by, __dpopt_t3_bz);
+    const uint3 threadIdx = make_uint3(__dpopt_t3_t % __dpopt_t3_blockDim.x, __dpopt_t3_t / __dpopt_t3_blockDim.x % __dpopt_t3_blockDim.y, __dpopt_t3_t / (__dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y));
+    const dim3 gridDim = __dpopt_t3_gridDim;
+    const dim3 blockDim = __dpopt_t3_blockDim;
+    (void)blockIdx; (void)threadIdx; (void)gridDim; (void)blockDim;
+    {
+  A[threadIdx.x] = 1;
+  __dpopt_team_barrier_usesBarrier(__dpopt_t3_size);
+  A[threadIdx.x] += A[(threadIdx.x + 1) % blockDim.x];
+}
+    }
+    // The next child block reuses the child's shared arrays.
+    __syncthreads();
+  }
+}
+
+// dpopt: the grids of 'usesBarrier' a block's threads launched, run by the block (remove-launch T3)
+static __device__ void __dpopt_block_usesBarrier(bool __dpopt_t3_launches, dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *__dpopt_t3_arg0) {
+  __shared__ unsigned char __dpopt_t3_launched[1024];
+  __shared__ unsigned __dpopt_t3_config[6];
+  __shared__ int *__dpopt_t3_slot0;
+  const unsigned __dpopt_t3_self = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  const unsigned __dpopt_t3_team = blockDim.x * blockDim.y * blockDim.z;
+  __dpopt_t3_launched[__dpopt_t3_self] = __dpopt_t3_launches;
+  __syncthreads();
+  // Launches in thread order; every thread reads the same flags.
+  for (unsigned __dpopt_t3_t = 0; __dpopt_t3_t < __dpopt_t3_team; ++__dpopt_t3_t) {
+    if (!__dpopt_t3_launched[__dpopt_t3_t])
+      continue;
+    if (__dpopt_t3_self == __dpopt_t3_t) {
+      __dpopt_t3_config[0] = __dpopt_t3_gridDim.x; __dpopt_t3_config[1] = __dpopt_t3_gridDim.y; __dpopt_t3_config[2] = __dpopt_t3_gridDim.z;
+      __dpopt_t3_config[3] = __dpopt_t3_blockDim.x; __dpopt_t3_config[4] = __dpopt_t3_blockDim.y; __dpopt_t3_config[5] = __dpopt_t3_blockDim.z;
+      __dpopt_t3_slot0 = __dpopt_t3_arg0;
+    }
+    __syncthreads();
+    const dim3 __dpopt_t3_grid(__dpopt_t3_config[0], __dpopt_t3_config[1], __dpopt_t3_config[2]);
+    const dim3 __dpopt_t3_block(__dpopt_t3_config[3], __dpopt_t3_config[4], __dpopt_t3_config[5]);
+    int *__dpopt_t3_arg0_ = __dpopt_t3_slot0;
+    // Everyone has read the record before the next launcher writes it.
+    __syncthreads();
+    __dpopt_team_usesBarrier(__dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0_);
+  }
+  // Everyone has read the flags before the next use of this function.
+  __syncthreads();
+}
+// dpopt: declared here for 'usesShared' run by the threads of a block (remove-launch T3)
+static __device__ void __dpopt_team_usesShared(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *A);
+// dpopt: declared here for the grids of 'usesShared' a block's threads launched, run by the block (remove-launch T3)
+static __device__ void __dpopt_block_usesShared(bool __dpopt_t3_launches, dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *__dpopt_t3_arg0);
 __global__ void usesShared(int *A) {
   __shared__ int S[64];
   S[threadIdx.x] = A[threadIdx.x];
   A[threadIdx.x] = S[63 - threadIdx.x];
+}
+
+// dpopt: 'usesShared' run by the threads of a block (remove-launch T3)
+static __device__ void __dpopt_team_usesShared(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *A) {
+  const unsigned __dpopt_t3_self = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  const unsigned __dpopt_t3_team = blockDim.x * blockDim.y * blockDim.z;
+  const unsigned __dpopt_t3_size = __dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y * __dpopt_t3_blockDim.z;
+  for (unsigned __dpopt_t3_bz = 0; __dpopt_t3_bz < __dpopt_t3_gridDim.z; ++__dpopt_t3_bz)
+  for (unsigned __dpopt_t3_by = 0; __dpopt_t3_by < __dpopt_t3_gridDim.y; ++__dpopt_t3_by)
+  for (unsigned __dpopt_t3_bx = 0; __dpopt_t3_bx < __dpopt_t3_gridDim.x; ++__dpopt_t3_bx) {
+    for (unsigned __dpopt_t3_t = __dpopt_t3_self; __dpopt_t3_t < __dpopt_t3_size; __dpopt_t3_t += __dpopt_t3_team) {
+    const uint3 blockIdx = make_uint3(__dpopt_t3_bx, __dpopt_t3_by, __dpopt_t3_bz);
+    const uint3 threadIdx = make_uint3(__dpopt_t3_t % __dpopt_t3_blockDim.x, __dpopt_t3_t / __dpopt_t3_blockDim.x % __dpopt_t3_blockDim.y, __dpopt_t3_t / (__dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y));
+    const dim3 gridDim = __dpopt_t3_gridDim;
+    const dim3 blockDim = __dpopt_t3_blockDim;
+    (void)blockIdx; (void)threadIdx; (void)gridDim; (void)blockDim;
+    {
+  __shared__ int S[64];
+  S[threadIdx.x] = A[threadIdx.x];
+  A[threadIdx.x] = S[63 - threadIdx.x];
+}
+    }
+    // The next child block reuses the child's shared arrays.
+    __syncthreads();
+  }
+}
+
+// dpopt: the grids of 'usesShared' a block's threads launched, run by the block (remove-launch T3)
+static __device__ void __dpopt_block_usesShared(bool __dpopt_t3_launches, dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *__dpopt_t3_arg0) {
+  __shared__ unsigned char __dpopt_t3_launched[1024];
+  __shared__ unsigned __dpopt_t3_config[6];
+  __shared__ int *__dpopt_t3_slot0;
+  const unsigned __dpopt_t3_self = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  const unsigned __dpopt_t3_team = blockDim.x * blockDim.y * blockDim.z;
+  __dpopt_t3_launched[__dpopt_t3_self] = __dpopt_t3_launches;
+  __syncthreads();
+  // Launches in thread order; every thread reads the same flags.
+  for (unsigned __dpopt_t3_t = 0; __dpopt_t3_t < __dpopt_t3_team; ++__dpopt_t3_t) {
+    if (!__dpopt_t3_launched[__dpopt_t3_t])
+      continue;
+    if (__dpopt_t3_self == __dpopt_t3_t) {
+      __dpopt_t3_config[0] = __dpopt_t3_gridDim.x; __dpopt_t3_config[1] = __dpopt_t3_gridDim.y; __dpopt_t3_config[2] = __dpopt_t3_gridDim.z;
+      __dpopt_t3_config[3] = __dpopt_t3_blockDim.x; __dpopt_t3_config[4] = __dpopt_t3_blockDim.y; __dpopt_t3_config[5] = __dpopt_t3_blockDim.z;
+      __dpopt_t3_slot0 = __dpopt_t3_arg0;
+    }
+    __syncthreads();
+    const dim3 __dpopt_t3_grid(__dpopt_t3_config[0], __dpopt_t3_config[1], __dpopt_t3_config[2]);
+    const dim3 __dpopt_t3_block(__dpopt_t3_config[3], __dpopt_t3_config[4], __dpopt_t3_config[5]);
+    int *__dpopt_t3_arg0_ = __dpopt_t3_slot0;
+    // Everyone has read the record before the next launcher writes it.
+    __syncthreads();
+    __dpopt_team_usesShared(__dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0_);
+  }
+  // Everyone has read the flags before the next use of this function.
+  __syncthreads();
 }
 __global__ void usesShuffle(int *A) { A[threadIdx.x] = __shfl_down_sync(0xffffffff, A[threadIdx.x], 1); }
 __global__ void usesUnknown(int *A) { elsewhere(A); }
@@ -51,15 +243,42 @@ __device__ void launchesPlain(int *A) { { // dpopt remove-launch T4: this thread
   __dpopt_serial_plain(__dpopt_grid, __dpopt_block, A, 32);
 } }
 __global__ void launchesInHelper(int *A) { launchesPlain(A); }
-__global__ void launchesBarrier(int *A) { usesBarrier<<<1, 64>>>(A); }
+__global__ void launchesBarrier(int *A) { { // dpopt remove-launch T3: the block runs the child grids its threads launch here
+  bool __dpopt_t3_launches = false;
+  dim3 __dpopt_t3_grid, __dpopt_t3_block;
+  int *__dpopt_t3_arg0{};
+  __dpopt_t3_launches = true;
+  __dpopt_t3_grid = dim3(1);
+  __dpopt_t3_block = dim3(64);
+  __dpopt_t3_arg0 = A;
+  __dpopt_block_usesBarrier(__dpopt_t3_launches, __dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0);
+} }
 
 #define LAUNCH(A) plain<<<1, 32>>>(A, 32)
 
 __host__ __device__ void both(int *A) { plain<<<1, 32>>>(A, 32); }
 
 __global__ void parent(int *A) {
-  usesBarrier<<<1, 64>>>(A);
-  usesShared<<<1, 64>>>(A);
+  { // dpopt remove-launch T3: the block runs the child grids its threads launch here
+    bool __dpopt_t3_launches = false;
+    dim3 __dpopt_t3_grid, __dpopt_t3_block;
+    int *__dpopt_t3_arg0{};
+    __dpopt_t3_launches = true;
+    __dpopt_t3_grid = dim3(1);
+    __dpopt_t3_block = dim3(64);
+    __dpopt_t3_arg0 = A;
+    __dpopt_block_usesBarrier(__dpopt_t3_launches, __dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0);
+  }
+  { // dpopt remove-launch T3: the block runs the child grids its threads launch here
+    bool __dpopt_t3_launches = false;
+    dim3 __dpopt_t3_grid, __dpopt_t3_block;
+    int *__dpopt_t3_arg0{};
+    __dpopt_t3_launches = true;
+    __dpopt_t3_grid = dim3(1);
+    __dpopt_t3_block = dim3(64);
+    __dpopt_t3_arg0 = A;
+    __dpopt_block_usesShared(__dpopt_t3_launches, __dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0);
+  }
   usesShuffle<<<1, 64>>>(A);
   usesUnknown<<<1, 64>>>(A);
   usesAsm<<<1, 64>>>(A);
@@ -70,7 +289,18 @@ __global__ void parent(int *A) {
 #pragma dp off
   plain<<<1, 32>>>(A, 32);
 #pragma dp remove_launch(T3)
-  plain<<<1, 32>>>(A, 32);
+  { // dpopt remove-launch T3: the block runs the child grids its threads launch here
+    bool __dpopt_t3_launches = false;
+    dim3 __dpopt_t3_grid, __dpopt_t3_block;
+    int *__dpopt_t3_arg0{};
+    int __dpopt_t3_arg1{};
+    __dpopt_t3_launches = true;
+    __dpopt_t3_grid = dim3(1);
+    __dpopt_t3_block = dim3(32);
+    __dpopt_t3_arg0 = A;
+    __dpopt_t3_arg1 = 32;
+    __dpopt_block_plain(__dpopt_t3_launches, __dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0, __dpopt_t3_arg1);
+  }
 #pragma dp remove_launch(T4)
   usesShared<<<1, 64>>>(A);
   both(A);
@@ -78,7 +308,7 @@ __global__ void parent(int *A) {
 
 // The synchronization waits for a launch that stays: it stays too.
 __global__ void waitsForBarrier(int *A) {
-  usesBarrier<<<1, 64>>>(A);
+  usesShuffle<<<1, 64>>>(A);
   cudaDeviceSynchronize();
 }
 

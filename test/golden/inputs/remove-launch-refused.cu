@@ -56,7 +56,7 @@ __global__ void parent(int *A) {
 
 // The synchronization waits for a launch that stays: it stays too.
 __global__ void waitsForBarrier(int *A) {
-  usesBarrier<<<1, 64>>>(A);
+  usesShuffle<<<1, 64>>>(A);
   cudaDeviceSynchronize();
 }
 

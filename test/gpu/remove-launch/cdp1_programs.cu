@@ -12,6 +12,8 @@
 //
 //   rows:   every parent thread sums one row in a child grid, waits for it,
 //           then reads the child's result (wrong without the wait);
+//   blockRows: like rows, with a child that reduces in shared memory with
+//           barriers (T3: the parent block runs the children);
 //   driver: a one-thread driver grid iterates on the device as
 //           benchmarks/ccl/cdp1.cu does: it launches a parent grid whose
 //           threads launch children, waits, and reads a flag they set.
@@ -48,6 +50,30 @@ __global__ void rows(const int *In, int *RowTotal, int *Weighted, int Height, in
   cudaDeviceSynchronize();
   // Reads the child's result: only correct after the child finished.
   Weighted[Row] = RowTotal[Row] * (Row % 7 + 1);
+}
+
+__global__ void blockSum(const int *In, int *Out, int N) {
+  __shared__ int Part[128];
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  Part[threadIdx.x] = I < N ? In[I] : 0;
+  __syncthreads();
+  for (int S = blockDim.x / 2; S > 0; S /= 2) {
+    if (threadIdx.x < S)
+      Part[threadIdx.x] += Part[threadIdx.x + S];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+    atomicAdd(Out, Part[0]);
+}
+
+__global__ void blockRows(const int *In, int *RowTotal, int *Weighted, int Height, int Width) {
+  int Row = blockIdx.x * blockDim.x + threadIdx.x;
+  if (Row < Height)
+    blockSum<<<(Width + 127) / 128, 128>>>(In + Row * Width, RowTotal + Row, Width);
+  cudaDeviceSynchronize();
+  // Reads the child's result: only correct after the child finished.
+  if (Row < Height)
+    Weighted[Row] = RowTotal[Row] * (Row % 5 + 2);
 }
 
 constexpr int Inf = 1 << 29;
@@ -126,6 +152,21 @@ int main() {
     printf("rows: %d x %d, %.3f ms\n", Height, Width, Ms);
     Failures += check("rows.total", Total, WantTotal);
     Failures += check("rows.weighted", Weighted, WantWeighted);
+    // The same with a child that synchronizes (T3).
+    for (int R = 0; R < Height; ++R)
+      WantWeighted[R] = WantTotal[R] * (R % 5 + 2);
+    CUDA_OK(cudaMemset(DTotal, 0, Height * sizeof(int)));
+    CUDA_OK(cudaEventRecord(Start));
+    blockRows<<<(Height + 255) / 256, 256>>>(DIn, DTotal, DWeighted, Height, Width);
+    CUDA_OK(cudaGetLastError());
+    CUDA_OK(cudaEventRecord(Stop));
+    CUDA_OK(cudaDeviceSynchronize());
+    CUDA_OK(cudaEventElapsedTime(&Ms, Start, Stop));
+    CUDA_OK(cudaMemcpy(Total.data(), DTotal, Height * sizeof(int), cudaMemcpyDeviceToHost));
+    CUDA_OK(cudaMemcpy(Weighted.data(), DWeighted, Height * sizeof(int), cudaMemcpyDeviceToHost));
+    printf("blockRows: %d x %d, %.3f ms\n", Height, Width, Ms);
+    Failures += check("blockRows.total", Total, WantTotal);
+    Failures += check("blockRows.weighted", Weighted, WantWeighted);
   }
   {
     const int Height = 512, Width = 512;

@@ -6,7 +6,7 @@
 #
 # cdp1_programs.cu is legacy CDP1 code (device-side cudaDeviceSynchronize):
 # only its rewritten form is built (the input does not compile for sm_90).
-# t4_patterns.cu is valid CDP2 code: built as written and rewritten. Every
+# t4_patterns.cu and t3_patterns.cu are valid CDP2 code: built as written and rewritten. Every
 # program checks its result against a CPU reference and exits non-zero on a
 # mismatch. The device step writes results.csv (program, variant, status,
 # time) and one log per run.
@@ -19,7 +19,8 @@ prepare)
   DPOPT="$2"; GEN="$3"
   mkdir -p "$GEN"
   cp "$HERE/t4_patterns.cu" "$GEN/t4_patterns.orig.cu"
-  for P in cdp1_programs t4_patterns; do
+  cp "$HERE/t3_patterns.cu" "$GEN/t3_patterns.orig.cu"
+  for P in cdp1_programs t4_patterns t3_patterns; do
     "$DPOPT" "$HERE/$P.cu" --passes=remove-launch -o "$GEN/$P.rl.cu" -R \
       2> "$GEN/$P.remarks.txt" || exit 1
   done
@@ -32,7 +33,7 @@ device)
   "$NVCC" --version > "$LOG/nvcc.txt" 2>&1
   echo "program,variant,status,exit_code,ms" > "$LOG/results.csv"
   Fails=0
-  for V in cdp1_programs.rl t4_patterns.orig t4_patterns.rl; do
+  for V in cdp1_programs.rl t4_patterns.orig t4_patterns.rl t3_patterns.orig t3_patterns.rl; do
     "$NVCC" -O3 -rdc=true -arch=sm_90 -I "$ROOT/runtime" -o "$LOG/$V" "$GEN/$V.cu" \
       -lcudadevrt > "$LOG/$V.build.log" 2>&1 || { echo "${V%%.*},${V#*.},build-failed,,"  >> "$LOG/results.csv"; Fails=$((Fails+1)); continue; }
     timeout 60 "$LOG/$V" > "$LOG/$V.run.log" 2>&1
@@ -43,8 +44,15 @@ device)
     echo "${V%%.*},${V#*.},$STATUS,$RC,$MS" >> "$LOG/results.csv"
     # compute-sanitizer's memcheck on the rewritten programs.
     if [ "${V#*.}" = rl ] && command -v compute-sanitizer > /dev/null; then
-      timeout 90 compute-sanitizer --tool memcheck "$LOG/$V" > "$LOG/$V.memcheck.log" 2>&1
+      timeout 90 compute-sanitizer --tool memcheck --error-exitcode 1 "$LOG/$V" > "$LOG/$V.memcheck.log" 2>&1
       echo "${V%%.*},${V#*.}+memcheck,$([ $? -eq 0 ] && echo pass || echo fail),," >> "$LOG/results.csv"
+      # T3's barriers (partial ones included) and shared memory.
+      if grep -q 'remove-launch T3' "$GEN/$V.cu"; then
+        for Tool in synccheck racecheck; do
+          timeout 90 compute-sanitizer --tool $Tool --error-exitcode 1 "$LOG/$V" > "$LOG/$V.$Tool.log" 2>&1
+          echo "${V%%.*},${V#*.}+$Tool,$([ $? -eq 0 ] && echo pass || echo fail),," >> "$LOG/results.csv"
+        done
+      fi
     fi
     rm -f "$LOG/$V"
   done

@@ -1,0 +1,126 @@
+//===- RemoveLaunchT3.h - The parent block runs its threads' children -*- C++ -*-===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// remove-launch T3 (Chen & Shen's CKi -> PBi): the threads of the parent
+// block run, together, every child grid a thread of the block launched at
+// the site. It is the technique for children whose threads wait for each
+// other (__syncthreads) or share memory, which T4 cannot run in one thread.
+//
+// At the site, which every thread of the parent block must reach (see
+// t3SiteBlocker),
+//
+//   if (c) { x = 1; child<<<grid, block>>>(a0, a1); } else y = 2;
+//
+// becomes
+//
+//   { bool L = false; dim3 G, B; T0 A0{}; T1 A1{};
+//     if (c) { x = 1; { L = true; G = dim3(grid); B = dim3(block);
+//                       A0 = a0; A1 = a1; } } else y = 2;
+//     __dpopt_block_child(L, G, B, A0, A1); }
+//
+// __dpopt_block_child records which threads launched (shared memory), and
+// after a __syncthreads() the block takes the launches in thread order: the
+// launching thread publishes its configuration and arguments in shared
+// memory, and every thread calls __dpopt_team_child, which runs the child's
+// blocks one after another with the block's threads as the child's threads
+// (threadIdx, blockIdx, blockDim, gridDim shadowed as in Serializer.h) and a
+// __syncthreads() after each child block. A child block smaller than the
+// parent block uses its first threads; the child's __syncthreads() becomes
+// a partial barrier of exactly those threads (PTX 'barrier.sync 1, count'),
+// so the idle threads do not take part. A child block larger than the
+// parent block is looped over when the child has no barriers, and stops
+// the kernel (__trap) otherwise -- it cannot be run without splitting the
+// child at its barriers, which dpopt does not do.
+//
+// The child's __shared__ arrays stay declared in its copied body: they are
+// the paper's "separate arrays" (§2.3), allocated next to the parent's.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DPOPT_PASSES_REMOVELAUNCHT3_H
+#define DPOPT_PASSES_REMOVELAUNCHT3_H
+
+#include "dpopt/Analysis/ProgramAnalysis.h"
+#include "dpopt/Rewrite/BuiltinParams.h"
+#include "dpopt/Rewrite/EditList.h"
+#include "dpopt/Rewrite/FunctionText.h"
+
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dpopt {
+
+/// Where a T3 site is: [Begin, End) of the working text is the top-level
+/// statement of the kernel that contains the launch (the launch itself when
+/// TopLevel).
+struct T3Shape {
+  unsigned Begin = 0, End = 0;
+  bool TopLevel = false;
+};
+
+/// Why the block of \p S's caller cannot run the child at the site, or
+/// nothing (then \p Out is filled in). Every thread of the block must reach
+/// the site once: it must be in a top-level statement of the kernel, on a
+/// path of if/else branches and blocks (no loops or switches) that the
+/// launch ends; no return may come before the end of that statement, the
+/// statement holds no other launch, and the kernel has no goto.
+std::optional<std::string> t3SiteBlocker(ProgramAnalysis &A, const LaunchSite &S,
+                                         T3Shape *Out = nullptr);
+
+/// Why the block cannot run \p S's child as a team: warp-level operations,
+/// cooperative groups, inline asm, launches, calls dpopt cannot see into,
+/// dynamic shared memory, barriers other than __syncthreads() in its own
+/// body, and -- with barriers -- a block size that is not a constant
+/// multiple of 32 or an early return; parameter types that cannot live in
+/// shared memory; shared memory that would not fit or that the parent uses
+/// too.
+std::optional<std::string> t3ChildBlocker(ProgramAnalysis &A, const LaunchSite &S);
+
+/// Plans and writes the block and team versions of the children T3 runs.
+class BlockRunner {
+public:
+  BlockRunner(ProgramAnalysis &A, NameAllocator &Names);
+
+  /// The name of \p Child's block version, planned on the first request.
+  llvm::Expected<std::string> request(const clang::FunctionDecl *Child);
+
+  /// Adds to \p Edits the rewrite of the site \p Shape of \p S: the launch
+  /// becomes a record of it, and the block version \p BlockName runs the
+  /// records after the top-level statement.
+  void rewriteSite(const ParsedUnit &U, const LaunchSite &S, const T3Shape &Shape,
+                   llvm::StringRef BlockName, EditList &Edits) const;
+
+  /// Adds the planned versions after their children's definitions, and the
+  /// clones of the device functions they call.
+  llvm::Error emit(const ParsedUnit &U, EditList &Edits, llvm::StringRef PassName);
+
+private:
+  struct Plan {
+    const clang::FunctionDecl *Child = nullptr;
+    std::string Block, Team, Barrier;
+    /// The child's __syncthreads() calls become calls of Barrier.
+    bool HasBarriers = false;
+  };
+  llvm::Expected<std::string> teamBody(const ParsedUnit &U, const Plan &P) const;
+  std::string blockBody(const Plan &P) const;
+
+  ProgramAnalysis &A;
+  NameAllocator &Names;
+  /// Identifiers of the generated code (fresh against the working text).
+  std::string GridDim, BlockDim, Bx, By, Bz, T, Self, Team, Size, Next, In, Flags, Config,
+      Slot, Launching, Grid, Block, Arg;
+  BuiltinCloner Cloner;
+  std::map<const clang::FunctionDecl *, Plan> Plans;
+  std::vector<const clang::FunctionDecl *> Order;
+};
+
+} // namespace dpopt
+
+#endif // DPOPT_PASSES_REMOVELAUNCHT3_H

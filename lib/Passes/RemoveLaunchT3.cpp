@@ -1,0 +1,550 @@
+//===- RemoveLaunchT3.cpp - The parent block runs its threads' children --===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dpopt/Passes/RemoveLaunchT3.h"
+
+#include "dpopt/AST/CudaAST.h"
+#include "dpopt/Frontend/WorkingCopy.h"
+#include "dpopt/Passes/RemoveLaunchSyncs.h"
+#include "dpopt/Passes/SiteChecks.h"
+#include "dpopt/Rewrite/BodyInLoop.h"
+#include "dpopt/Rewrite/LaunchText.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Lex/Lexer.h"
+
+#include <set>
+
+using namespace clang;
+using namespace llvm;
+
+namespace dpopt {
+namespace {
+
+/// Static shared memory a kernel may declare (48 KiB on every GPU CUDA 13
+/// supports; more needs dynamic shared memory and an opt-in).
+constexpr uint64_t StaticSharedLimit = 48 * 1024;
+/// The block version records one flag per parent thread.
+constexpr unsigned MaxBlockThreads = 1024;
+
+/// The type of a child parameter as the generated code spells it: canonical
+/// (typedefs resolved, scopes written out), top-level qualifiers dropped.
+std::string spelledType(const ASTContext &Ctx, QualType T, StringRef Name) {
+  PrintingPolicy P(Ctx.getLangOpts());
+  P.SuppressTagKeyword = true;
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  T.getCanonicalType().getUnqualifiedType().print(OS, P, Name);
+  return Out;
+}
+
+/// Why a parameter of type \p T cannot be copied through shared memory (a
+/// __shared__ variable can have no initializer, so no constructor).
+std::optional<std::string> parameterTypeBlocker(const ASTContext &Ctx, QualType T) {
+  if (T->isDependentType())
+    return std::string("depends on a template parameter");
+  if (T->isReferenceType())
+    return std::string("is a reference");
+  if (!T.isTriviallyCopyableType(Ctx))
+    return std::string("is not trivially copyable");
+  if (const CXXRecordDecl *R = T->getAsCXXRecordDecl()) {
+    if (!R->hasTrivialDefaultConstructor())
+      return std::string("has a default constructor that does something, which a "
+                         "__shared__ variable cannot run");
+    if (!R->getIdentifier())
+      return std::string("is an unnamed type");
+  }
+  return std::nullopt;
+}
+
+/// The number of threads of a block written as a constant (an integer, or
+/// dim3(...) of integers), or nothing.
+std::optional<uint64_t> constantThreads(const ASTContext &Ctx, const Expr *E) {
+  if (!E)
+    return std::nullopt;
+  E = E->IgnoreImplicit();
+  Expr::EvalResult R;
+  if (E->getType()->isIntegralOrEnumerationType()) {
+    if (E->EvaluateAsInt(R, Ctx) && R.Val.getInt().isStrictlyPositive())
+      return R.Val.getInt().getZExtValue();
+    return std::nullopt;
+  }
+  if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
+    E = Cast->getSubExpr()->IgnoreImplicit();
+  const auto *C = dyn_cast<CXXConstructExpr>(E);
+  if (!C || !C->getConstructor() || C->getConstructor()->getParent()->getName() != "dim3")
+    return std::nullopt;
+  uint64_t N = 1;
+  for (const Expr *Arg : C->arguments()) {
+    if (!Arg->getType()->isIntegralOrEnumerationType() || !Arg->EvaluateAsInt(R, Ctx) ||
+        !R.Val.getInt().isStrictlyPositive())
+      return std::nullopt;
+    N *= R.Val.getInt().getZExtValue();
+  }
+  return N;
+}
+
+bool containsGoto(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<GotoStmt, IndirectGotoStmt>(S))
+    return true;
+  if (isa<LambdaExpr>(S))
+    return false; // a lambda's gotos stay in the lambda
+  for (const Stmt *C : S->children())
+    if (containsGoto(C))
+      return true;
+  return false;
+}
+
+/// The __syncthreads() calls of \p S (not of lambdas in it).
+void findSyncthreads(const Stmt *S, std::vector<const CallExpr *> &Out) {
+  if (!S || isa<LambdaExpr>(S))
+    return;
+  if (const auto *C = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *F = C->getDirectCallee())
+      if (F->getIdentifier() && F->getName() == "__syncthreads")
+        Out.push_back(C);
+  for (const Stmt *C : S->children())
+    findSyncthreads(C, Out);
+}
+
+std::string lines(ArrayRef<std::string> L, StringRef Indent) {
+  std::string Out;
+  for (const std::string &S : L)
+    Out += Indent.str() + S + "\n";
+  return Out;
+}
+
+} // namespace
+
+std::optional<std::string> t3SiteBlocker(ProgramAnalysis &A, const LaunchSite &S,
+                                         T3Shape *Out) {
+  const WorkingCopy &WC = A.workingCopy();
+  const ParsedUnit &U = WC.unit();
+  if (S.Kind != CallerKind::Global)
+    return std::string("the launch is not in a kernel's own body (it is in ") +
+           callerKindName(S.Kind) + " code), so dpopt cannot show that every "
+           "thread of the block reaches it";
+  if (S.InTemplate)
+    return std::string("the launching kernel is a template: T3 is not implemented "
+                       "for template parents");
+  const FunctionDecl *Def = getWrittenDefinition(S.Caller);
+  const auto *Body = Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+  if (!Body)
+    return std::string("the launching kernel's body is not in this file");
+  if (containsGoto(Body))
+    return "'" + S.CallerName + "' uses goto: dpopt cannot show that every thread of "
+                                "the block reaches the launch";
+  const FunctionFacts &Parent = A.transitiveFacts(S.Caller);
+  if (!Parent.InlineAsm.empty())
+    return "'" + S.CallerName + "' contains inline assembly (" +
+           whereIs(WC, Parent.InlineAsm[0].Loc) +
+           "), which could use the named barrier the child's threads synchronize with";
+
+  // The launch statement is replaced by a record of the launch, and the
+  // block runs the recorded launches right after the top-level statement
+  // that contains it. So nothing the thread does may come between the two
+  // (the launch ends each block on its path), and the path may only choose
+  // (if/else), never repeat.
+  T3Shape Shape;
+  const SourceManager &SM = U.getSourceManager();
+  const LangOptions &LO = U.getASTContext().getLangOpts();
+  for (const Stmt *C : Body->body()) {
+    auto [B, E] = U.getOffsetRange(C->getSourceRange());
+    if (S.StmtBegin < B || S.StmtBegin >= std::max(E, B + 1))
+      continue;
+    Shape.Begin = B;
+    Shape.End = std::max(E, S.StmtEnd);
+    // A statement's source range ends before its ';' unless it ends with a
+    // block; for an if, that depends on its last branch.
+    const Stmt *Last = C;
+    while (const auto *If = dyn_cast<IfStmt>(Last))
+      Last = If->getElse() ? If->getElse() : If->getThen();
+    if (!isa<CompoundStmt, DeclStmt, NullStmt>(Last)) {
+      std::optional<Token> Semi = C->getEndLoc().isMacroID()
+                                      ? std::nullopt
+                                      : Lexer::findNextToken(C->getEndLoc(), SM, LO);
+      if (!Semi || Semi->isNot(tok::semi))
+        return std::string("dpopt cannot find the end of the statement around the launch");
+      Shape.End = std::max(Shape.End, U.getOffset(Semi->getLocation()) + 1);
+    }
+    Shape.TopLevel = U.getOffset(C->getBeginLoc()) == S.StmtBegin;
+    const Stmt *Cur = C;
+    while (U.getOffset(Cur->getBeginLoc()) != S.StmtBegin) {
+      auto Contains = [&](const Stmt *X) {
+        if (!X)
+          return false;
+        auto [XB, XE] = U.getOffsetRange(X->getSourceRange());
+        return XB <= S.StmtBegin && S.StmtBegin < std::max(XE, XB + 1);
+      };
+      if (const auto *If = dyn_cast<IfStmt>(Cur)) {
+        if (If->getInit() || If->getConditionVariable() || If->isConstexpr() ||
+            If->isConsteval())
+          return std::string("an if-statement around the launch declares a variable or "
+                             "is constexpr/consteval: dpopt does not restructure it");
+        Cur = Contains(If->getThen()) ? If->getThen() : If->getElse();
+        if (!Cur || !Contains(Cur))
+          return std::string("dpopt could not find the launch in its if-statement");
+        continue;
+      }
+      if (const auto *CS = dyn_cast<CompoundStmt>(Cur)) {
+        const Stmt *Next = nullptr;
+        for (const Stmt *X : CS->body())
+          if (Contains(X))
+            Next = X;
+        if (!Next)
+          return std::string("dpopt could not find the launch in its block");
+        if (Next != CS->body_back())
+          return "statements follow the launch in its block (" +
+                 whereIs(WC, CS->body_back()->getBeginLoc()) +
+                 "): they would run before the child, which the block runs after "
+                 "the enclosing top-level statement";
+        Cur = Next;
+        continue;
+      }
+      return std::string("the launch is inside a ") +
+             (isa<ForStmt, CXXForRangeStmt, WhileStmt, DoStmt>(Cur) ? "loop"
+              : isa<SwitchStmt>(Cur)                               ? "switch statement"
+                                                                   : "statement") +
+             " of '" + S.CallerName +
+             "': dpopt cannot show that every thread of the block reaches it once "
+             "(T3 needs the launch in the kernel's top-level statements or under "
+             "if-statements and blocks there)";
+    }
+    break;
+  }
+  if (Shape.End == 0)
+    return std::string("dpopt could not find the launch among the statements of '") +
+           S.CallerName + "'";
+  for (const Occurrence &R : A.localFacts(S.Caller).Returns)
+    if (U.getOffset(R.Loc) < Shape.End)
+      return "'" + S.CallerName + "' may return before the block runs the child (" +
+             whereIs(WC, R.Loc) +
+             "): threads that return would never reach the block's barrier";
+  // One record per top-level statement: a second launch there would need
+  // the block to run two records after it.
+  for (const LaunchSite *Other : A.deviceSites())
+    if (Other != &S && Other->Caller == S.Caller && !Shape.TopLevel &&
+        Other->StmtBegin >= Shape.Begin && Other->StmtBegin < Shape.End)
+      return "the statement around the launch holds another launch (of '" +
+             Other->CalleeName + "' at " + whereIs(WC, Other->Call->getBeginLoc()) +
+             "): T3 restructures one launch per top-level statement";
+  if (Out)
+    *Out = std::move(Shape);
+  return std::nullopt;
+}
+
+std::optional<std::string> t3ChildBlocker(ProgramAnalysis &A, const LaunchSite &S) {
+  const WorkingCopy &WC = A.workingCopy();
+  const ASTContext &Ctx = WC.unit().getASTContext();
+  const FunctionDecl *Child = S.Callee;
+  if (!Child)
+    return std::string("dpopt cannot tell which kernel is launched");
+  std::string Name = "'" + Child->getNameAsString() + "'";
+  if (Child->isTemplateInstantiation() || Child->getDescribedFunctionTemplate())
+    return Name + " is a template: T3 is not implemented for template children";
+  const FunctionFacts &F = A.transitiveFacts(Child);
+  if (!F.WarpOps.empty())
+    return Name + " uses the warp-level operation " + F.WarpOps[0].What + " at " +
+           whereIs(WC, F.WarpOps[0].Loc);
+  if (!F.CooperativeGroups.empty())
+    return Name + " uses cooperative groups (" + F.CooperativeGroups[0].What + " at " +
+           whereIs(WC, F.CooperativeGroups[0].Loc) + ")";
+  if (!F.InlineAsm.empty())
+    return Name + " contains inline assembly at " + whereIs(WC, F.InlineAsm[0].Loc);
+  if (!F.UnknownCalls.empty())
+    return Name + " makes a call dpopt cannot see into (" + F.UnknownCalls[0].What +
+           " at " + whereIs(WC, F.UnknownCalls[0].Loc) + ")";
+  if (!F.Launches.empty())
+    return Name + " launches kernels itself (" + whereIs(WC, F.Launches[0].Loc) +
+           "): T3 does not run launching children";
+  if (!F.LegacyDeviceSyncs.empty())
+    return Name + " calls cudaDeviceSynchronize() at " +
+           whereIs(WC, F.LegacyDeviceSyncs[0].Loc);
+  if (std::optional<std::string> Api = launchApiCall(A, Child))
+    return Name + " uses the launch API (" + *Api + ")";
+  for (const Occurrence &B : F.Barriers) {
+    if (B.What != "__syncthreads")
+      return Name + " uses " + B.What + " (" + whereIs(WC, B.Loc) +
+             "): T3 turns only __syncthreads() into a barrier of the child's threads";
+    if (canonicalFunction(B.In) != canonicalFunction(Child))
+      return Name + " synchronizes in the device function '" + B.In->getNameAsString() +
+             "' (" + whereIs(WC, B.Loc) + "): T3 rewrites barriers only in the child's "
+             "own body";
+  }
+  if (!F.Barriers.empty()) {
+    std::optional<uint64_t> Threads = constantThreads(Ctx, S.Block.E);
+    if (!Threads || *Threads % 32 != 0 || *Threads > MaxBlockThreads)
+      return Name + " synchronizes its threads (" + whereIs(WC, F.Barriers[0].Loc) +
+             ") and its block size '" + S.Block.Text +
+             "' is not a constant multiple of 32 (at most 1024): the partial "
+             "barrier T3 uses counts whole warps";
+    const FunctionFacts &L = A.localFacts(Child);
+    if (!L.EarlyReturns.empty())
+      return Name + " synchronizes its threads and may return early (" +
+             whereIs(WC, L.EarlyReturns[0].Loc) +
+             "): a thread that returned would never reach the partial barrier";
+  }
+
+  // The child's arrays are separate from the parent's (the paper's "separate
+  // arrays"); sharing one, or not fitting, would need reuse or save/restore.
+  const FunctionFacts &P = A.transitiveFacts(S.Caller);
+  std::set<const VarDecl *> ParentVars;
+  uint64_t Bytes = MaxBlockThreads + 6 * 4;
+  for (const SharedVariable &V : P.Shared) {
+    if (V.Dynamic)
+      return "'" + S.CallerName + "' uses dynamic shared memory ('" +
+             V.Var->getNameAsString() + "'): dpopt cannot show that the child's "
+             "shared memory fits next to it";
+    if (ParentVars.insert(V.Var->getCanonicalDecl()).second)
+      Bytes += V.Bytes;
+  }
+  std::set<const VarDecl *> ChildVars;
+  for (const SharedVariable &V : F.Shared) {
+    if (V.Dynamic)
+      return Name + " uses dynamic shared memory ('" + V.Var->getNameAsString() +
+             "'): T3 does not run children with extern __shared__ arrays";
+    if (ParentVars.count(V.Var->getCanonicalDecl()))
+      return Name + " and '" + S.CallerName + "' use the same shared variable '" +
+             V.Var->getNameAsString() +
+             "': T3 gives the child separate arrays only (no reuse or save/restore)";
+    if (ChildVars.insert(V.Var->getCanonicalDecl()).second)
+      Bytes += V.Bytes;
+  }
+  for (const ParmVarDecl *Param : Child->parameters()) {
+    if (std::optional<std::string> Why = parameterTypeBlocker(Ctx, Param->getType()))
+      return "the parameter '" + Param->getNameAsString() + "' of " + Name + " " + *Why +
+             ": T3 passes the arguments through shared memory";
+    Bytes += Ctx.getTypeSizeInChars(Param->getType()).getQuantity();
+  }
+  if (Bytes > StaticSharedLimit)
+    return "the shared memory of " + Name + ", of '" + S.CallerName +
+           "' and of the launch record (" + std::to_string(Bytes) +
+           " bytes) would not fit in 48 KiB: T3 gives the child separate arrays only";
+
+  if (std::optional<std::string> Why =
+          loopBodyBlocker(WC.unit(), getWrittenDefinition(Child)))
+    return Why;
+  NameAllocator Scratch("");
+  BuiltinCloner Cloner(A, AllBuiltins, Scratch, "team");
+  if (std::optional<std::string> Why = Cloner.plan(Child))
+    return Name + " cannot run as a team: " + *Why;
+  for (const Occurrence &B : F.Barriers)
+    if (B.Loc.isMacroID())
+      return Name + " has a __syncthreads() written inside a macro";
+  return std::nullopt;
+}
+
+BlockRunner::BlockRunner(ProgramAnalysis &A, NameAllocator &Names)
+    : A(A), Names(Names), GridDim(Names.fresh("t3_gridDim")),
+      BlockDim(Names.fresh("t3_blockDim")), Bx(Names.fresh("t3_bx")),
+      By(Names.fresh("t3_by")), Bz(Names.fresh("t3_bz")), T(Names.fresh("t3_t")),
+      Self(Names.fresh("t3_self")), Team(Names.fresh("t3_team")),
+      Size(Names.fresh("t3_size")), Next(Names.fresh("t3_next_thread")),
+      In(Names.fresh("t3_in") + "_"), Flags(Names.fresh("t3_launched")),
+      Config(Names.fresh("t3_config")), Slot(Names.fresh("t3_slot")),
+      Launching(Names.fresh("t3_launches")), Grid(Names.fresh("t3_grid")),
+      Block(Names.fresh("t3_block")), Arg(Names.fresh("t3_arg")),
+      Cloner(A, AllBuiltins, Names, "team") {}
+
+Expected<std::string> BlockRunner::request(const FunctionDecl *Child) {
+  const FunctionDecl *Key = canonicalFunction(Child);
+  auto [It, New] = Plans.try_emplace(Key);
+  Plan &P = It->second;
+  if (New) {
+    P.Child = Child;
+    std::string Stem = Child->getNameAsString();
+    P.Block = Names.fresh("block_" + Stem);
+    P.Team = Names.fresh("team_" + Stem);
+    P.HasBarriers = !A.transitiveFacts(Child).Barriers.empty();
+    if (P.HasBarriers)
+      P.Barrier = Names.fresh("team_barrier_" + Stem);
+    if (std::optional<std::string> Why = Cloner.plan(Child)) {
+      Plans.erase(It);
+      return createStringError(inconvertibleErrorCode(), *Why);
+    }
+    Order.push_back(Key);
+  }
+  return P.Block;
+}
+
+void BlockRunner::rewriteSite(const ParsedUnit &U, const LaunchSite &S, const T3Shape &Shape,
+                              StringRef BlockName, EditList &Edits) const {
+  const ASTContext &Ctx = U.getASTContext();
+  std::vector<std::string> Decls = {"bool " + Launching + " = false;",
+                                    "dim3 " + Grid + ", " + Block + ";"};
+  std::vector<std::string> Set = {Launching + " = true;", Grid + " = dim3(" + S.Grid.Text + ");",
+                                  Block + " = dim3(" + S.Block.Text + ");"};
+  // No launch, so the shared-memory size and the stream are not needed; they
+  // are still evaluated when that has an effect.
+  for (const ConfigExpr *C : {&S.SharedMem, &S.Stream})
+    if (C->isWritten() && C->E->HasSideEffects(Ctx))
+      Set.push_back("(void)(" + C->Text + ");");
+  std::string CallArgs = Launching + ", " + Grid + ", " + Block;
+  const auto Params = S.Callee->parameters();
+  for (size_t I = 0; I < Params.size() && I < S.Args.size(); ++I) {
+    std::string Name = Arg + std::to_string(I);
+    Decls.push_back(spelledType(Ctx, Params[I]->getType(), Name) + "{};");
+    Set.push_back(Name + " = " + S.Args[I].Text + ";");
+    CallArgs += ", " + Name;
+  }
+  std::string Head = "{ // dpopt remove-launch T3: the block runs the child grids its "
+                     "threads launch here\n";
+  std::string Call = BlockName.str() + "(" + CallArgs + ");";
+  std::string Indent = indentationAt(U.getText(), Shape.Begin);
+  if (Shape.TopLevel) {
+    Edits.replace(Shape.Begin, Shape.End - Shape.Begin,
+                  indentLines(Head + lines(Decls, "  ") + lines(Set, "  ") + "  " + Call + "\n}",
+                              Indent));
+    return;
+  }
+  // The statement stays where it is, inside a new block that declares the
+  // record first and runs it last.
+  Edits.insert(Shape.Begin, Head + lines(Decls, Indent + "  ") + Indent);
+  std::string SetText =
+      "{ // dpopt remove-launch T3: record the launch\n" + lines(Set, "  ") + "}";
+  Edits.replace(S.StmtBegin, S.StmtEnd - S.StmtBegin,
+                indentLines(SetText, indentationAt(U.getText(), S.StmtBegin)));
+  Edits.insert(Shape.End, "\n" + Indent + "  " + Call + "\n" + Indent + "}");
+}
+
+Expected<std::string> BlockRunner::teamBody(const ParsedUnit &U, const Plan &P) const {
+  const FunctionDecl *Def = getWrittenDefinition(P.Child);
+  EditList Edits("");
+  if (Error E = Cloner.redirectCalls(U, Def, Edits))
+    return std::move(E);
+  std::vector<const CallExpr *> Syncs;
+  findSyncthreads(Def->getBody(), Syncs);
+  for (const CallExpr *C : Syncs) {
+    auto [B, E] = U.getOffsetRange(C->getSourceRange());
+    Edits.replace(B, E - B, P.Barrier + "(" + Size + ")");
+  }
+  Expected<LoopBody> Body = bodyForLoop(U, Def, Edits, Next, In);
+  if (!Body)
+    return Body.takeError();
+  bool Barriers = !Syncs.empty();
+  std::string S = "{\n";
+  S += "  const unsigned " + Self +
+       " = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);\n";
+  S += "  const unsigned " + Team + " = blockDim.x * blockDim.y * blockDim.z;\n";
+  S += "  const unsigned " + Size + " = " + BlockDim + ".x * " + BlockDim + ".y * " +
+       BlockDim + ".z;\n";
+  if (Barriers)
+    S += "  // The child's threads synchronize: they must all run at once.\n"
+         "  if (" + Size + " > " + Team + ")\n    __trap();\n";
+  S += "  for (unsigned " + Bz + " = 0; " + Bz + " < " + GridDim + ".z; ++" + Bz + ")\n";
+  S += "  for (unsigned " + By + " = 0; " + By + " < " + GridDim + ".y; ++" + By + ")\n";
+  S += "  for (unsigned " + Bx + " = 0; " + Bx + " < " + GridDim + ".x; ++" + Bx + ") {\n";
+  S += "    for (unsigned " + T + " = " + Self + "; " + T + " < " + Size + "; " + T +
+       " += " + Team + ") {\n";
+  // Locals named like the built-ins shadow them for the copied body.
+  S += "    const uint3 blockIdx = make_uint3(" + Bx + ", " + By + ", " + Bz + ");\n";
+  S += "    const uint3 threadIdx = make_uint3(" + T + " % " + BlockDim + ".x, " + T + " / " +
+       BlockDim + ".x % " + BlockDim + ".y, " + T + " / (" + BlockDim + ".x * " + BlockDim +
+       ".y));\n";
+  S += "    const dim3 gridDim = " + GridDim + ";\n";
+  S += "    const dim3 blockDim = " + BlockDim + ";\n";
+  S += "    (void)blockIdx; (void)threadIdx; (void)gridDim; (void)blockDim;\n";
+  S += Body->text(Next) + "\n    }\n";
+  S += "    // The next child block reuses the child's shared arrays.\n";
+  S += "    __syncthreads();\n  }\n}";
+  return S;
+}
+
+std::string BlockRunner::blockBody(const Plan &P) const {
+  const ASTContext &Ctx = A.workingCopy().unit().getASTContext();
+  const auto Params = P.Child->parameters();
+  std::vector<std::string> Shared, Publish, Read;
+  std::string TeamArgs = Grid + ", " + Block;
+  for (size_t I = 0; I < Params.size(); ++I) {
+    std::string SlotName = Slot + std::to_string(I), ArgName = Arg + std::to_string(I);
+    Shared.push_back("__shared__ " + spelledType(Ctx, Params[I]->getType(), SlotName) + ";");
+    Publish.push_back(SlotName + " = " + ArgName + ";");
+    Read.push_back(spelledType(Ctx, Params[I]->getType(), ArgName + "_") + " = " + SlotName +
+                   ";");
+    TeamArgs += ", " + ArgName + "_";
+  }
+  std::string S = "{\n";
+  S += "  __shared__ unsigned char " + Flags + "[" + std::to_string(MaxBlockThreads) + "];\n";
+  S += "  __shared__ unsigned " + Config + "[6];\n";
+  S += lines(Shared, "  ");
+  S += "  const unsigned " + Self +
+       " = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);\n";
+  S += "  const unsigned " + Team + " = blockDim.x * blockDim.y * blockDim.z;\n";
+  S += "  " + Flags + "[" + Self + "] = " + Launching + ";\n";
+  S += "  __syncthreads();\n";
+  S += "  // Launches in thread order; every thread reads the same flags.\n";
+  S += "  for (unsigned " + T + " = 0; " + T + " < " + Team + "; ++" + T + ") {\n";
+  S += "    if (!" + Flags + "[" + T + "])\n      continue;\n";
+  S += "    if (" + Self + " == " + T + ") {\n";
+  S += "      " + Config + "[0] = " + GridDim + ".x; " + Config + "[1] = " + GridDim + ".y; " +
+       Config + "[2] = " + GridDim + ".z;\n";
+  S += "      " + Config + "[3] = " + BlockDim + ".x; " + Config + "[4] = " + BlockDim +
+       ".y; " + Config + "[5] = " + BlockDim + ".z;\n";
+  S += lines(Publish, "      ");
+  S += "    }\n    __syncthreads();\n";
+  S += "    const dim3 " + Grid + "(" + Config + "[0], " + Config + "[1], " + Config + "[2]);\n";
+  S += "    const dim3 " + Block + "(" + Config + "[3], " + Config + "[4], " + Config +
+       "[5]);\n";
+  S += lines(Read, "    ");
+  S += "    // Everyone has read the record before the next launcher writes it.\n";
+  S += "    __syncthreads();\n";
+  S += "    " + P.Team + "(" + TeamArgs + ");\n  }\n";
+  S += "  // Everyone has read the flags before the next use of this function.\n";
+  S += "  __syncthreads();\n}";
+  return S;
+}
+
+Error BlockRunner::emit(const ParsedUnit &U, EditList &Edits, StringRef PassName) {
+  const ASTContext &Ctx = U.getASTContext();
+  for (const FunctionDecl *Key : Order) {
+    const Plan &P = Plans[Key];
+    std::string Child = "'" + P.Child->getNameAsString() + "'";
+    Expected<std::string> Team = teamBody(U, P);
+    if (!Team)
+      return Team.takeError();
+    std::string BarrierBody =
+        "{\n  // Barrier 1 (0 is __syncthreads()): only the first Count threads, whole\n"
+        "  // warps, take part; the block's other threads do not wait.\n"
+        "  asm volatile(\"barrier.sync 1, %0;\" : : \"r\"(Count) : \"memory\");\n}";
+    if (P.HasBarriers)
+      if (Error E = addDerivedFunction(
+            U, Edits, P.Child,
+            [&](StringRef) {
+              return "static __device__ __forceinline__ void " + P.Barrier +
+                     "(unsigned Count)";
+            },
+            BarrierBody,
+            "the barrier of " + Child + "'s threads when a block runs it (" +
+                PassName.str() + " T3)"))
+      return E;
+    if (Error E = addDerivedFunction(
+            U, Edits, P.Child,
+            [&](StringRef Params) {
+              bool None = Params.trim().empty() || Params.trim() == "void";
+              return "static __device__ void " + P.Team + "(dim3 " + GridDim + ", dim3 " +
+                     BlockDim + (None ? "" : ", " + Params.str()) + ")";
+            },
+            *Team, Child + " run by the threads of a block (" + PassName.str() + " T3)"))
+      return E;
+    std::string BlockParams = "bool " + Launching + ", dim3 " + GridDim + ", dim3 " + BlockDim;
+    const auto Params = P.Child->parameters();
+    for (size_t I = 0; I < Params.size(); ++I)
+      BlockParams += ", " + spelledType(Ctx, Params[I]->getType(), Arg + std::to_string(I));
+    if (Error E = addDerivedFunction(
+            U, Edits, P.Child,
+            [&](StringRef) { return "static __device__ void " + P.Block + "(" + BlockParams + ")"; },
+            blockBody(P),
+            "the grids of " + Child + " a block's threads launched, run by the block (" +
+                PassName.str() + " T3)"))
+      return E;
+  }
+  return Cloner.emitClones(U, Edits);
+}
+
+} // namespace dpopt
