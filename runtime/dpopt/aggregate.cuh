@@ -322,42 +322,67 @@ struct AggTableSlot {
 };
 
 static __device__ AggTableSlot AggTable[DPOPT_AGG_TABLE_SLOTS];
+/// Held while a group is created, so that two blocks of one group never
+/// create it twice.
+static __device__ unsigned AggTableLock;
 
-/// The group (\p Site, \p Group) of the calling grid, claimed by its first
-/// block and joined by the others. Called by one thread per block.
+/// A group lives in the window of AggTableWindow slots that starts at its
+/// key's hash. Lookups scan the whole window instead of stopping at the
+/// first free slot: a group that finished frees its slot, and stopping there
+/// would miss a group placed after it.
+constexpr unsigned AggTableWindow = 64;
+
+/// The slot of (\p Grid, \p Tag) in the window at \p Base, or null.
+__device__ inline AggTableSlot *aggFindGroup(unsigned Base, unsigned long long Grid,
+                                             unsigned long long Tag) {
+  for (unsigned K = 0; K < AggTableWindow; ++K) {
+    AggTableSlot &S = AggTable[(Base + K) % DPOPT_AGG_TABLE_SLOTS];
+    volatile AggTableSlot &V = S;
+    if (V.Grid != Grid)
+      continue;
+    unsigned long long Seen;
+    while ((Seen = V.Tag) == 0 && V.Grid == Grid) // being set up
+      ;
+    if (Seen == Tag) {
+      __threadfence();
+      return &S;
+    }
+  }
+  return nullptr;
+}
+
+/// The group (\p Site, \p Group) of the calling grid: joined when a block
+/// of the group has created it, else created (under AggTableLock, after
+/// looking again). Called by one thread per block. When the whole window is
+/// taken it waits for a slot to free (see DPOPT_AGG_TABLE_SLOTS).
 __device__ inline AggTableSlot *aggJoin(unsigned Site, unsigned long long Group,
                                         unsigned Capacity) {
   unsigned long long Grid = aggGridId() + 1;
   unsigned long long Tag = ((static_cast<unsigned long long>(Site) << 40) | Group) + 1;
   unsigned long long H = (Grid * 0x9E3779B97F4A7C15ull) ^ (Tag * 0xC2B2AE3D27D4EB4Full);
-  unsigned I = static_cast<unsigned>((H >> 32) % DPOPT_AGG_TABLE_SLOTS);
-  for (;; I = (I + 1) % DPOPT_AGG_TABLE_SLOTS) {
-    AggTableSlot &S = AggTable[I];
-    volatile AggTableSlot &V = S;
-    for (;;) {
-      unsigned long long Owner = V.Grid;
-      if (Owner == 0) {
-        if (atomicCAS(&S.Grid, 0ull, Grid) != 0ull)
-          continue; // taken meanwhile: look again
-        aggInitGroup(S.G, Capacity);
-        __threadfence();
-        V.Tag = Tag;
-        return &S;
-      }
-      if (Owner != Grid)
-        break; // another grid's: probe on
-      unsigned long long Seen = V.Tag;
-      if (Seen == 0) {
-        if (V.Grid != Grid)
-          continue;
-        continue; // being set up by a block of this grid: wait
-      }
-      if (Seen == Tag) {
-        __threadfence();
-        return &S;
-      }
-      break; // another group of this grid
+  unsigned Base = static_cast<unsigned>((H >> 32) % DPOPT_AGG_TABLE_SLOTS);
+  for (;;) {
+    if (AggTableSlot *S = aggFindGroup(Base, Grid, Tag))
+      return S;
+    while (atomicCAS(&AggTableLock, 0u, 1u) != 0u)
+      ;
+    __threadfence();
+    AggTableSlot *Found = aggFindGroup(Base, Grid, Tag);
+    for (unsigned K = 0; !Found && K < AggTableWindow; ++K) {
+      AggTableSlot &S = AggTable[(Base + K) % DPOPT_AGG_TABLE_SLOTS];
+      volatile AggTableSlot &V = S;
+      if (V.Grid != 0)
+        continue;
+      V.Grid = Grid;
+      aggInitGroup(S.G, Capacity);
+      __threadfence();
+      V.Tag = Tag;
+      Found = &S;
     }
+    __threadfence();
+    atomicExch(&AggTableLock, 0u);
+    if (Found)
+      return Found;
   }
 }
 

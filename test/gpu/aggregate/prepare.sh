@@ -22,6 +22,7 @@ gen A-block-aggthr8 --passes=aggregate --agg=block --agg-threshold=8
 gen TA --passes=threshold,aggregate
 gen CA --passes=coarsen,aggregate
 gen TCA --passes=threshold,coarsen,aggregate
+gen default
 gen AC --passes=aggregate,coarsen
 gen ACT --passes=aggregate,coarsen,threshold
 gen CAT --passes=coarsen,aggregate,threshold

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # GPU machine: builds every rewritten patterns.cu in DIR (default
-# out/agg-gpu, from prepare.sh) and runs it; each must print PASSED. Variants
+# out/agg-gpu, from prepare.sh) and the runtime's unit tests
+# (runtime_test.cu), and runs them; each must print PASSED. Variants
 # of the block build are also run with a tiny record pool (every group falls
 # back to direct launches at once) and a pool that fills up part way, and
 # with SANITIZE="memcheck racecheck", the TCA build under those
@@ -25,6 +26,7 @@ for f in "$dir"/*.cu; do
   name=$(basename "$f" .cu)
   build "$name" "$f" &
 done
+build runtime_test "$root/test/gpu/aggregate/runtime_test.cu" &
 build A-block-pool4k "$dir/A-block.cu" -DDPOPT_AGG_POOL_BYTES=4096 &
 build A-block-pool256k "$dir/A-block.cu" -DDPOPT_AGG_POOL_BYTES=262144 &
 build A-grid-pool256k "$dir/A-grid.cu" -DDPOPT_AGG_POOL_BYTES=262144 &
