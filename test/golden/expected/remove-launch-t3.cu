@@ -202,7 +202,8 @@ __global__ void rows(const int *In, int *Sums, int Height, int Width) {
     const int *__dpopt_t3_arg0{};
     int *__dpopt_t3_arg1{};
     int __dpopt_t3_arg2{};
-    if ((Row < Height)) {
+  if (Row < Height)
+    { // dpopt remove-launch T3: record the launch
       __dpopt_t3_launches = true;
       __dpopt_t3_grid = dim3((Width + 127) / 128);
       __dpopt_t3_block = dim3(128);
@@ -224,12 +225,15 @@ __global__ void nested(int *A, int N, int Mode) {
     dim3 __dpopt_t3_grid, __dpopt_t3_block;
     int *__dpopt_t3_arg0{};
     int __dpopt_t3_arg1{};
-    if ((Mode > 0) && (T % 3 == 0)) {
-      __dpopt_t3_launches = true;
-      __dpopt_t3_grid = dim3(2);
-      __dpopt_t3_block = dim3(512);
-      __dpopt_t3_arg0 = A + T * 1024;
-      __dpopt_t3_arg1 = N;
+  if (Mode > 0)
+    if (T % 3 == 0) {
+      { // dpopt remove-launch T3: record the launch
+        __dpopt_t3_launches = true;
+        __dpopt_t3_grid = dim3(2);
+        __dpopt_t3_block = dim3(512);
+        __dpopt_t3_arg0 = A + T * 1024;
+        __dpopt_t3_arg1 = N;
+      }
     }
     __dpopt_block_ownSlot(__dpopt_t3_launches, __dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0, __dpopt_t3_arg1);
   }
@@ -257,9 +261,24 @@ __global__ void refusals(int *A, int N) {
     blockSum<<<1, 128>>>(A, A, N);
   else
     blockSum<<<1, 128>>>(A, A + 1, N);
+  { // dpopt remove-launch T3: the block runs the child grids its threads launch here
+    bool __dpopt_t3_launches = false;
+    dim3 __dpopt_t3_grid, __dpopt_t3_block;
+    const int *__dpopt_t3_arg0{};
+    int *__dpopt_t3_arg1{};
+    int __dpopt_t3_arg2{};
   if (T < 2) {
     A[T] = 0;
-    blockSum<<<1, 128>>>(A, A, N);
+    { // dpopt remove-launch T3: record the launch
+      __dpopt_t3_launches = true;
+      __dpopt_t3_grid = dim3(1);
+      __dpopt_t3_block = dim3(128);
+      __dpopt_t3_arg0 = A;
+      __dpopt_t3_arg1 = A;
+      __dpopt_t3_arg2 = N;
+    }
+  }
+    __dpopt_block_blockSum(__dpopt_t3_launches, __dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0, __dpopt_t3_arg1, __dpopt_t3_arg2);
   }
   blockSum<<<1, 100>>>(A, A, N);
   blockSum<<<1, N>>>(A, A, N);
@@ -289,4 +308,38 @@ __global__ void requested(int *A, int N) {
   }
 #pragma dp remove_launch(T4)
   blockSum<<<1, 128>>>(A, A, N);
+}
+
+// The launch ends its path through if/else branches and blocks: the block
+// runs the record after the whole top-level statement. Where a statement
+// follows the launch, it would run before the child: the launch stays.
+__global__ void branches(int *A, int N) {
+  int T = threadIdx.x;
+  { // dpopt remove-launch T3: the block runs the child grids its threads launch here
+    bool __dpopt_t3_launches = false;
+    dim3 __dpopt_t3_grid, __dpopt_t3_block;
+    const int *__dpopt_t3_arg0{};
+    int *__dpopt_t3_arg1{};
+    int __dpopt_t3_arg2{};
+  if (T < N) {
+    A[T] = T;
+    if (T % 4 == 0)
+      { // dpopt remove-launch T3: record the launch
+        __dpopt_t3_launches = true;
+        __dpopt_t3_grid = dim3(1);
+        __dpopt_t3_block = dim3(128);
+        __dpopt_t3_arg0 = A;
+        __dpopt_t3_arg1 = A + N + T;
+        __dpopt_t3_arg2 = N;
+      }
+    else
+      A[T] += 1;
+  } else
+    A[0] = 0;
+    __dpopt_block_blockSum(__dpopt_t3_launches, __dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0, __dpopt_t3_arg1, __dpopt_t3_arg2);
+  }
+  if (T == 1) {
+    blockSum<<<1, 128>>>(A, A + N, N);
+    A[T] = 0;
+  }
 }

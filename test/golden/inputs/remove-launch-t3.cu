@@ -92,3 +92,22 @@ __global__ void requested(int *A, int N) {
 #pragma dp remove_launch(T4)
   blockSum<<<1, 128>>>(A, A, N);
 }
+
+// The launch ends its path through if/else branches and blocks: the block
+// runs the record after the whole top-level statement. Where a statement
+// follows the launch, it would run before the child: the launch stays.
+__global__ void branches(int *A, int N) {
+  int T = threadIdx.x;
+  if (T < N) {
+    A[T] = T;
+    if (T % 4 == 0)
+      blockSum<<<1, 128>>>(A, A + N + T, N);
+    else
+      A[T] += 1;
+  } else
+    A[0] = 0;
+  if (T == 1) {
+    blockSum<<<1, 128>>>(A, A + N, N);
+    A[T] = 0;
+  }
+}

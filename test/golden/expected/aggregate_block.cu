@@ -1,0 +1,284 @@
+#include "dpopt/aggregate.cuh" // dpopt's device runtime
+// DPOPT-ARGS: --passes=aggregate --agg=block
+// Block groups (--agg=block): a 2-D child with shared memory and barriers
+// (constant block), a launch in a loop into cudaStreamFireAndForget (several
+// records per thread), and a recursive kernel whose clone aggregates its own
+// launches.
+#include <cuda_runtime.h>
+
+// dpopt aggregate: a launch of 'tileChild' waiting in its group
+struct __dpopt_rec_tileChild : dpopt::rt::AggConfig {
+  struct {
+    const float * In;
+    float * Out;
+    int W;
+    int H;
+  } Args;
+};
+static __device__ __forceinline__ __dpopt_rec_tileChild __dpopt_make_rec_tileChild(dim3 __dpopt_grid, dim3 __dpopt_block, unsigned __dpopt_shmem, const float * In, float * Out, int W, int H) {
+  __dpopt_rec_tileChild __dpopt_r;
+  __dpopt_r.Grid = __dpopt_grid;
+  __dpopt_r.Block = __dpopt_block;
+  __dpopt_r.Shmem = __dpopt_shmem;
+  __dpopt_r.End = 0;
+  __dpopt_r.Args.In = In;
+  __dpopt_r.Args.Out = Out;
+  __dpopt_r.Args.W = W;
+  __dpopt_r.Args.H = H;
+  return __dpopt_r;
+}
+static __device__ void __dpopt_launch_agg_tileChild(dpopt::rt::AggGroup &, unsigned);
+// dpopt: declared here for 'tileChild' aggregated: each block finds and runs one original launch's block (aggregate)
+static __global__ void __dpopt_agg_tileChild(const __dpopt_rec_tileChild *__dpopt_records, unsigned __dpopt_count);
+__global__ void tileChild(const float *In, float *Out, int W, int H) {
+  __shared__ float Tile[16][16];
+  int X = blockIdx.x * 16 + threadIdx.x, Y = blockIdx.y * 16 + threadIdx.y;
+  Tile[threadIdx.y][threadIdx.x] = X < W && Y < H ? In[Y * W + X] : 0.0f;
+  __syncthreads();
+  if (X < W && Y < H)
+    Out[Y * W + X] = Tile[threadIdx.x][threadIdx.y];
+}
+
+// dpopt aggregate: the last thread of a group launches its records
+static __device__ void __dpopt_launch_agg_tileChild(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold) {
+  unsigned __dpopt_count, __dpopt_blocks;
+  __dpopt_rec_tileChild *__dpopt_records = dpopt::rt::aggTake<__dpopt_rec_tileChild>(__dpopt_group, __dpopt_count, __dpopt_blocks);
+  if (!__dpopt_records)
+    return;
+  if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
+    for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
+      tileChild<<<__dpopt_records[__dpopt_index].Grid, __dpopt_records[__dpopt_index].Block, __dpopt_records[__dpopt_index].Shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].Args.In, __dpopt_records[__dpopt_index].Args.Out, __dpopt_records[__dpopt_index].Args.W, __dpopt_records[__dpopt_index].Args.H);
+    dpopt::rt::aggGiveBack();
+    return;
+  }
+  __dpopt_agg_tileChild<<<__dpopt_blocks, __dpopt_group.MaxThreads, __dpopt_group.MaxShmem, cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
+}
+
+// dpopt: 'tileChild' aggregated: each block finds and runs one original launch's block (aggregate)
+static __global__ void __dpopt_agg_tileChild(const __dpopt_rec_tileChild *__dpopt_records, unsigned __dpopt_count) {
+  // Find this block's original launch (the first record whose blocks end
+  // past it), copy it, and let the chunk go once every block has.
+  const unsigned __dpopt_index = dpopt::rt::aggFind(__dpopt_records, __dpopt_count, blockIdx.x);
+  const __dpopt_rec_tileChild __dpopt_mine = __dpopt_records[__dpopt_index];
+  const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].End : 0u);
+  const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
+  dpopt::rt::aggChildRelease(__dpopt_records);
+  if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
+    const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.Grid);
+    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.Block);
+    const float * In = __dpopt_mine.Args.In;
+    float * Out = __dpopt_mine.Args.Out;
+    int W = __dpopt_mine.Args.W;
+    int H = __dpopt_mine.Args.H;
+    {
+  __shared__ float Tile[16][16];
+  int X = blockIdx.x * 16 + threadIdx.x, Y = blockIdx.y * 16 + threadIdx.y;
+  Tile[threadIdx.y][threadIdx.x] = X < W && Y < H ? In[Y * W + X] : 0.0f;
+  __syncthreads();
+  if (X < W && Y < H)
+    Out[Y * W + X] = Tile[threadIdx.x][threadIdx.y];
+}
+  }
+}
+
+#ifndef DPOPT_AGG_THRESHOLD
+#define DPOPT_AGG_THRESHOLD 1u
+#endif
+__global__ void tiles(const float *const *In, float *const *Out, const int *W, const int *H,
+                      int N) {
+  // dpopt aggregate: set up the launch groups
+  __shared__ dpopt::rt::AggGroup __dpopt_agg1; // aggregation group of the launch of 'tileChild'
+  dpopt::rt::aggBeginBlock(__dpopt_agg1, 1u);
+  {
+  int T = blockIdx.x * blockDim.x + threadIdx.x;
+  if (T >= N)
+    goto __dpopt_exit;
+  dim3 Grid((W[T] + 15) / 16, (H[T] + 15) / 16);
+  { // dpopt aggregate (block): one launch per group
+    dim3 __dpopt_grid(Grid);
+    dim3 __dpopt_block(dim3(16, 16));
+    __dpopt_rec_tileChild __dpopt_r = __dpopt_make_rec_tileChild(__dpopt_grid, __dpopt_block, 0u, In[T], Out[T], W[T], H[T]);
+    if (!dpopt::rt::aggRecord(__dpopt_agg1, __dpopt_r))
+      tileChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.In, __dpopt_r.Args.Out, __dpopt_r.Args.W, __dpopt_r.Args.H);
+  }
+}
+__dpopt_exit:;
+  // dpopt aggregate: count this thread out; the last launches
+  if (dpopt::rt::aggArrive(__dpopt_agg1, dpopt::rt::aggBlockThreads()))
+    __dpopt_launch_agg_tileChild(__dpopt_agg1, DPOPT_AGG_THRESHOLD);
+}
+
+// dpopt aggregate: a launch of 'fill' waiting in its group
+struct __dpopt_rec_fill : dpopt::rt::AggConfig {
+  struct {
+    int * A;
+    int N;
+    int V;
+  } Args;
+};
+static __device__ __forceinline__ __dpopt_rec_fill __dpopt_make_rec_fill(dim3 __dpopt_grid, dim3 __dpopt_block, unsigned __dpopt_shmem, int * A, int N, int V) {
+  __dpopt_rec_fill __dpopt_r;
+  __dpopt_r.Grid = __dpopt_grid;
+  __dpopt_r.Block = __dpopt_block;
+  __dpopt_r.Shmem = __dpopt_shmem;
+  __dpopt_r.End = 0;
+  __dpopt_r.Args.A = A;
+  __dpopt_r.Args.N = N;
+  __dpopt_r.Args.V = V;
+  return __dpopt_r;
+}
+static __device__ void __dpopt_launch_agg_fill(dpopt::rt::AggGroup &, unsigned);
+// dpopt: declared here for 'fill' aggregated: each block finds and runs one original launch's block (aggregate)
+static __global__ void __dpopt_agg_fill(const __dpopt_rec_fill *__dpopt_records, unsigned __dpopt_count);
+__global__ void fill(int *A, int N, int V) {
+  for (int I = blockIdx.x * blockDim.x + threadIdx.x; I < N; I += gridDim.x * blockDim.x)
+    A[I] = V;
+}
+
+// dpopt aggregate: the last thread of a group launches its records
+static __device__ void __dpopt_launch_agg_fill(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold) {
+  unsigned __dpopt_count, __dpopt_blocks;
+  __dpopt_rec_fill *__dpopt_records = dpopt::rt::aggTake<__dpopt_rec_fill>(__dpopt_group, __dpopt_count, __dpopt_blocks);
+  if (!__dpopt_records)
+    return;
+  if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
+    for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
+      fill<<<__dpopt_records[__dpopt_index].Grid, __dpopt_records[__dpopt_index].Block, __dpopt_records[__dpopt_index].Shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].Args.A, __dpopt_records[__dpopt_index].Args.N, __dpopt_records[__dpopt_index].Args.V);
+    dpopt::rt::aggGiveBack();
+    return;
+  }
+  __dpopt_agg_fill<<<__dpopt_blocks, __dpopt_group.MaxThreads, __dpopt_group.MaxShmem, cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
+}
+
+// dpopt: 'fill' aggregated: each block finds and runs one original launch's block (aggregate)
+static __global__ void __dpopt_agg_fill(const __dpopt_rec_fill *__dpopt_records, unsigned __dpopt_count) {
+  // Find this block's original launch (the first record whose blocks end
+  // past it), copy it, and let the chunk go once every block has.
+  const unsigned __dpopt_index = dpopt::rt::aggFind(__dpopt_records, __dpopt_count, blockIdx.x);
+  const __dpopt_rec_fill __dpopt_mine = __dpopt_records[__dpopt_index];
+  const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].End : 0u);
+  const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
+  dpopt::rt::aggChildRelease(__dpopt_records);
+  if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
+    const dim3 gridDim = __dpopt_mine.Grid;
+    const dim3 blockDim = __dpopt_mine.Block;
+    const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.Grid);
+    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.Block);
+    int * A = __dpopt_mine.Args.A;
+    int N = __dpopt_mine.Args.N;
+    int V = __dpopt_mine.Args.V;
+    {
+  for (int I = blockIdx.x * blockDim.x + threadIdx.x; I < N; I += gridDim.x * blockDim.x)
+    A[I] = V;
+}
+  }
+}
+
+__global__ void fills(int **Rows, const int *Len, int N) {
+  // dpopt aggregate: set up the launch groups
+  __shared__ dpopt::rt::AggGroup __dpopt_agg2; // aggregation group of the launch of 'fill'
+  dpopt::rt::aggBeginBlock(__dpopt_agg2, DPOPT_AGG_LOOP_SLOTS);
+  {
+  int T = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int K = 0; T < N && K < 3; ++K)
+    { // dpopt aggregate (block): one launch per group
+      dim3 __dpopt_grid(1 + Len[T] / 256);
+      dim3 __dpopt_block(256);
+      __dpopt_rec_fill __dpopt_r = __dpopt_make_rec_fill(__dpopt_grid, __dpopt_block, (0), Rows[T] + K * Len[T], Len[T], K);
+      if (!dpopt::rt::aggRecord(__dpopt_agg2, __dpopt_r))
+        fill<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.A, __dpopt_r.Args.N, __dpopt_r.Args.V);
+    }
+}
+  // dpopt aggregate: count this thread out; the last launches
+  if (dpopt::rt::aggArrive(__dpopt_agg2, dpopt::rt::aggBlockThreads()))
+    __dpopt_launch_agg_fill(__dpopt_agg2, DPOPT_AGG_THRESHOLD);
+}
+
+// dpopt aggregate: a launch of 'walk' waiting in its group
+struct __dpopt_rec_walk : dpopt::rt::AggConfig {
+  struct {
+    const int * Next;
+    int * Seen;
+    int Node;
+  } Args;
+};
+static __device__ __forceinline__ __dpopt_rec_walk __dpopt_make_rec_walk(dim3 __dpopt_grid, dim3 __dpopt_block, unsigned __dpopt_shmem, const int * Next, int * Seen, int Node) {
+  __dpopt_rec_walk __dpopt_r;
+  __dpopt_r.Grid = __dpopt_grid;
+  __dpopt_r.Block = __dpopt_block;
+  __dpopt_r.Shmem = __dpopt_shmem;
+  __dpopt_r.End = 0;
+  __dpopt_r.Args.Next = Next;
+  __dpopt_r.Args.Seen = Seen;
+  __dpopt_r.Args.Node = Node;
+  return __dpopt_r;
+}
+static __device__ void __dpopt_launch_agg_walk(dpopt::rt::AggGroup &, unsigned);
+// dpopt: declared here for 'walk' aggregated: each block finds and runs one original launch's block (aggregate)
+static __global__ void __dpopt_agg_walk(const __dpopt_rec_walk *__dpopt_records, unsigned __dpopt_count);
+__global__ void walk(const int *Next, int *Seen, int Node) {
+  // dpopt aggregate: set up the launch groups
+  __shared__ dpopt::rt::AggGroup __dpopt_agg3; // aggregation group of the launch of 'walk'
+  dpopt::rt::aggBeginBlock(__dpopt_agg3, 1u);
+  {
+  int Child = Next[Node * 4 + threadIdx.x];
+  if (Child >= 0 && atomicExch(&Seen[Child], 1) == 0)
+    { // dpopt aggregate (block): one launch per group
+      dim3 __dpopt_grid(1);
+      dim3 __dpopt_block(4);
+      __dpopt_rec_walk __dpopt_r = __dpopt_make_rec_walk(__dpopt_grid, __dpopt_block, 0u, Next, Seen, Child);
+      if (!dpopt::rt::aggRecord(__dpopt_agg3, __dpopt_r))
+        walk<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Next, __dpopt_r.Args.Seen, __dpopt_r.Args.Node);
+    }
+}
+  // dpopt aggregate: count this thread out; the last launches
+  if (dpopt::rt::aggArrive(__dpopt_agg3, dpopt::rt::aggBlockThreads()))
+    __dpopt_launch_agg_walk(__dpopt_agg3, DPOPT_AGG_THRESHOLD);
+}
+
+// dpopt aggregate: the last thread of a group launches its records
+static __device__ void __dpopt_launch_agg_walk(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold) {
+  unsigned __dpopt_count, __dpopt_blocks;
+  __dpopt_rec_walk *__dpopt_records = dpopt::rt::aggTake<__dpopt_rec_walk>(__dpopt_group, __dpopt_count, __dpopt_blocks);
+  if (!__dpopt_records)
+    return;
+  if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
+    for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
+      walk<<<__dpopt_records[__dpopt_index].Grid, __dpopt_records[__dpopt_index].Block, __dpopt_records[__dpopt_index].Shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].Args.Next, __dpopt_records[__dpopt_index].Args.Seen, __dpopt_records[__dpopt_index].Args.Node);
+    dpopt::rt::aggGiveBack();
+    return;
+  }
+  __dpopt_agg_walk<<<__dpopt_blocks, __dpopt_group.MaxThreads, __dpopt_group.MaxShmem, cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
+}
+
+// dpopt: 'walk' aggregated: each block finds and runs one original launch's block (aggregate)
+static __global__ void __dpopt_agg_walk(const __dpopt_rec_walk *__dpopt_records, unsigned __dpopt_count) {
+  __shared__ dpopt::rt::AggGroup __dpopt_agg3; // aggregation group of the launch of 'walk'
+  dpopt::rt::aggBeginBlock(__dpopt_agg3, 1u);
+  // Find this block's original launch (the first record whose blocks end
+  // past it), copy it, and let the chunk go once every block has.
+  const unsigned __dpopt_index = dpopt::rt::aggFind(__dpopt_records, __dpopt_count, blockIdx.x);
+  const __dpopt_rec_walk __dpopt_mine = __dpopt_records[__dpopt_index];
+  const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
+  dpopt::rt::aggChildRelease(__dpopt_records);
+  if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
+    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.Block);
+    const int * Next = __dpopt_mine.Args.Next;
+    int * Seen = __dpopt_mine.Args.Seen;
+    int Node = __dpopt_mine.Args.Node;
+    {
+  int Child = Next[Node * 4 + threadIdx.x];
+  if (Child >= 0 && atomicExch(&Seen[Child], 1) == 0)
+    { // dpopt aggregate (block): one launch per group
+      dim3 __dpopt_grid(1);
+      dim3 __dpopt_block(4);
+      __dpopt_rec_walk __dpopt_r = __dpopt_make_rec_walk(__dpopt_grid, __dpopt_block, 0u, Next, Seen, Child);
+      if (!dpopt::rt::aggRecord(__dpopt_agg3, __dpopt_r))
+        walk<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Next, __dpopt_r.Args.Seen, __dpopt_r.Args.Node);
+    }
+}
+  }
+  // dpopt aggregate: count this thread out; the last launches
+  if (dpopt::rt::aggArrive(__dpopt_agg3, dpopt::rt::aggBlockThreads()))
+    __dpopt_launch_agg_walk(__dpopt_agg3, DPOPT_AGG_THRESHOLD);
+}

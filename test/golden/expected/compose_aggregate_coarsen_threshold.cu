@@ -1,0 +1,133 @@
+#include "dpopt/runtime.cuh" // dpopt's device runtime
+#include "dpopt/aggregate.cuh" // dpopt's device runtime
+// DPOPT-ARGS: --passes=aggregate,coarsen,threshold
+// The reverse of the default order: aggregate first (its clone calls the
+// runtime, so coarsen and threshold then leave the aggregated launch alone,
+// with remarks), then the direct launch a full pool falls back to is
+// coarsened and thresholded like any other.
+#include <cuda_runtime.h>
+
+// dpopt aggregate: a launch of 'child' waiting in its group
+struct __dpopt_rec_child : dpopt::rt::AggConfig {
+  struct {
+    const int * Col;
+    int Begin;
+    int Degree;
+    int * Level;
+    int Next;
+  } Args;
+};
+static __device__ __forceinline__ __dpopt_rec_child __dpopt_make_rec_child(dim3 __dpopt_grid, dim3 __dpopt_block, unsigned __dpopt_shmem, const int * Col, int Begin, int Degree, int * Level, int Next) {
+  __dpopt_rec_child __dpopt_r;
+  __dpopt_r.Grid = __dpopt_grid;
+  __dpopt_r.Block = __dpopt_block;
+  __dpopt_r.Shmem = __dpopt_shmem;
+  __dpopt_r.End = 0;
+  __dpopt_r.Args.Col = Col;
+  __dpopt_r.Args.Begin = Begin;
+  __dpopt_r.Args.Degree = Degree;
+  __dpopt_r.Args.Level = Level;
+  __dpopt_r.Args.Next = Next;
+  return __dpopt_r;
+}
+static __device__ void __dpopt_launch_agg_child(dpopt::rt::AggGroup &, unsigned);
+// dpopt: declared here for 'child' aggregated: each block finds and runs one original launch's block (aggregate)
+static __global__ void __dpopt_agg_child(const __dpopt_rec_child *__dpopt_records, unsigned __dpopt_count);
+// dpopt: declared here for 'child' coarsened: each block runs a stride of original blocks (coarsen)
+static __global__ void __dpopt_coarse_child(dim3 __dpopt_gridDim, const int *Col, int Begin, int Degree, int *Level, int Next);
+__global__ void child(const int *Col, int Begin, int Degree, int *Level, int Next) {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I < Degree && Level[Col[Begin + I]] < 0)
+    Level[Col[Begin + I]] = Next;
+}
+
+// dpopt: 'child' coarsened: each block runs a stride of original blocks (coarsen)
+static __global__ void __dpopt_coarse_child(dim3 __dpopt_gridDim, const int *Col, int Begin, int Degree, int *Level, int Next) {
+  for (unsigned __dpopt_bz = blockIdx.z; __dpopt_bz < __dpopt_gridDim.z; __dpopt_bz += gridDim.z)
+  for (unsigned __dpopt_by = blockIdx.y; __dpopt_by < __dpopt_gridDim.y; __dpopt_by += gridDim.y)
+  for (unsigned __dpopt_bx = blockIdx.x; __dpopt_bx < __dpopt_gridDim.x; __dpopt_bx += gridDim.x)
+  {
+    const uint3 blockIdx = make_uint3(__dpopt_bx, __dpopt_by, __dpopt_bz);
+    {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I < Degree && Level[Col[Begin + I]] < 0)
+    Level[Col[Begin + I]] = Next;
+}
+  }
+}
+
+// dpopt aggregate: the last thread of a group launches its records
+#ifndef DPOPT_COARSEN_FACTOR
+#define DPOPT_COARSEN_FACTOR 8
+#endif
+static __device__ void __dpopt_launch_agg_child(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold) {
+  unsigned __dpopt_count, __dpopt_blocks;
+  __dpopt_rec_child *__dpopt_records = dpopt::rt::aggTake<__dpopt_rec_child>(__dpopt_group, __dpopt_count, __dpopt_blocks);
+  if (!__dpopt_records)
+    return;
+  if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
+    for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
+      { // dpopt coarsen: fewer, fuller child blocks
+        dim3 __dpopt_grid_2(__dpopt_records[__dpopt_index].Grid);
+        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_records[__dpopt_index].Block, __dpopt_records[__dpopt_index].Shmem, cudaStreamFireAndForget>>>(__dpopt_grid_2, __dpopt_records[__dpopt_index].Args.Col, __dpopt_records[__dpopt_index].Args.Begin, __dpopt_records[__dpopt_index].Args.Degree, __dpopt_records[__dpopt_index].Args.Level, __dpopt_records[__dpopt_index].Args.Next);
+      }
+    dpopt::rt::aggGiveBack();
+    return;
+  }
+  __dpopt_agg_child<<<__dpopt_blocks, __dpopt_group.MaxThreads, __dpopt_group.MaxShmem, cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
+}
+
+// dpopt: 'child' aggregated: each block finds and runs one original launch's block (aggregate)
+static __global__ void __dpopt_agg_child(const __dpopt_rec_child *__dpopt_records, unsigned __dpopt_count) {
+  // Find this block's original launch (the first record whose blocks end
+  // past it), copy it, and let the chunk go once every block has.
+  const unsigned __dpopt_index = dpopt::rt::aggFind(__dpopt_records, __dpopt_count, blockIdx.x);
+  const __dpopt_rec_child __dpopt_mine = __dpopt_records[__dpopt_index];
+  const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].End : 0u);
+  const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
+  dpopt::rt::aggChildRelease(__dpopt_records);
+  if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
+    const dim3 blockDim = __dpopt_mine.Block;
+    const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.Grid);
+    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.Block);
+    const int * Col = __dpopt_mine.Args.Col;
+    int Begin = __dpopt_mine.Args.Begin;
+    int Degree = __dpopt_mine.Args.Degree;
+    int * Level = __dpopt_mine.Args.Level;
+    int Next = __dpopt_mine.Args.Next;
+    {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I < Degree && Level[Col[Begin + I]] < 0)
+    Level[Col[Begin + I]] = Next;
+}
+  }
+}
+
+__global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int Cur) {
+  // dpopt aggregate: set up the launch groups
+  __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // aggregation group of the launch of 'child'
+  dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, 32ull, 1u);
+  {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V >= N || Level[V] != Cur)
+    goto __dpopt_exit;
+  int Begin = RowPtr[V], Degree = RowPtr[V + 1] - Begin;
+  if (Degree > 0)
+    { // dpopt aggregate (multiblock:32): one launch per group
+      dim3 __dpopt_grid((Degree + 127) / 128);
+      dim3 __dpopt_block(128);
+      __dpopt_rec_child __dpopt_r = __dpopt_make_rec_child(__dpopt_grid, __dpopt_block, 0u, Col, Begin, Degree, Level, Cur + 1);
+      if (!dpopt::rt::aggRecord(__dpopt_agg1.Slot->G, __dpopt_r))
+        { // dpopt coarsen: fewer, fuller child blocks
+          dim3 __dpopt_grid_2(__dpopt_r.Grid);
+          __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_grid_2, __dpopt_r.Args.Col, __dpopt_r.Args.Begin, __dpopt_r.Args.Degree, __dpopt_r.Args.Level, __dpopt_r.Args.Next);
+        }
+    }
+}
+__dpopt_exit:;
+  // dpopt aggregate: count this thread out; the last launches
+  if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg1, 32ull)) {
+    __dpopt_launch_agg_child(Last->G, 0u);
+    dpopt::rt::aggLeave(Last);
+  }
+}
