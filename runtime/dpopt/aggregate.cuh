@@ -322,67 +322,89 @@ struct AggTableSlot {
 };
 
 static __device__ AggTableSlot AggTable[DPOPT_AGG_TABLE_SLOTS];
-/// Held while a group is created, so that two blocks of one group never
-/// create it twice.
-static __device__ unsigned AggTableLock;
 
-/// A group lives in the window of AggTableWindow slots that starts at its
-/// key's hash. Lookups scan the whole window instead of stopping at the
-/// first free slot: a group that finished frees its slot, and stopping there
-/// would miss a group placed after it.
-constexpr unsigned AggTableWindow = 64;
+/// A group may live in any of AggTableWays slots picked by its key (double
+/// hashing). A lookup checks all of them rather than stopping at a free one:
+/// a finished group frees its slot, and stopping there would miss a group
+/// placed after it. Creating a group takes the lock of its key's stripe and
+/// looks again first, so two blocks of one group never create it twice.
+constexpr unsigned AggTableWays = 8;
+constexpr unsigned AggTableStripes = 4096;
+static __device__ unsigned AggTableLock[AggTableStripes];
 
-/// The slot of (\p Grid, \p Tag) in the window at \p Base, or null.
-__device__ inline AggTableSlot *aggFindGroup(unsigned Base, unsigned long long Grid,
-                                             unsigned long long Tag) {
-  for (unsigned K = 0; K < AggTableWindow; ++K) {
-    AggTableSlot &S = AggTable[(Base + K) % DPOPT_AGG_TABLE_SLOTS];
-    volatile AggTableSlot &V = S;
-    if (V.Grid != Grid)
-      continue;
-    unsigned long long Seen;
-    while ((Seen = V.Tag) == 0 && V.Grid == Grid) // being set up
-      ;
-    if (Seen == Tag) {
-      __threadfence();
-      return &S;
-    }
-  }
+__device__ inline AggTableSlot &aggCandidate(unsigned Base, unsigned Step, unsigned K) {
+  return AggTable[(Base + K * Step) % DPOPT_AGG_TABLE_SLOTS];
+}
+
+/// True when candidate \p S holds (\p Grid, \p Tag); waits out a group of
+/// the same grid that is being set up there.
+__device__ inline bool aggHolds(AggTableSlot &S, unsigned long long Grid, unsigned long long Tag) {
+  volatile AggTableSlot &V = S;
+  if (V.Grid != Grid)
+    return false;
+  unsigned long long Seen;
+  while ((Seen = V.Tag) == 0 && V.Grid == Grid) // being set up
+    ;
+  return Seen == Tag;
+}
+
+/// The slot of (\p Grid, \p Tag) among its candidates, or null (one thread).
+__device__ inline AggTableSlot *aggFindGroup(unsigned Base, unsigned Step,
+                                             unsigned long long Grid, unsigned long long Tag) {
+  for (unsigned K = 0; K < AggTableWays; ++K)
+    if (aggHolds(aggCandidate(Base, Step, K), Grid, Tag))
+      return &aggCandidate(Base, Step, K);
   return nullptr;
 }
 
 /// The group (\p Site, \p Group) of the calling grid: joined when a block
-/// of the group has created it, else created (under AggTableLock, after
-/// looking again). Called by one thread per block. When the whole window is
-/// taken it waits for a slot to free (see DPOPT_AGG_TABLE_SLOTS).
+/// of the group has created it, else created. Called by the lanes \p Lanes
+/// (contiguous from lane 0) of the block's first warp, which look at the
+/// candidates together: one memory round trip when the group exists. A
+/// block that finds the stripe locked looks again instead of queueing, so
+/// the blocks of a new group wait for its creator in parallel. When all the
+/// candidates are taken it waits for one to free (see DPOPT_AGG_TABLE_SLOTS).
 __device__ inline AggTableSlot *aggJoin(unsigned Site, unsigned long long Group,
-                                        unsigned Capacity) {
+                                        unsigned Capacity, unsigned Lanes) {
   unsigned long long Grid = aggGridId() + 1;
   unsigned long long Tag = ((static_cast<unsigned long long>(Site) << 40) | Group) + 1;
   unsigned long long H = (Grid * 0x9E3779B97F4A7C15ull) ^ (Tag * 0xC2B2AE3D27D4EB4Full);
   unsigned Base = static_cast<unsigned>((H >> 32) % DPOPT_AGG_TABLE_SLOTS);
+  unsigned Step = static_cast<unsigned>(H % DPOPT_AGG_TABLE_SLOTS) | 1u;
+  unsigned *Lock = &AggTableLock[Base % AggTableStripes];
+  unsigned Lane = aggThreadRank() % 32, Count = __popc(Lanes);
   for (;;) {
-    if (AggTableSlot *S = aggFindGroup(Base, Grid, Tag))
-      return S;
-    while (atomicCAS(&AggTableLock, 0u, 1u) != 0u)
-      ;
-    __threadfence();
-    AggTableSlot *Found = aggFindGroup(Base, Grid, Tag);
-    for (unsigned K = 0; !Found && K < AggTableWindow; ++K) {
-      AggTableSlot &S = AggTable[(Base + K) % DPOPT_AGG_TABLE_SLOTS];
-      volatile AggTableSlot &V = S;
-      if (V.Grid != 0)
-        continue;
-      V.Grid = Grid;
-      aggInitGroup(S.G, Capacity);
+    int Hit = -1;
+    for (unsigned K = Lane; K < AggTableWays && Hit < 0; K += Count)
+      if (aggHolds(aggCandidate(Base, Step, K), Grid, Tag))
+        Hit = static_cast<int>(K);
+    unsigned Found = __ballot_sync(Lanes, Hit >= 0);
+    if (Found) {
+      int K = __shfl_sync(Lanes, Hit, __ffs(Found) - 1);
       __threadfence();
-      V.Tag = Tag;
-      Found = &S;
+      return &aggCandidate(Base, Step, static_cast<unsigned>(K));
     }
-    __threadfence();
-    atomicExch(&AggTableLock, 0u);
-    if (Found)
-      return Found;
+    unsigned long long Made = 0;
+    if (Lane == 0 && *static_cast<volatile unsigned *>(Lock) == 0u &&
+        atomicCAS(Lock, 0u, 1u) == 0u) {
+      __threadfence();
+      AggTableSlot *S = aggFindGroup(Base, Step, Grid, Tag);
+      for (unsigned K = 0; !S && K < AggTableWays; ++K) {
+        AggTableSlot &C = aggCandidate(Base, Step, K);
+        if (atomicCAS(&C.Grid, 0ull, Grid) != 0ull)
+          continue; // taken (groups of other stripes claim slots too)
+        aggInitGroup(C.G, Capacity);
+        __threadfence();
+        static_cast<volatile AggTableSlot &>(C).Tag = Tag;
+        S = &C;
+      }
+      __threadfence();
+      atomicExch(Lock, 0u);
+      Made = reinterpret_cast<unsigned long long>(S);
+    }
+    Made = __shfl_sync(Lanes, Made, 0);
+    if (Made)
+      return reinterpret_cast<AggTableSlot *>(Made);
   }
 }
 
@@ -413,17 +435,25 @@ struct AggBlockLink {
 
 /// Block prologue for a multi-block site: groups of \p GroupBlocks
 /// consecutive blocks (0: the whole grid), \p PerThread records per thread.
-/// Every thread calls it; it synchronizes the block.
+/// Every thread calls it; the first warp joins the group; it synchronizes
+/// the block.
 __device__ inline void aggBeginMultiBlock(AggBlockLink &L, unsigned Site,
                                           unsigned long long GroupBlocks, unsigned PerThread) {
-  if (aggThreadRank() == 0) {
+  unsigned Rank = aggThreadRank();
+  if (Rank < 32) {
+    unsigned Threads = aggBlockThreads();
+    unsigned Lanes = Threads >= 32 ? 0xffffffffu : (1u << Threads) - 1;
     unsigned long long Total = aggGridBlocks();
     unsigned long long N = GroupBlocks == 0 || GroupBlocks > Total ? Total : GroupBlocks;
     unsigned long long Group = aggBlockRank() / N;
     unsigned long long Members = Total - Group * N < N ? Total - Group * N : N;
-    unsigned long long Cap = Members * aggBlockThreads() * PerThread;
-    L.Slot = aggJoin(Site, Group, static_cast<unsigned>(Cap < (1u << 24) ? Cap : (1u << 24)));
-    L.Done = 0;
+    unsigned long long Cap = Members * Threads * PerThread;
+    AggTableSlot *S =
+        aggJoin(Site, Group, static_cast<unsigned>(Cap < (1u << 24) ? Cap : (1u << 24)), Lanes);
+    if (Rank == 0) {
+      L.Slot = S;
+      L.Done = 0;
+    }
   }
   __syncthreads();
 }
