@@ -3,6 +3,7 @@
 # scale, under compute-sanitizer memcheck and racecheck (GPU machine, after
 # BUILD_DIR is built). Writes <tool>-<bench>.log and sanitize.csv to OUT.
 # Usage: sanitize.sh BUILD_DIR VARIANT OUT [SECONDS_PER_RUN] [PARALLEL]
+# (TOOLS="memcheck" for one tool; racecheck does not support CDP and says so).
 set -u
 build=$1 variant=$2 out=$3 limit=${4:-120} parallel=${5:-4}
 mkdir -p "$out/data"
@@ -29,7 +30,7 @@ while IFS=$'\t' read -r bench var kind binary datasets; do
   ds=${datasets%%,*}
   [ -e "$out/data/$ds-tiny.dpg" ] ||
     "$build/bin/dpgen" gen "$ds" --scale tiny -o "$out/data/$ds-tiny.dpg" > /dev/null
-  for tool in memcheck racecheck; do jobs+=("$bench $ds $binary $tool"); done
+  for tool in ${TOOLS:-memcheck racecheck}; do jobs+=("$bench $ds $binary $tool"); done
 done < <(grep -v '^#' "$build/manifest.tsv")
 
 {
