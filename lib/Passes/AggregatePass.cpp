@@ -65,13 +65,14 @@ bool isConstantConfig(const Expr *E, const ASTContext &Ctx) {
         return false;
     return true;
   }
-  return E->getType()->isIntegralOrEnumerationType() && !E->isValueDependent() &&
-         E->isIntegerConstantExpr(Ctx);
+  return E->getType()->isIntegralOrEnumerationType() &&
+         !E->isValueDependent() && E->isIntegerConstantExpr(Ctx);
 }
 
 /// The stream is one whose launches carry no order the aggregate would lose.
 bool isUnorderedStream(const LaunchSite &S) {
-  return S.Stream.isWritten() && StringRef(S.Stream.Text).trim() == "cudaStreamFireAndForget";
+  return S.Stream.isWritten() &&
+         StringRef(S.Stream.Text).trim() == "cudaStreamFireAndForget";
 }
 
 bool isImplicitStream(const LaunchSite &S) {
@@ -106,7 +107,8 @@ class AggregatePass : public Pass {
 public:
   StringRef name() const override { return PassName; }
   StringRef description() const override {
-    return "launch one aggregated child per warp, block, group of blocks or grid "
+    return "launch one aggregated child per warp, block, group of blocks or "
+           "grid "
            "(Olabi et al. CGO'22, sections II-B and V)";
   }
 
@@ -121,8 +123,10 @@ public:
   Expected<tooling::Replacements> run(PassContext &Ctx) override;
 
 private:
-  static std::optional<std::string> blocker(const LaunchSite &S, ProgramAnalysis &A);
-  static std::optional<std::string> childBlocker(const LaunchSite &S, ProgramAnalysis &A);
+  static std::optional<std::string> blocker(const LaunchSite &S,
+                                            ProgramAnalysis &A);
+  static std::optional<std::string> childBlocker(const LaunchSite &S,
+                                                 ProgramAnalysis &A);
 };
 
 std::optional<std::string> AggregatePass::childBlocker(const LaunchSite &S,
@@ -132,24 +136,28 @@ std::optional<std::string> AggregatePass::childBlocker(const LaunchSite &S,
   std::string Name = "'" + S.CalleeName + "'";
   if (Def->isTemplateInstantiation() || Def->getDescribedFunctionTemplate() ||
       Def->isDependentContext())
-    return Name + " is a template: aggregating template kernels is not supported yet";
+    return Name +
+           " is a template: aggregating template kernels is not supported yet";
   if (!Def->getDeclContext()->getRedeclContext()->isTranslationUnit())
-    return Name + " is declared inside a namespace or class: its aggregation record "
-                  "would be declared where its parameter types may not be visible";
+    return Name +
+           " is declared inside a namespace or class: its aggregation record "
+           "would be declared where its parameter types may not be visible";
   for (const ParmVarDecl *P : Def->parameters())
     if (P->getType()->isDependentType() || P->getType()->isReferenceType())
       return Name + " has a parameter of a type dpopt cannot store ('" +
              P->getType().getAsString() + "')";
   const FunctionFacts &F = A.transitiveFacts(S.Callee);
   if (!F.CooperativeGroups.empty())
-    return Name + " uses cooperative groups (" + F.CooperativeGroups[0].What + " at " +
-           whereIs(WC, F.CooperativeGroups[0].Loc) + ")";
+    return Name + " uses cooperative groups (" + F.CooperativeGroups[0].What +
+           " at " + whereIs(WC, F.CooperativeGroups[0].Loc) + ")";
   if (!F.InlineAsm.empty())
-    return Name + " contains inline assembly at " + whereIs(WC, F.InlineAsm[0].Loc) +
+    return Name + " contains inline assembly at " +
+           whereIs(WC, F.InlineAsm[0].Loc) +
            ", which could read the hardware's block or thread index";
   if (!F.UnknownCalls.empty())
-    return Name + " makes a call dpopt cannot see into (" + F.UnknownCalls[0].What +
-           " at " + whereIs(WC, F.UnknownCalls[0].Loc) + ")";
+    return Name + " makes a call dpopt cannot see into (" +
+           F.UnknownCalls[0].What + " at " +
+           whereIs(WC, F.UnknownCalls[0].Loc) + ")";
   if (!F.LegacyDeviceSyncs.empty())
     return Name + " calls cudaDeviceSynchronize() at " +
            whereIs(WC, F.LegacyDeviceSyncs[0].Loc);
@@ -158,12 +166,14 @@ std::optional<std::string> AggregatePass::childBlocker(const LaunchSite &S,
   if (!FixedBlock && !F.Barriers.empty())
     return Name + " synchronizes its threads (" + F.Barriers[0].What + " at " +
            whereIs(WC, F.Barriers[0].Loc) +
-           ") and the block size is not a compile-time constant: threads past a "
+           ") and the block size is not a compile-time constant: threads past "
+           "a "
            "smaller original block could not take part in the barrier";
   if (!FixedBlock && !F.WarpOps.empty())
-    return Name + " uses the warp-level operation " + F.WarpOps[0].What + " at " +
-           whereIs(WC, F.WarpOps[0].Loc) +
-           " and the block size is not a compile-time constant: a warp could be "
+    return Name + " uses the warp-level operation " + F.WarpOps[0].What +
+           " at " + whereIs(WC, F.WarpOps[0].Loc) +
+           " and the block size is not a compile-time constant: a warp could "
+           "be "
            "partly past a smaller original block";
   if (std::optional<std::string> Why = loopBodyBlocker(WC.unit(), Def))
     return Why;
@@ -174,37 +184,44 @@ std::optional<std::string> AggregatePass::childBlocker(const LaunchSite &S,
   return std::nullopt;
 }
 
-std::optional<std::string> AggregatePass::blocker(const LaunchSite &S, ProgramAnalysis &A) {
+std::optional<std::string> AggregatePass::blocker(const LaunchSite &S,
+                                                  ProgramAnalysis &A) {
   if (std::optional<std::string> Why = launchStatementBlocker(S, A))
     return Why;
   if (S.Kind != CallerKind::Global)
     return "the launch is in '" + S.CallerName +
-           "', not in a kernel's own body: the group's state lives in the kernel";
+           "', not in a kernel's own body: the group's state lives in the "
+           "kernel";
   const WorkingCopy &WC = A.workingCopy();
   const FunctionFacts &Parent = A.transitiveFacts(S.Caller);
   if (!Parent.InlineAsm.empty())
     return "'" + S.CallerName + "' contains inline assembly at " +
            whereIs(WC, Parent.InlineAsm[0].Loc) +
-           ": a thread could leave the kernel without counting itself out of its group";
+           ": a thread could leave the kernel without counting itself out of "
+           "its group";
   if (std::optional<std::string> Why =
           loopBodyBlocker(WC.unit(), getWrittenDefinition(S.Caller)))
     return Why;
   if (!isImplicitStream(S) && !isUnorderedStream(S))
     return "the launch goes to the stream '" + S.Stream.Text +
-           "': the aggregated launch could not keep its order with that stream's "
+           "': the aggregated launch could not keep its order with that "
+           "stream's "
            "other work";
   // One thread's launches into an ordered stream run one after the other; an
   // aggregated grid runs them together.
   bool Asserted = isUnorderedStream(S) || (S.Pragma && S.Pragma->Aggregate);
   if (!Asserted) {
     if (S.inLoop())
-      return std::string("the launch is in a loop and a thread's launches into the "
-                         "implicit stream run in order: write '#pragma dp "
-                         "aggregate(...)' or launch into cudaStreamFireAndForget if the "
-                         "children are independent");
+      return std::string(
+          "the launch is in a loop and a thread's launches into the "
+          "implicit stream run in order: write '#pragma dp "
+          "aggregate(...)' or launch into cudaStreamFireAndForget if the "
+          "children are independent");
     if (Parent.Launches.size() > 1)
-      return "'" + S.CallerName + "' launches " + std::to_string(Parent.Launches.size()) +
-             " times per thread into the implicit stream, whose launches run in "
+      return "'" + S.CallerName + "' launches " +
+             std::to_string(Parent.Launches.size()) +
+             " times per thread into the implicit stream, whose launches run "
+             "in "
              "order: write '#pragma dp aggregate(...)' or launch into "
              "cudaStreamFireAndForget if the children are independent";
   }
@@ -216,12 +233,13 @@ struct GeneratedNames {
   explicit GeneratedNames(NameAllocator &A)
       : Grid(A.fresh("grid")), Block(A.fresh("block")), Shmem(A.fresh("shmem")),
         R(A.fresh("r")), Records(A.fresh("records")), Count(A.fresh("count")),
-        Blocks(A.fresh("blocks")), Index(A.fresh("index")), Group(A.fresh("group")),
-        Threshold(A.fresh("threshold")), Mine(A.fresh("mine")),
-        Local(A.fresh("local_block")), Rank(A.fresh("rank")), Exit(A.fresh("exit")),
-        Next(A.fresh("done")), In(A.fresh("in") + "_") {}
-  std::string Grid, Block, Shmem, R, Records, Count, Blocks, Index, Group, Threshold, Mine,
-      Local, Rank, Exit, Next, In;
+        Blocks(A.fresh("blocks")), Index(A.fresh("index")),
+        Group(A.fresh("group")), Threshold(A.fresh("threshold")),
+        Mine(A.fresh("mine")), Local(A.fresh("local_block")),
+        Rank(A.fresh("rank")), Exit(A.fresh("exit")), Next(A.fresh("done")),
+        In(A.fresh("in") + "_") {}
+  std::string Grid, Block, Shmem, R, Records, Count, Blocks, Index, Group,
+      Threshold, Mine, Local, Rank, Exit, Next, In;
 };
 
 std::string printedType(QualType T, const ASTContext &Ctx) {
@@ -237,23 +255,24 @@ std::string printedType(QualType T, const ASTContext &Ctx) {
 /// before the child's first declaration. \p G names the maker's own
 /// parameters and locals (fresh, so no parameter of the child hides them).
 std::string childSupport(const ChildPlan &C, const GeneratedNames &G) {
-  std::string S = "// dpopt aggregate: a launch of '" + C.Child->getNameAsString() +
-                  "' waiting in its group\n";
+  std::string S = "// dpopt aggregate: a launch of '" +
+                  C.Child->getNameAsString() + "' waiting in its group\n";
   S += "struct " + C.Rec + " : dpopt::rt::AggConfig {\n  struct {\n";
   for (size_t I = 0; I < C.Fields.size(); ++I)
     S += "    " + C.FieldTypes[I] + " " + C.Fields[I] + ";\n";
   S += "  } Args;\n};\n";
-  S += "static __device__ __forceinline__ " + C.Rec + " " + C.Make + "(dim3 " + G.Grid +
-       ", dim3 " + G.Block + ", unsigned " + G.Shmem;
+  S += "static __device__ __forceinline__ " + C.Rec + " " + C.Make + "(dim3 " +
+       G.Grid + ", dim3 " + G.Block + ", unsigned " + G.Shmem;
   for (size_t I = 0; I < C.Fields.size(); ++I)
     S += ", " + C.FieldTypes[I] + " " + C.Fields[I];
-  S += ") {\n  " + C.Rec + " " + G.R + ";\n  " + G.R + ".Grid = " + G.Grid + ";\n  " + G.R +
-       ".Block = " + G.Block + ";\n  " + G.R + ".Shmem = " + G.Shmem + ";\n  " + G.R +
-       ".End = 0;\n";
+  S += ") {\n  " + C.Rec + " " + G.R + ";\n  " + G.R + ".Grid = " + G.Grid +
+       ";\n  " + G.R + ".Block = " + G.Block + ";\n  " + G.R +
+       ".Shmem = " + G.Shmem + ";\n  " + G.R + ".End = 0;\n";
   for (const std::string &F : C.Fields)
     S += "  " + G.R + ".Args." + F + " = " + F + ";\n";
   S += "  return " + G.R + ";\n}\n";
-  S += "static __device__ void " + C.Launch + "(dpopt::rt::AggGroup &, unsigned);\n";
+  S += "static __device__ void " + C.Launch +
+       "(dpopt::rt::AggGroup &, unsigned);\n";
   return S;
 }
 
@@ -267,29 +286,41 @@ std::string recordArgs(const ChildPlan &C, const std::string &Rec) {
 /// The launcher, run by a group's last thread: after the child's definition.
 std::string childLauncher(const ChildPlan &C, const std::string &CalleeText,
                           const GeneratedNames &G) {
-  const std::string &Group = G.Group, &Threshold = G.Threshold, &Records = G.Records,
-                    &Count = G.Count, &Blocks = G.Blocks, &I = G.Index;
+  const std::string &Group = G.Group, &Threshold = G.Threshold,
+                    &Records = G.Records, &Count = G.Count, &Blocks = G.Blocks,
+                    &I = G.Index;
   std::string One = Records + "[" + I + "]";
-  std::string S = "\n\n// dpopt aggregate: the last thread of a group launches its records\n";
+  std::string S = "\n\n// dpopt aggregate: the last thread of a group launches "
+                  "its records\n";
   S += "static __device__ void " + C.Launch + "(dpopt::rt::AggGroup &" + Group +
-       ", unsigned " + Threshold + ") {\n"
-       "  unsigned " + Count + ", " + Blocks + ";\n"
-       "  " + C.Rec + " *" + Records + " = dpopt::rt::aggTake<" + C.Rec + ">(" + Group + ", " +
-       Count + ", " + Blocks + ");\n"
-       "  if (!" + Records + ")\n    return;\n"
-       "  if (" + Count + " < " + Threshold + ") { // too few to be worth aggregating\n"
-       "    for (unsigned " + I + " = 0; " + I + " < " + Count + "; ++" + I + ")\n      " +
-       deviceLaunchStatement(C.SiteId, launchStatement(CalleeText, One + ".Grid",
-                                                       One + ".Block",
-                                                       One + ".Shmem",
-                                                       std::string("cudaStreamFireAndForget"),
-                                                       recordArgs(C, One))) +
+       ", unsigned " + Threshold +
+       ") {\n"
+       "  unsigned " +
+       Count + ", " + Blocks +
+       ";\n"
+       "  " +
+       C.Rec + " *" + Records + " = dpopt::rt::aggTake<" + C.Rec + ">(" +
+       Group + ", " + Count + ", " + Blocks +
+       ");\n"
+       "  if (!" +
+       Records +
+       ")\n    return;\n"
+       "  if (" +
+       Count + " < " + Threshold +
+       ") { // too few to be worth aggregating\n"
+       "    for (unsigned " +
+       I + " = 0; " + I + " < " + Count + "; ++" + I + ")\n      " +
+       deviceLaunchStatement(
+           C.SiteId, launchStatement(CalleeText, One + ".Grid", One + ".Block",
+                                     One + ".Shmem",
+                                     std::string("cudaStreamFireAndForget"),
+                                     recordArgs(C, One))) +
        "\n    dpopt::rt::aggGiveBack();\n    return;\n  }\n  " +
-       deviceLaunchStatement(C.SiteId,
-                             launchStatement(C.Clone, Blocks, Group + ".MaxThreads",
-                                             Group + ".MaxShmem",
-                                             std::string("cudaStreamFireAndForget"),
-                                             Records + ", " + Count)) +
+       deviceLaunchStatement(
+           C.SiteId, launchStatement(C.Clone, Blocks, Group + ".MaxThreads",
+                                     Group + ".MaxShmem",
+                                     std::string("cudaStreamFireAndForget"),
+                                     Records + ", " + Count)) +
        "\n}";
   return S;
 }
@@ -310,28 +341,33 @@ std::string groupRef(const SitePlan &P) {
 std::string groupBlocks(const SitePlan &P) {
   if (P.Level.Level == Granularity::Grid)
     return "0ull";
-  return std::to_string(P.Level.GroupBlocks.value_or(DefaultGroupBlocks)) + "ull";
+  return std::to_string(P.Level.GroupBlocks.value_or(DefaultGroupBlocks)) +
+         "ull";
 }
 
 /// Sets up the groups of \p Sites at the start of a kernel.
 std::string prologue(const std::vector<const SitePlan *> &Sites) {
   std::string S;
   for (const SitePlan *P : Sites) {
-    std::string Where = " // aggregation group of the launch of '" + P->S->CalleeName + "'\n";
+    std::string Where =
+        " // aggregation group of the launch of '" + P->S->CalleeName + "'\n";
     switch (P->Level.Level) {
     case Granularity::Warp:
       S += "  __shared__ dpopt::rt::AggGroup " + P->Group + "[32];" + Where;
-      S += "  dpopt::rt::aggBeginWarp(" + P->Group + ", " + P->PerThread + ");\n";
+      S += "  dpopt::rt::aggBeginWarp(" + P->Group + ", " + P->PerThread +
+           ");\n";
       break;
     case Granularity::Block:
       S += "  __shared__ dpopt::rt::AggGroup " + P->Group + ";" + Where;
-      S += "  dpopt::rt::aggBeginBlock(" + P->Group + ", " + P->PerThread + ");\n";
+      S += "  dpopt::rt::aggBeginBlock(" + P->Group + ", " + P->PerThread +
+           ");\n";
       break;
     case Granularity::MultiBlock:
     case Granularity::Grid:
       S += "  __shared__ dpopt::rt::AggBlockLink " + P->Group + ";" + Where;
-      S += "  dpopt::rt::aggBeginMultiBlock(" + P->Group + ", " + std::to_string(P->S->Id) +
-           "u, " + groupBlocks(*P) + ", " + P->PerThread + ");\n";
+      S += "  dpopt::rt::aggBeginMultiBlock(" + P->Group + ", " +
+           std::to_string(P->S->Id) + "u, " + groupBlocks(*P) + ", " +
+           P->PerThread + ");\n";
       break;
     }
   }
@@ -344,16 +380,21 @@ std::string epilogue(const std::vector<const SitePlan *> &Sites) {
   for (const SitePlan *P : Sites) {
     switch (P->Level.Level) {
     case Granularity::Warp:
-      S += "  if (dpopt::rt::aggArrive(" + groupRef(*P) + ", dpopt::rt::aggWarpMembers()))\n";
-      S += "    " + P->Child->Launch + "(" + groupRef(*P) + ", " + P->Threshold + ");\n";
+      S += "  if (dpopt::rt::aggArrive(" + groupRef(*P) +
+           ", dpopt::rt::aggWarpMembers()))\n";
+      S += "    " + P->Child->Launch + "(" + groupRef(*P) + ", " +
+           P->Threshold + ");\n";
       break;
     case Granularity::Block:
-      S += "  if (dpopt::rt::aggArrive(" + P->Group + ", dpopt::rt::aggBlockThreads()))\n";
-      S += "    " + P->Child->Launch + "(" + P->Group + ", " + P->Threshold + ");\n";
+      S += "  if (dpopt::rt::aggArrive(" + P->Group +
+           ", dpopt::rt::aggBlockThreads()))\n";
+      S += "    " + P->Child->Launch + "(" + P->Group + ", " + P->Threshold +
+           ");\n";
       break;
     case Granularity::MultiBlock:
     case Granularity::Grid:
-      S += "  if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(" +
+      S += "  if (dpopt::rt::AggTableSlot *Last = "
+           "dpopt::rt::aggArriveMultiBlock(" +
            P->Group + ", " + groupBlocks(*P) + ")) {\n";
       S += "    " + P->Child->Launch + "(Last->G, 0u);\n";
       S += "    dpopt::rt::aggLeave(Last);\n  }\n";
@@ -386,12 +427,13 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
   for (const LaunchSite *S : Candidates) {
     UserLocation Loc = WC.locate(S->Call->getBeginLoc());
     std::optional<std::string> Why = blocker(*S, A);
-    Expected<LaunchText> L =
-        Why ? Expected<LaunchText>(createStringError(inconvertibleErrorCode(), *Why))
-            : readLaunchText(U, *S);
+    Expected<LaunchText> L = Why ? Expected<LaunchText>(createStringError(
+                                       inconvertibleErrorCode(), *Why))
+                                 : readLaunchText(U, *S);
     if (!L) {
-      Ctx.Remarks.missed(PassName, Loc, "not aggregating this launch of '" + S->CalleeName +
-                                            "': " + toString(L.takeError()));
+      Ctx.Remarks.missed(PassName, Loc,
+                         "not aggregating this launch of '" + S->CalleeName +
+                             "': " + toString(L.takeError()));
       continue;
     }
     const FunctionDecl *Key = canonicalFunction(S->Callee);
@@ -409,8 +451,9 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
       for (const ParmVarDecl *P : Def->parameters()) {
         std::string N = P->getName().str();
         C.ParamNames.push_back(N);
-        C.Fields.push_back(N.empty() ? Names.fresh("arg" + std::to_string(C.Fields.size()))
-                                     : N);
+        C.Fields.push_back(
+            N.empty() ? Names.fresh("arg" + std::to_string(C.Fields.size()))
+                      : N);
         C.FieldTypes.push_back(printedType(P->getType(), AST));
       }
       if (std::optional<std::string> Refused = Cloner.plan(S->Callee))
@@ -424,12 +467,14 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
     P.Child = &C;
     P.Level = levelOf(*S, Ctx.Options);
     P.Group = Names.fresh("agg" + std::to_string(S->Id));
-    P.PerThread = S->inLoop() || A.transitiveFacts(S->Caller).Launches.size() > 1
-                      ? "DPOPT_AGG_LOOP_SLOTS"
-                      : "1u";
-    bool Counted = P.Level.Level == Granularity::Warp || P.Level.Level == Granularity::Block;
+    P.PerThread =
+        S->inLoop() || A.transitiveFacts(S->Caller).Launches.size() > 1
+            ? "DPOPT_AGG_LOOP_SLOTS"
+            : "1u";
+    bool Counted = P.Level.Level == Granularity::Warp ||
+                   P.Level.Level == Granularity::Block;
     bool FromPragma = S->Pragma && S->Pragma->AggThreshold;
-    P.Threshold = !Counted ? "0u"
+    P.Threshold = !Counted     ? "0u"
                   : FromPragma ? std::to_string(*S->Pragma->AggThreshold) + "u"
                                : "DPOPT_AGG_THRESHOLD";
     if (Counted && !FromPragma)
@@ -443,25 +488,35 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
     // The launch becomes a record; a thread that finds no room launches.
     std::string Grid = Gen.Grid, Block = Gen.Block, Rec = Gen.R;
     std::string Args = StringRef(L->Args).trim().empty() ? "" : ", " + L->Args;
-    std::string Text = "{ // dpopt aggregate (" + levelText(P.Level) +
-                       "): one launch per group\n"
-                       "  dim3 " + Grid + "(" + S->Grid.Text + ");\n"
-                       "  dim3 " + Block + "(" + S->Block.Text + ");\n"
-                       "  " + C.Rec + " " + Rec + " = " + C.Make + "(" + Grid + ", " + Block +
-                       ", " + (S->SharedMem.isWritten() ? "(" + S->SharedMem.Text + ")" : "0u") +
-                       Args + ");\n"
-                       "  if (!dpopt::rt::aggRecord(" + groupRef(P) + ", " + Rec + "))\n    " +
-                       deviceLaunchStatement(
-                           S->Id, launchStatement(L->Callee, Rec + ".Grid", Rec + ".Block",
-                                                  Rec + ".Shmem",
-                                                  std::string("cudaStreamFireAndForget"),
-                                                  recordArgs(C, Rec))) +
-                       "\n}";
-    SiteEdits.replace(S->StmtBegin, S->StmtEnd - S->StmtBegin,
-                      indentLines(Text, indentationAt(U.getText(), S->StmtBegin)));
+    std::string Text =
+        "{ // dpopt aggregate (" + levelText(P.Level) +
+        "): one launch per group\n"
+        "  dim3 " +
+        Grid + "(" + S->Grid.Text +
+        ");\n"
+        "  dim3 " +
+        Block + "(" + S->Block.Text +
+        ");\n"
+        "  " +
+        C.Rec + " " + Rec + " = " + C.Make + "(" + Grid + ", " + Block + ", " +
+        (S->SharedMem.isWritten() ? "(" + S->SharedMem.Text + ")" : "0u") +
+        Args +
+        ");\n"
+        "  if (!dpopt::rt::aggRecord(" +
+        groupRef(P) + ", " + Rec + "))\n    " +
+        deviceLaunchStatement(
+            S->Id, launchStatement(L->Callee, Rec + ".Grid", Rec + ".Block",
+                                   Rec + ".Shmem",
+                                   std::string("cudaStreamFireAndForget"),
+                                   recordArgs(C, Rec))) +
+        "\n}";
+    SiteEdits.replace(
+        S->StmtBegin, S->StmtEnd - S->StmtBegin,
+        indentLines(Text, indentationAt(U.getText(), S->StmtBegin)));
     Ctx.Remarks.passed(PassName, Loc,
-                       "aggregating the launches of '" + S->CalleeName + "' per " +
-                           levelText(P.Level) + " into one launch of a clone");
+                       "aggregating the launches of '" + S->CalleeName +
+                           "' per " + levelText(P.Level) +
+                           " into one launch of a clone");
   }
   if (Sites.empty())
     return Edits.build();
@@ -486,11 +541,12 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
     if (!Body)
       return Body.takeError();
     std::vector<const SitePlan *> Mine = SitesOf(Parent);
-    std::string Text = "\n  // dpopt aggregate: set up the launch groups\n" + prologue(Mine) +
-                       Body->Prologue + "  " + Body->Body + "\n" +
-                       (Body->NeedsLabel ? Gen.Exit + ":;\n" : "") +
-                       "  // dpopt aggregate: count this thread out; the last launches\n" +
-                       epilogue(Mine);
+    std::string Text =
+        "\n  // dpopt aggregate: set up the launch groups\n" + prologue(Mine) +
+        Body->Prologue + "  " + Body->Body + "\n" +
+        (Body->NeedsLabel ? Gen.Exit + ":;\n" : "") +
+        "  // dpopt aggregate: count this thread out; the last launches\n" +
+        epilogue(Mine);
     Edits.replace(F->BodyBegin + 1, F->BodyEnd - F->BodyBegin - 2, Text);
   }
 
@@ -501,7 +557,8 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
     Expected<FunctionPieces> F = readFunction(U, Def);
     if (!F)
       return F.takeError();
-    Edits.insert(outermostDeclBegin(U, Def->getFirstDecl()), childSupport(C, Gen));
+    Edits.insert(outermostDeclBegin(U, Def->getFirstDecl()),
+                 childSupport(C, Gen));
     Edits.insert(F->DeclEnd, childLauncher(C, CalleeText[Key], Gen));
 
     EditList BodyEdits("");
@@ -514,60 +571,67 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
     const FunctionFacts &Facts = A.transitiveFacts(C.Child);
     std::vector<const SitePlan *> Own = SitesOf(C.Child);
     std::string S = "{\n" + prologue(Own);
-    S += "  // Find this block's original launch (the first record whose blocks end\n"
+    S += "  // Find this block's original launch (the first record whose "
+         "blocks end\n"
          "  // past it), copy it, and let the chunk go once every block has.\n";
-    S += "  const unsigned " + Gen.Index + " = dpopt::rt::aggFind(" + Gen.Records + ", " +
-         Gen.Count + ", blockIdx.x);\n";
-    S += "  const " + C.Rec + " " + Gen.Mine + " = " + Gen.Records + "[" + Gen.Index + "];\n";
+    S += "  const unsigned " + Gen.Index + " = dpopt::rt::aggFind(" +
+         Gen.Records + ", " + Gen.Count + ", blockIdx.x);\n";
+    S += "  const " + C.Rec + " " + Gen.Mine + " = " + Gen.Records + "[" +
+         Gen.Index + "];\n";
     if (Facts.usesIndex(BuiltinVar::BlockIdx))
-      S += "  const unsigned " + Gen.Local + " = blockIdx.x - (" + Gen.Index + " ? " +
-           Gen.Records + "[" + Gen.Index + " - 1].End : 0u);\n";
+      S += "  const unsigned " + Gen.Local + " = blockIdx.x - (" + Gen.Index +
+           " ? " + Gen.Records + "[" + Gen.Index + " - 1].End : 0u);\n";
     S += "  const unsigned " + Gen.Rank + " = dpopt::rt::aggThreadRank();\n";
     S += "  dpopt::rt::aggChildRelease(" + Gen.Records + ");\n";
-    S += "  if (" + Gen.Rank + " < " + Gen.Mine + ".Block.x * " + Gen.Mine + ".Block.y * " +
-         Gen.Mine + ".Block.z) {\n";
+    S += "  if (" + Gen.Rank + " < " + Gen.Mine + ".Block.x * " + Gen.Mine +
+         ".Block.y * " + Gen.Mine + ".Block.z) {\n";
     if (Facts.usesIndex(BuiltinVar::GridDim))
       S += "    const dim3 gridDim = " + Gen.Mine + ".Grid;\n";
     if (Facts.usesIndex(BuiltinVar::BlockDim))
       S += "    const dim3 blockDim = " + Gen.Mine + ".Block;\n";
     if (Facts.usesIndex(BuiltinVar::BlockIdx))
-      S += "    const uint3 blockIdx = dpopt::rt::aggDelinearize(" + Gen.Local + ", " +
-           Gen.Mine + ".Grid);\n";
+      S += "    const uint3 blockIdx = dpopt::rt::aggDelinearize(" + Gen.Local +
+           ", " + Gen.Mine + ".Grid);\n";
     if (Facts.usesIndex(BuiltinVar::ThreadIdx))
-      S += "    const uint3 threadIdx = dpopt::rt::aggDelinearize(" + Gen.Rank + ", " +
-           Gen.Mine + ".Block);\n";
+      S += "    const uint3 threadIdx = dpopt::rt::aggDelinearize(" + Gen.Rank +
+           ", " + Gen.Mine + ".Block);\n";
     for (size_t I = 0; I < C.Fields.size(); ++I)
       if (!C.ParamNames[I].empty())
-        S += "    " + C.FieldTypes[I] + " " + C.ParamNames[I] + " = " + Gen.Mine + ".Args." +
-             C.Fields[I] + ";\n";
+        S += "    " + C.FieldTypes[I] + " " + C.ParamNames[I] + " = " +
+             Gen.Mine + ".Args." + C.Fields[I] + ";\n";
     S += Body->text(Gen.Next) + "\n  }\n";
     if (!Own.empty())
-      S += "  // dpopt aggregate: count this thread out; the last launches\n" + epilogue(Own);
+      S += "  // dpopt aggregate: count this thread out; the last launches\n" +
+           epilogue(Own);
     S += "}";
     std::string Head = "static __global__ " +
-                       (F->LaunchBounds.empty() ? "" : F->LaunchBounds + " ") + "void " +
-                       C.Clone + "(const " + C.Rec + " *" + Gen.Records + ", unsigned " +
-                       Gen.Count + ")";
+                       (F->LaunchBounds.empty() ? "" : F->LaunchBounds + " ") +
+                       "void " + C.Clone + "(const " + C.Rec + " *" +
+                       Gen.Records + ", unsigned " + Gen.Count + ")";
     if (Error E = addDerivedFunction(
             U, Edits, C.Child, [&](StringRef) { return Head; }, S,
             "'" + C.Child->getNameAsString() +
-                "' aggregated: each block finds and runs one original launch's block "
+                "' aggregated: each block finds and runs one original launch's "
+                "block "
                 "(aggregate)"))
       return std::move(E);
   }
   if (Error E = Cloner.emitClones(U, Edits))
     return std::move(E);
   if (MacroAt != UINT_MAX)
-    Edits.insert(MacroAt, "#ifndef DPOPT_AGG_THRESHOLD\n#define DPOPT_AGG_THRESHOLD " +
-                              std::to_string(Ctx.Options.AggThreshold.value_or(
-                                  DefaultAggThreshold)) +
-                              "u\n#endif\n");
+    Edits.insert(MacroAt,
+                 "#ifndef DPOPT_AGG_THRESHOLD\n#define DPOPT_AGG_THRESHOLD " +
+                     std::to_string(Ctx.Options.AggThreshold.value_or(
+                         DefaultAggThreshold)) +
+                     "u\n#endif\n");
   Ctx.Needs.Aggregate = true;
   return Edits.build();
 }
 
 } // namespace
 
-std::unique_ptr<Pass> createAggregatePass() { return std::make_unique<AggregatePass>(); }
+std::unique_ptr<Pass> createAggregatePass() {
+  return std::make_unique<AggregatePass>();
+}
 
 } // namespace dpopt
