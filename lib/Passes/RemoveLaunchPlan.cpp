@@ -130,7 +130,7 @@ private:
         return D;
       }
       D.Chosen = Technique::T3;
-      D.Reason = "T3, requested by " + modeSource(S);
+      D.Reason = "T3, requested by " + modeSource(S) + t3Note(A, S);
       return D;
     }
     std::optional<std::string> Serial = serialBlocker(S, A);
@@ -167,7 +167,8 @@ private:
     D.Chosen = Technique::T3;
     D.Reason = "auto chose T3: T4 cannot run the child in one thread (" + *Serial +
                "), and every thread of the block reaches the launch, so the block "
-               "runs the child grids its threads launch";
+               "runs the child grids its threads launch" +
+               t3Note(A, S);
     return D;
   }
 

@@ -145,6 +145,10 @@ std::optional<std::string> t3SiteBlocker(ProgramAnalysis &A, const LaunchSite &S
     return "'" + S.CallerName + "' contains inline assembly (" +
            whereIs(WC, Parent.InlineAsm[0].Loc) +
            "), which could use the named barrier the child's threads synchronize with";
+  if (!Parent.UnknownCalls.empty())
+    return "'" + S.CallerName + "' makes a call dpopt cannot see into (" +
+           Parent.UnknownCalls[0].What + " at " + whereIs(WC, Parent.UnknownCalls[0].Loc) +
+           "), which could keep a thread from the block's barrier";
 
   // The launch statement is replaced by a record of the launch, and the
   // block runs the recorded launches right after the top-level statement
@@ -160,19 +164,6 @@ std::optional<std::string> t3SiteBlocker(ProgramAnalysis &A, const LaunchSite &S
       continue;
     Shape.Begin = B;
     Shape.End = std::max(E, S.StmtEnd);
-    // A statement's source range ends before its ';' unless it ends with a
-    // block; for an if, that depends on its last branch.
-    const Stmt *Last = C;
-    while (const auto *If = dyn_cast<IfStmt>(Last))
-      Last = If->getElse() ? If->getElse() : If->getThen();
-    if (!isa<CompoundStmt, DeclStmt, NullStmt>(Last)) {
-      std::optional<Token> Semi = C->getEndLoc().isMacroID()
-                                      ? std::nullopt
-                                      : Lexer::findNextToken(C->getEndLoc(), SM, LO);
-      if (!Semi || Semi->isNot(tok::semi))
-        return std::string("dpopt cannot find the end of the statement around the launch");
-      Shape.End = std::max(Shape.End, U.getOffset(Semi->getLocation()) + 1);
-    }
     Shape.TopLevel = U.getOffset(C->getBeginLoc()) == S.StmtBegin;
     const Stmt *Cur = C;
     while (U.getOffset(Cur->getBeginLoc()) != S.StmtBegin) {
@@ -215,6 +206,19 @@ std::optional<std::string> t3SiteBlocker(ProgramAnalysis &A, const LaunchSite &S
              "': dpopt cannot show that every thread of the block reaches it once "
              "(T3 needs the launch in the kernel's top-level statements or under "
              "if-statements and blocks there)";
+    }
+    // A statement's source range ends before its ';' unless it ends with a
+    // block; for an if, that depends on its last branch.
+    const Stmt *Last = C;
+    while (const auto *If = dyn_cast<IfStmt>(Last))
+      Last = If->getElse() ? If->getElse() : If->getThen();
+    if (!isa<CompoundStmt, DeclStmt, NullStmt>(Last)) {
+      std::optional<Token> Semi = C->getEndLoc().isMacroID()
+                                      ? std::nullopt
+                                      : Lexer::findNextToken(C->getEndLoc(), SM, LO);
+      if (!Semi || Semi->isNot(tok::semi))
+        return std::string("dpopt cannot find the end of the statement around the launch");
+      Shape.End = std::max(Shape.End, U.getOffset(Semi->getLocation()) + 1);
     }
     break;
   }
@@ -284,6 +288,18 @@ std::optional<std::string> t3ChildBlocker(ProgramAnalysis &A, const LaunchSite &
              ") and its block size '" + S.Block.Text +
              "' is not a constant multiple of 32 (at most 1024): the partial "
              "barrier T3 uses counts whole warps";
+    // A launch of the parent in this file whose block is smaller would
+    // always stop at the run-time check: say so now instead.
+    for (const LaunchSite &P : A.sites())
+      if (P.Callee && canonicalFunction(P.Callee) == canonicalFunction(S.Caller))
+        if (std::optional<uint64_t> ParentThreads = constantThreads(Ctx, P.Block.E))
+          if (*ParentThreads < *Threads)
+            return "'" + S.CallerName + "' is launched with " +
+                   std::to_string(*ParentThreads) +
+                   (*ParentThreads == 1 ? " thread" : " threads") + " per block (" +
+                   whereIs(WC, P.Call->getBeginLoc()) + "), fewer than the " +
+                   std::to_string(*Threads) + " of " + Name +
+                   ", which synchronizes: its block cannot run it";
     const FunctionFacts &L = A.localFacts(Child);
     if (!L.EarlyReturns.empty())
       return Name + " synchronizes its threads and may return early (" +
@@ -337,7 +353,24 @@ std::optional<std::string> t3ChildBlocker(ProgramAnalysis &A, const LaunchSite &
   for (const Occurrence &B : F.Barriers)
     if (B.Loc.isMacroID())
       return Name + " has a __syncthreads() written inside a macro";
+  // Every barrier must be one the team version rewrites: a __syncthreads()
+  // left as it is would wait for the threads that do not run the child.
+  std::vector<const CallExpr *> Syncs;
+  findSyncthreads(getWrittenDefinition(Child)->getBody(), Syncs);
+  if (Syncs.size() != F.Barriers.size())
+    return Name + " synchronizes in a way T3 cannot rewrite (a barrier in a lambda, "
+                  "or one dpopt does not find in its body)";
   return std::nullopt;
+}
+
+std::string t3Note(ProgramAnalysis &A, const LaunchSite &S) {
+  if (!S.Callee || A.transitiveFacts(S.Callee).Barriers.empty())
+    return "";
+  std::optional<uint64_t> Threads =
+      constantThreads(A.workingCopy().unit().getASTContext(), S.Block.E);
+  return "; '" + S.CalleeName + "' synchronizes, so the parent block must have at least " +
+         (Threads ? std::to_string(*Threads) : S.Block.Text) +
+         " threads (checked when it runs: the block stops with __trap() otherwise)";
 }
 
 BlockRunner::BlockRunner(ProgramAnalysis &A, NameAllocator &Names)
@@ -538,7 +571,9 @@ Error BlockRunner::emit(const ParsedUnit &U, EditList &Edits, StringRef PassName
       BlockParams += ", " + spelledType(Ctx, Params[I]->getType(), Arg + std::to_string(I));
     if (Error E = addDerivedFunction(
             U, Edits, P.Child,
-            [&](StringRef) { return "static __device__ void " + P.Block + "(" + BlockParams + ")"; },
+            [&](StringRef) {
+              return "static __device__ void " + P.Block + "(" + BlockParams + ")";
+            },
             blockBody(P),
             "the grids of " + Child + " a block's threads launched, run by the block (" +
                 PassName.str() + " T3)"))

@@ -95,6 +95,10 @@ Expected<LoopBody> bodyForLoop(const ParsedUnit &U, const FunctionDecl *Def,
   Expected<std::string> Body = bodyWithEdits(U, *F, All);
   if (!Body)
     return Body.takeError();
+  // The copies end in a line comment: a body written on one line must go on
+  // on the next.
+  if (!Copies.empty() && Body->size() > 1 && (*Body)[1] != '\n')
+    Copies += "\n";
   Out.Body = Body->substr(0, 1) + Copies + Body->substr(1);
   return Out;
 }

@@ -222,6 +222,7 @@ __global__ void dyn(int *a) { extern __shared__ int d[]; d[0] = 1; __syncthreads
 __global__ void shares(int *a) { scratch()[threadIdx.x] = 1; __syncthreads(); }
 __global__ void huge(int *a) { __shared__ int big[12000]; big[threadIdx.x] = 1; __syncthreads(); }
 __global__ void counted(int *a) { a[0] = __syncthreads_count(1); }
+__global__ void inLambda(int *a) { auto f = [&] { __syncthreads(); }; a[threadIdx.x] = 1; f(); }
 __global__ void parent(int *a, int n) {
   scratch()[0] = 0;
   red<<<1, 100>>>(a);
@@ -231,6 +232,7 @@ __global__ void parent(int *a, int n) {
   shares<<<1, 32>>>(a);
   huge<<<1, 32>>>(a);
   counted<<<1, 32>>>(a);
+  inLambda<<<1, 32>>>(a);
 }
 )cu");
   RemoveLaunchPlan Plan = planRemoveLaunch(*P->Analysis, PassOptions());
@@ -241,12 +243,54 @@ __global__ void parent(int *a, int n) {
       {4, "dynamic shared memory"},
       {5, "use the same shared variable 's'"},
       {6, "would not fit in 48 KiB"},
-      {7, "__syncthreads_count"}};
+      {7, "__syncthreads_count"},
+      {8, "synchronizes in a way T3 cannot rewrite"}};
   for (const auto &[Id, Why] : Want) {
     const SiteDecision &D = decision(Plan, *P, Id);
     EXPECT_FALSE(D.Chosen) << "site " << Id;
     EXPECT_NE(D.Reason.find(Why), std::string::npos) << "site " << Id << ": " << D.Reason;
   }
+}
+
+// A call dpopt cannot see into could end the thread (or wait) before the
+// block's barrier.
+TEST(RemoveLaunch, T3ParentWithUnknownCall) {
+  DPOPT_PARSE(P, R"cu(
+__device__ void elsewhere(int *a);
+__global__ void red(int *a) { __syncthreads(); a[threadIdx.x] = 1; }
+__global__ void parent(int *a) {
+  elsewhere(a);
+  red<<<1, 32>>>(a);
+}
+)cu");
+  RemoveLaunchPlan Plan = planRemoveLaunch(*P->Analysis, PassOptions());
+  const SiteDecision &D = decision(Plan, *P, 1);
+  EXPECT_FALSE(D.Chosen);
+  EXPECT_NE(D.Reason.find("'parent' makes a call dpopt cannot see into"), std::string::npos)
+      << D.Reason;
+}
+
+// A parent launched (in this file) with fewer threads per block than its
+// synchronizing child has would always stop at T3's run-time check.
+TEST(RemoveLaunch, T3ParentBlockTooSmall) {
+  DPOPT_PARSE(P, R"cu(
+__global__ void red(int *a) { __syncthreads(); a[threadIdx.x] = 1; }
+__global__ void small(int *a) { red<<<1, 128>>>(a); }
+__global__ void large(int *a) { red<<<1, 128>>>(a); }
+void host(int *a) {
+  small<<<4, 64>>>(a);
+  large<<<4, dim3(32, 4)>>>(a);
+}
+)cu");
+  RemoveLaunchPlan Plan = planRemoveLaunch(*P->Analysis, PassOptions());
+  const SiteDecision &Small = decision(Plan, *P, 1);
+  EXPECT_FALSE(Small.Chosen);
+  EXPECT_NE(Small.Reason.find("'small' is launched with 64 threads per block"),
+            std::string::npos)
+      << Small.Reason;
+  const SiteDecision &Large = decision(Plan, *P, 2);
+  ASSERT_TRUE(Large.Chosen) << Large.Reason;
+  EXPECT_EQ(*Large.Chosen, Technique::T3);
 }
 
 // A kernel whose launch its blocks run (T3) has barriers: no thread can run

@@ -38,6 +38,10 @@
 // The child's __shared__ arrays stay declared in its copied body: they are
 // the paper's "separate arrays" (§2.3), allocated next to the parent's.
 //
+// The partial barrier is a generated one-line function next to the team
+// version rather than a runtime header, so that T3 output needs no include
+// beyond what the file has.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef DPOPT_PASSES_REMOVELAUNCHT3_H
@@ -70,7 +74,8 @@ struct T3Shape {
 /// the site once: it must be in a top-level statement of the kernel, on a
 /// path of if/else branches and blocks (no loops or switches) that the
 /// launch ends; no return may come before the end of that statement, the
-/// statement holds no other launch, and the kernel has no goto.
+/// statement holds no other launch, and the kernel has no goto, no inline
+/// asm (named barriers) and no call dpopt cannot see into.
 std::optional<std::string> t3SiteBlocker(ProgramAnalysis &A, const LaunchSite &S,
                                          T3Shape *Out = nullptr);
 
@@ -82,6 +87,10 @@ std::optional<std::string> t3SiteBlocker(ProgramAnalysis &A, const LaunchSite &S
 /// shared memory; shared memory that would not fit or that the parent uses
 /// too.
 std::optional<std::string> t3ChildBlocker(ProgramAnalysis &A, const LaunchSite &S);
+
+/// What the remark for a T3 site should add: for a child that synchronizes,
+/// that its block must fit in the parent block (checked when it runs).
+std::string t3Note(ProgramAnalysis &A, const LaunchSite &S);
 
 /// Plans and writes the block and team versions of the children T3 runs.
 class BlockRunner {

@@ -243,16 +243,7 @@ __device__ void launchesPlain(int *A) { { // dpopt remove-launch T4: this thread
   __dpopt_serial_plain(__dpopt_grid, __dpopt_block, A, 32);
 } }
 __global__ void launchesInHelper(int *A) { launchesPlain(A); }
-__global__ void launchesBarrier(int *A) { { // dpopt remove-launch T3: the block runs the child grids its threads launch here
-  bool __dpopt_t3_launches = false;
-  dim3 __dpopt_t3_grid, __dpopt_t3_block;
-  int *__dpopt_t3_arg0{};
-  __dpopt_t3_launches = true;
-  __dpopt_t3_grid = dim3(1);
-  __dpopt_t3_block = dim3(64);
-  __dpopt_t3_arg0 = A;
-  __dpopt_block_usesBarrier(__dpopt_t3_launches, __dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0);
-} }
+__global__ void launchesBarrier(int *A) { usesBarrier<<<1, 64>>>(A); }
 
 #define LAUNCH(A) plain<<<1, 32>>>(A, 32)
 

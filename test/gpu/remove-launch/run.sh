@@ -6,6 +6,8 @@
 #
 # cdp1_programs.cu is legacy CDP1 code (device-side cudaDeviceSynchronize):
 # only its rewritten form is built (the input does not compile for sm_90).
+# partial_barrier.cu is a hand-written control (no dpopt) for what
+# racecheck says about T3's partial barrier.
 # t4_patterns.cu and t3_patterns.cu are valid CDP2 code: built as written and rewritten. Every
 # program checks its result against a CPU reference and exits non-zero on a
 # mismatch. The device step writes results.csv (program, variant, status,
@@ -56,6 +58,27 @@ device)
     fi
     rm -f "$LOG/$V"
   done
+  # The control: plain, then under racecheck and synccheck.
+  if "$NVCC" -arch=sm_90 -o "$LOG/partial_barrier" "$HERE/partial_barrier.cu" \
+       > "$LOG/partial_barrier.build.log" 2>&1; then
+    for M in full partial; do
+      "$LOG/partial_barrier" $M > "$LOG/partial_barrier.$M.run.log" 2>&1
+      RC=$?
+      [ $RC -eq 0 ] || Fails=$((Fails+1))
+      echo "partial_barrier,$M,$([ $RC -eq 0 ] && echo pass || echo fail),$RC," >> "$LOG/results.csv"
+      if command -v compute-sanitizer > /dev/null; then
+        for Tool in racecheck synccheck; do
+          timeout 60 compute-sanitizer --tool $Tool --error-exitcode 1 "$LOG/partial_barrier" $M \
+            > "$LOG/partial_barrier.$M.$Tool.log" 2>&1
+          echo "partial_barrier,$M+$Tool,$([ $? -eq 0 ] && echo pass || echo fail),," >> "$LOG/results.csv"
+        done
+      fi
+    done
+    rm -f "$LOG/partial_barrier"
+  else
+    echo "partial_barrier,,build-failed,," >> "$LOG/results.csv"
+    Fails=$((Fails+1))
+  fi
   cat "$LOG/results.csv"
   exit $Fails
   ;;

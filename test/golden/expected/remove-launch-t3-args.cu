@@ -1,0 +1,181 @@
+// DPOPT-ARGS: --passes=remove-launch
+// remove-launch T3: a child without parameters that calls a device function
+// reading threadIdx (cloned), a struct argument passed through shared memory,
+// and a block size from a constant variable.
+#include <cuda_runtime.h>
+__device__ int G[256];
+// dpopt: declared here for 'lane' reading the thread and block position from parameters
+static __device__ int __dpopt_team_lane(uint3 threadIdx);
+__device__ int lane() { return threadIdx.x % 32; }
+
+// dpopt: 'lane' reading the thread and block position from parameters
+static __device__ int __dpopt_team_lane(uint3 threadIdx) { return threadIdx.x % 32; }
+struct Pair { int a; float b; };
+// dpopt: declared here for the barrier of 'none''s threads when a block runs it (remove-launch T3)
+static __device__ __forceinline__ void __dpopt_team_barrier_none(unsigned Count);
+// dpopt: declared here for 'none' run by the threads of a block (remove-launch T3)
+static __device__ void __dpopt_team_none(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim);
+// dpopt: declared here for the grids of 'none' a block's threads launched, run by the block (remove-launch T3)
+static __device__ void __dpopt_block_none(bool __dpopt_t3_launches, dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim);
+__global__ void none() { __shared__ int s[64]; s[threadIdx.x] = lane(); __syncthreads(); G[threadIdx.x] = s[63 - threadIdx.x]; }
+
+// dpopt: the barrier of 'none''s threads when a block runs it (remove-launch T3)
+static __device__ __forceinline__ void __dpopt_team_barrier_none(unsigned Count) {
+  // Barrier 1 (0 is __syncthreads()): only the first Count threads, whole
+  // warps, take part; the block's other threads do not wait.
+  asm volatile("barrier.sync 1, %0;" : : "r"(Count) : "memory");
+}
+
+// dpopt: 'none' run by the threads of a block (remove-launch T3)
+static __device__ void __dpopt_team_none(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim) {
+  const unsigned __dpopt_t3_self = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  const unsigned __dpopt_t3_team = blockDim.x * blockDim.y * blockDim.z;
+  const unsigned __dpopt_t3_size = __dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y * __dpopt_t3_blockDim.z;
+  // The child's threads synchronize: they must all run at once.
+  if (__dpopt_t3_size > __dpopt_t3_team)
+    __trap();
+  for (unsigned __dpopt_t3_bz = 0; __dpopt_t3_bz < __dpopt_t3_gridDim.z; ++__dpopt_t3_bz)
+  for (unsigned __dpopt_t3_by = 0; __dpopt_t3_by < __dpopt_t3_gridDim.y; ++__dpopt_t3_by)
+  for (unsigned __dpopt_t3_bx = 0; __dpopt_t3_bx < __dpopt_t3_gridDim.x; ++__dpopt_t3_bx) {
+    for (unsigned __dpopt_t3_t = __dpopt_t3_self; __dpopt_t3_t < __dpopt_t3_size; __dpopt_t3_t += __dpopt_t3_team) {
+    const uint3 blockIdx = make_uint3(__dpopt_t3_bx, __dpopt_t3_by, __dpopt_t3_bz);
+    const uint3 threadIdx = make_uint3(__dpopt_t3_t % __dpopt_t3_blockDim.x, __dpopt_t3_t / __dpopt_t3_blockDim.x % __dpopt_t3_blockDim.y, __dpopt_t3_t / (__dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y));
+    const dim3 gridDim = __dpopt_t3_gridDim;
+    const dim3 blockDim = __dpopt_t3_blockDim;
+    (void)blockIdx; (void)threadIdx; (void)gridDim; (void)blockDim;
+    { __shared__ int s[64]; s[threadIdx.x] = __dpopt_team_lane(threadIdx); __dpopt_team_barrier_none(__dpopt_t3_size); G[threadIdx.x] = s[63 - threadIdx.x]; }
+    }
+    // The next child block reuses the child's shared arrays.
+    __syncthreads();
+  }
+}
+
+// dpopt: the grids of 'none' a block's threads launched, run by the block (remove-launch T3)
+static __device__ void __dpopt_block_none(bool __dpopt_t3_launches, dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim) {
+  __shared__ unsigned char __dpopt_t3_launched[1024];
+  __shared__ unsigned __dpopt_t3_config[6];
+  const unsigned __dpopt_t3_self = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  const unsigned __dpopt_t3_team = blockDim.x * blockDim.y * blockDim.z;
+  __dpopt_t3_launched[__dpopt_t3_self] = __dpopt_t3_launches;
+  __syncthreads();
+  // Launches in thread order; every thread reads the same flags.
+  for (unsigned __dpopt_t3_t = 0; __dpopt_t3_t < __dpopt_t3_team; ++__dpopt_t3_t) {
+    if (!__dpopt_t3_launched[__dpopt_t3_t])
+      continue;
+    if (__dpopt_t3_self == __dpopt_t3_t) {
+      __dpopt_t3_config[0] = __dpopt_t3_gridDim.x; __dpopt_t3_config[1] = __dpopt_t3_gridDim.y; __dpopt_t3_config[2] = __dpopt_t3_gridDim.z;
+      __dpopt_t3_config[3] = __dpopt_t3_blockDim.x; __dpopt_t3_config[4] = __dpopt_t3_blockDim.y; __dpopt_t3_config[5] = __dpopt_t3_blockDim.z;
+    }
+    __syncthreads();
+    const dim3 __dpopt_t3_grid(__dpopt_t3_config[0], __dpopt_t3_config[1], __dpopt_t3_config[2]);
+    const dim3 __dpopt_t3_block(__dpopt_t3_config[3], __dpopt_t3_config[4], __dpopt_t3_config[5]);
+    // Everyone has read the record before the next launcher writes it.
+    __syncthreads();
+    __dpopt_team_none(__dpopt_t3_grid, __dpopt_t3_block);
+  }
+  // Everyone has read the flags before the next use of this function.
+  __syncthreads();
+}
+// dpopt: declared here for the barrier of 'withStruct''s threads when a block runs it (remove-launch T3)
+static __device__ __forceinline__ void __dpopt_team_barrier_withStruct(unsigned Count);
+// dpopt: declared here for 'withStruct' run by the threads of a block (remove-launch T3)
+static __device__ void __dpopt_team_withStruct(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, Pair p, int n);
+// dpopt: declared here for the grids of 'withStruct' a block's threads launched, run by the block (remove-launch T3)
+static __device__ void __dpopt_block_withStruct(bool __dpopt_t3_launches, dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, Pair __dpopt_t3_arg0, int __dpopt_t3_arg1);
+__global__ void withStruct(Pair p, int n) {
+  __shared__ Pair s[32]; s[threadIdx.x] = p; __syncthreads(); if (threadIdx.x < n) G[threadIdx.x] = s[31 - threadIdx.x].a; }
+
+// dpopt: the barrier of 'withStruct''s threads when a block runs it (remove-launch T3)
+static __device__ __forceinline__ void __dpopt_team_barrier_withStruct(unsigned Count) {
+  // Barrier 1 (0 is __syncthreads()): only the first Count threads, whole
+  // warps, take part; the block's other threads do not wait.
+  asm volatile("barrier.sync 1, %0;" : : "r"(Count) : "memory");
+}
+
+// dpopt: 'withStruct' run by the threads of a block (remove-launch T3)
+static __device__ void __dpopt_team_withStruct(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, Pair p, int n) {
+  const unsigned __dpopt_t3_self = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  const unsigned __dpopt_t3_team = blockDim.x * blockDim.y * blockDim.z;
+  const unsigned __dpopt_t3_size = __dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y * __dpopt_t3_blockDim.z;
+  // The child's threads synchronize: they must all run at once.
+  if (__dpopt_t3_size > __dpopt_t3_team)
+    __trap();
+  for (unsigned __dpopt_t3_bz = 0; __dpopt_t3_bz < __dpopt_t3_gridDim.z; ++__dpopt_t3_bz)
+  for (unsigned __dpopt_t3_by = 0; __dpopt_t3_by < __dpopt_t3_gridDim.y; ++__dpopt_t3_by)
+  for (unsigned __dpopt_t3_bx = 0; __dpopt_t3_bx < __dpopt_t3_gridDim.x; ++__dpopt_t3_bx) {
+    for (unsigned __dpopt_t3_t = __dpopt_t3_self; __dpopt_t3_t < __dpopt_t3_size; __dpopt_t3_t += __dpopt_t3_team) {
+    const uint3 blockIdx = make_uint3(__dpopt_t3_bx, __dpopt_t3_by, __dpopt_t3_bz);
+    const uint3 threadIdx = make_uint3(__dpopt_t3_t % __dpopt_t3_blockDim.x, __dpopt_t3_t / __dpopt_t3_blockDim.x % __dpopt_t3_blockDim.y, __dpopt_t3_t / (__dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y));
+    const dim3 gridDim = __dpopt_t3_gridDim;
+    const dim3 blockDim = __dpopt_t3_blockDim;
+    (void)blockIdx; (void)threadIdx; (void)gridDim; (void)blockDim;
+    auto &__dpopt_t3_in_p = p;
+    {
+  auto p = __dpopt_t3_in_p; // each thread's own copy
+  __shared__ Pair s[32]; s[threadIdx.x] = p; __dpopt_team_barrier_withStruct(__dpopt_t3_size); if (threadIdx.x < n) G[threadIdx.x] = s[31 - threadIdx.x].a; }
+    }
+    // The next child block reuses the child's shared arrays.
+    __syncthreads();
+  }
+}
+
+// dpopt: the grids of 'withStruct' a block's threads launched, run by the block (remove-launch T3)
+static __device__ void __dpopt_block_withStruct(bool __dpopt_t3_launches, dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, Pair __dpopt_t3_arg0, int __dpopt_t3_arg1) {
+  __shared__ unsigned char __dpopt_t3_launched[1024];
+  __shared__ unsigned __dpopt_t3_config[6];
+  __shared__ Pair __dpopt_t3_slot0;
+  __shared__ int __dpopt_t3_slot1;
+  const unsigned __dpopt_t3_self = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  const unsigned __dpopt_t3_team = blockDim.x * blockDim.y * blockDim.z;
+  __dpopt_t3_launched[__dpopt_t3_self] = __dpopt_t3_launches;
+  __syncthreads();
+  // Launches in thread order; every thread reads the same flags.
+  for (unsigned __dpopt_t3_t = 0; __dpopt_t3_t < __dpopt_t3_team; ++__dpopt_t3_t) {
+    if (!__dpopt_t3_launched[__dpopt_t3_t])
+      continue;
+    if (__dpopt_t3_self == __dpopt_t3_t) {
+      __dpopt_t3_config[0] = __dpopt_t3_gridDim.x; __dpopt_t3_config[1] = __dpopt_t3_gridDim.y; __dpopt_t3_config[2] = __dpopt_t3_gridDim.z;
+      __dpopt_t3_config[3] = __dpopt_t3_blockDim.x; __dpopt_t3_config[4] = __dpopt_t3_blockDim.y; __dpopt_t3_config[5] = __dpopt_t3_blockDim.z;
+      __dpopt_t3_slot0 = __dpopt_t3_arg0;
+      __dpopt_t3_slot1 = __dpopt_t3_arg1;
+    }
+    __syncthreads();
+    const dim3 __dpopt_t3_grid(__dpopt_t3_config[0], __dpopt_t3_config[1], __dpopt_t3_config[2]);
+    const dim3 __dpopt_t3_block(__dpopt_t3_config[3], __dpopt_t3_config[4], __dpopt_t3_config[5]);
+    Pair __dpopt_t3_arg0_ = __dpopt_t3_slot0;
+    int __dpopt_t3_arg1_ = __dpopt_t3_slot1;
+    // Everyone has read the record before the next launcher writes it.
+    __syncthreads();
+    __dpopt_team_withStruct(__dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0_, __dpopt_t3_arg1_);
+  }
+  // Everyone has read the flags before the next use of this function.
+  __syncthreads();
+}
+__global__ void parent(int n) {
+  const int B = 64;
+  { // dpopt remove-launch T3: the block runs the child grids its threads launch here
+    bool __dpopt_t3_launches = false;
+    dim3 __dpopt_t3_grid, __dpopt_t3_block;
+    __dpopt_t3_launches = true;
+    __dpopt_t3_grid = dim3(2);
+    __dpopt_t3_block = dim3(B);
+    __dpopt_block_none(__dpopt_t3_launches, __dpopt_t3_grid, __dpopt_t3_block);
+  }
+  Pair P{n, 1.0f};
+  { // dpopt remove-launch T3: the block runs the child grids its threads launch here
+    bool __dpopt_t3_launches = false;
+    dim3 __dpopt_t3_grid, __dpopt_t3_block;
+    Pair __dpopt_t3_arg0{};
+    int __dpopt_t3_arg1{};
+  if (n > 3) {
+    { // dpopt remove-launch T3: record the launch
+      __dpopt_t3_launches = true;
+      __dpopt_t3_grid = dim3(1);
+      __dpopt_t3_block = dim3(32);
+      __dpopt_t3_arg0 = P;
+      __dpopt_t3_arg1 = n;
+    }
+  }
+    __dpopt_block_withStruct(__dpopt_t3_launches, __dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0, __dpopt_t3_arg1);
+  }
+}
