@@ -108,8 +108,7 @@ public:
   StringRef name() const override { return PassName; }
   StringRef description() const override {
     return "launch one aggregated child per warp, block, group of blocks or "
-           "grid "
-           "(Olabi et al. CGO'22, sections II-B and V)";
+           "grid (Olabi et al. CGO'22, sections II-B and V)";
   }
 
   SiteAssessment assess(const LaunchSite &S, ProgramAnalysis &A,
@@ -167,14 +166,14 @@ std::optional<std::string> AggregatePass::childBlocker(const LaunchSite &S,
     return Name + " synchronizes its threads (" + F.Barriers[0].What + " at " +
            whereIs(WC, F.Barriers[0].Loc) +
            ") and the block size is not a compile-time constant: threads past "
-           "a "
-           "smaller original block could not take part in the barrier";
+           "a smaller "
+           "original block could not take part in the barrier";
   if (!FixedBlock && !F.WarpOps.empty())
     return Name + " uses the warp-level operation " + F.WarpOps[0].What +
            " at " + whereIs(WC, F.WarpOps[0].Loc) +
            " and the block size is not a compile-time constant: a warp could "
-           "be "
-           "partly past a smaller original block";
+           "be partly "
+           "past a smaller original block";
   if (std::optional<std::string> Why = loopBodyBlocker(WC.unit(), Def))
     return Why;
   NameAllocator Scratch("");
@@ -205,8 +204,7 @@ std::optional<std::string> AggregatePass::blocker(const LaunchSite &S,
   if (!isImplicitStream(S) && !isUnorderedStream(S))
     return "the launch goes to the stream '" + S.Stream.Text +
            "': the aggregated launch could not keep its order with that "
-           "stream's "
-           "other work";
+           "stream's other work";
   // One thread's launches into an ordered stream run one after the other; an
   // aggregated grid runs them together.
   bool Asserted = isUnorderedStream(S) || (S.Pragma && S.Pragma->Aggregate);
@@ -221,8 +219,7 @@ std::optional<std::string> AggregatePass::blocker(const LaunchSite &S,
       return "'" + S.CallerName + "' launches " +
              std::to_string(Parent.Launches.size()) +
              " times per thread into the implicit stream, whose launches run "
-             "in "
-             "order: write '#pragma dp aggregate(...)' or launch into "
+             "in order: write '#pragma dp aggregate(...)' or launch into "
              "cudaStreamFireAndForget if the children are independent";
   }
   return childBlocker(S, A);
@@ -612,8 +609,7 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
             U, Edits, C.Child, [&](StringRef) { return Head; }, S,
             "'" + C.Child->getNameAsString() +
                 "' aggregated: each block finds and runs one original launch's "
-                "block "
-                "(aggregate)"))
+                "block (aggregate)"))
       return std::move(E);
   }
   if (Error E = Cloner.emitClones(U, Edits))
