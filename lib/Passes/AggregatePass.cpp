@@ -314,8 +314,9 @@ std::string childLauncher(const ChildPlan &C, const std::string &CalleeText,
                                      recordArgs(C, One))) +
        "\n    dpopt::rt::aggGiveBack();\n    return;\n  }\n  " +
        deviceLaunchStatement(
-           C.SiteId, launchStatement(C.Clone, Blocks, Group + ".MaxThreads",
-                                     Group + ".MaxShmem",
+           C.SiteId, launchStatement(C.Clone, Blocks,
+                                     "dpopt::rt::aggMaxThreads(" + Group + ")",
+                                     "dpopt::rt::aggMaxShmem(" + Group + ")",
                                      std::string("cudaStreamFireAndForget"),
                                      Records + ", " + Count)) +
        "\n}";

@@ -184,6 +184,22 @@ __device__ inline void aggInitGroup(AggGroup &G, unsigned Capacity) {
   G.Done = 0;
 }
 
+/// The capacity of \p G. A multi-block group lives in global memory and was
+/// set up by another block: read it past the (incoherent) L1 cache, which
+/// may still hold the slot's previous group.
+__device__ inline unsigned aggCapacity(const AggGroup &G) {
+  return static_cast<const volatile AggGroup &>(G).Capacity;
+}
+
+/// The largest block and dynamic shared memory recorded in \p G, for its
+/// launch (read past L1 as aggCapacity is).
+__device__ inline unsigned aggMaxThreads(const AggGroup &G) {
+  return static_cast<const volatile AggGroup &>(G).MaxThreads;
+}
+__device__ inline unsigned aggMaxShmem(const AggGroup &G) {
+  return static_cast<const volatile AggGroup &>(G).MaxShmem;
+}
+
 /// The records of \p G, taken from the pool by the first thread that needs
 /// them; null when the pool was full.
 template <class Rec> __device__ Rec *aggRecords(AggGroup &G) {
@@ -193,7 +209,8 @@ template <class Rec> __device__ Rec *aggRecords(AggGroup &G) {
     C = atomicCAS(&G.Chunk, AggChunkNone, AggChunkTaking);
     if (C == AggChunkNone) {
       unsigned long long Bytes =
-          sizeof(AggChunkHeader) + (static_cast<unsigned long long>(G.Capacity) * sizeof(Rec) + 15) / 16 * 16;
+          sizeof(AggChunkHeader) +
+          (static_cast<unsigned long long>(aggCapacity(G)) * sizeof(Rec) + 15) / 16 * 16;
       void *P = aggPoolTake(Bytes);
       C = P ? reinterpret_cast<unsigned long long>(P) : AggChunkFailed;
       *State = C;
@@ -214,14 +231,15 @@ template <class Rec> __device__ bool aggRecord(AggGroup &G, const Rec &R) {
   unsigned Threads = R.Block.x * R.Block.y * R.Block.z;
   if (Blocks == 0 || Threads == 0)
     return true;
-  if (Blocks > AggMaxChildBlocks || G.Capacity == 0)
+  unsigned Capacity = aggCapacity(G);
+  if (Blocks > AggMaxChildBlocks || Capacity == 0)
     return false;
   Rec *Records = aggRecords<Rec>(G);
   if (!Records)
     return false;
   unsigned long long Old = atomicAdd(&G.Packed, (1ull << AggBlockBits) | Blocks);
   unsigned long long Slot = Old >> AggBlockBits, Start = Old & AggBlockMask;
-  if (Slot >= G.Capacity)
+  if (Slot >= Capacity)
     return false;
   Rec &Mine = Records[Slot];
   if (Start + Blocks > AggMaxGridBlocks) {

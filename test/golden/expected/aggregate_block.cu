@@ -51,7 +51,7 @@ static __device__ void __dpopt_launch_agg_tileChild(dpopt::rt::AggGroup &__dpopt
     dpopt::rt::aggGiveBack();
     return;
   }
-  __dpopt_agg_tileChild<<<__dpopt_blocks, __dpopt_group.MaxThreads, __dpopt_group.MaxShmem, cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
+  __dpopt_agg_tileChild<<<__dpopt_blocks, dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
 }
 
 // dpopt: 'tileChild' aggregated: each block finds and runs one original launch's block (aggregate)
@@ -147,7 +147,7 @@ static __device__ void __dpopt_launch_agg_fill(dpopt::rt::AggGroup &__dpopt_grou
     dpopt::rt::aggGiveBack();
     return;
   }
-  __dpopt_agg_fill<<<__dpopt_blocks, __dpopt_group.MaxThreads, __dpopt_group.MaxShmem, cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
+  __dpopt_agg_fill<<<__dpopt_blocks, dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
 }
 
 // dpopt: 'fill' aggregated: each block finds and runs one original launch's block (aggregate)
@@ -248,7 +248,7 @@ static __device__ void __dpopt_launch_agg_walk(dpopt::rt::AggGroup &__dpopt_grou
     dpopt::rt::aggGiveBack();
     return;
   }
-  __dpopt_agg_walk<<<__dpopt_blocks, __dpopt_group.MaxThreads, __dpopt_group.MaxShmem, cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
+  __dpopt_agg_walk<<<__dpopt_blocks, dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
 }
 
 // dpopt: 'walk' aggregated: each block finds and runs one original launch's block (aggregate)

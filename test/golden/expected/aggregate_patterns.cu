@@ -51,7 +51,7 @@ static __device__ void __dpopt_launch_agg_addChild(dpopt::rt::AggGroup &__dpopt_
     dpopt::rt::aggGiveBack();
     return;
   }
-  __dpopt_agg_addChild<<<__dpopt_blocks, __dpopt_group.MaxThreads, __dpopt_group.MaxShmem, cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
+  __dpopt_agg_addChild<<<__dpopt_blocks, dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
 }
 
 // dpopt: 'addChild' aggregated: each block finds and runs one original launch's block (aggregate)
@@ -174,7 +174,7 @@ static __device__ void __dpopt_launch_agg_tileChild(dpopt::rt::AggGroup &__dpopt
     dpopt::rt::aggGiveBack();
     return;
   }
-  __dpopt_agg_tileChild<<<__dpopt_blocks, __dpopt_group.MaxThreads, __dpopt_group.MaxShmem, cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
+  __dpopt_agg_tileChild<<<__dpopt_blocks, dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
 }
 
 // dpopt: 'tileChild' aggregated: each block finds and runs one original launch's block (aggregate)
@@ -267,7 +267,7 @@ static __device__ void __dpopt_launch_agg_cubeChild(dpopt::rt::AggGroup &__dpopt
     dpopt::rt::aggGiveBack();
     return;
   }
-  __dpopt_agg_cubeChild<<<__dpopt_blocks, __dpopt_group.MaxThreads, __dpopt_group.MaxShmem, cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
+  __dpopt_agg_cubeChild<<<__dpopt_blocks, dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
 }
 
 // dpopt: 'cubeChild' aggregated: each block finds and runs one original launch's block (aggregate)
@@ -357,7 +357,7 @@ static __device__ void __dpopt_launch_agg_dynChild(dpopt::rt::AggGroup &__dpopt_
     dpopt::rt::aggGiveBack();
     return;
   }
-  __dpopt_agg_dynChild<<<__dpopt_blocks, __dpopt_group.MaxThreads, __dpopt_group.MaxShmem, cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
+  __dpopt_agg_dynChild<<<__dpopt_blocks, dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
 }
 
 // dpopt: 'dynChild' aggregated: each block finds and runs one original launch's block (aggregate)
@@ -460,7 +460,7 @@ static __device__ void __dpopt_launch_agg_treeVisit(dpopt::rt::AggGroup &__dpopt
     dpopt::rt::aggGiveBack();
     return;
   }
-  __dpopt_agg_treeVisit<<<__dpopt_blocks, __dpopt_group.MaxThreads, __dpopt_group.MaxShmem, cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
+  __dpopt_agg_treeVisit<<<__dpopt_blocks, dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
 }
 
 // dpopt: 'treeVisit' aggregated: each block finds and runs one original launch's block (aggregate)

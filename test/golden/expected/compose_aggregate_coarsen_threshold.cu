@@ -74,7 +74,7 @@ static __device__ void __dpopt_launch_agg_child(dpopt::rt::AggGroup &__dpopt_gro
     dpopt::rt::aggGiveBack();
     return;
   }
-  __dpopt_agg_child<<<__dpopt_blocks, __dpopt_group.MaxThreads, __dpopt_group.MaxShmem, cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
+  __dpopt_agg_child<<<__dpopt_blocks, dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
 }
 
 // dpopt: 'child' aggregated: each block finds and runs one original launch's block (aggregate)

@@ -67,7 +67,7 @@ static __device__ void __dpopt_launch_agg___dpopt_coarse_child(dpopt::rt::AggGro
     dpopt::rt::aggGiveBack();
     return;
   }
-  __dpopt_agg___dpopt_coarse_child<<<__dpopt_blocks, __dpopt_group.MaxThreads, __dpopt_group.MaxShmem, cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
+  __dpopt_agg___dpopt_coarse_child<<<__dpopt_blocks, dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
 }
 
 // dpopt: '__dpopt_coarse_child' aggregated: each block finds and runs one original launch's block (aggregate)
