@@ -220,4 +220,32 @@ DesiredThreads findDesiredThreads(const LaunchSite &S) {
   return R;
 }
 
+std::optional<uint64_t> constantThreadCount(const Expr *Config, const ASTContext &Ctx) {
+  auto Positive = [&](const Expr *E) -> std::optional<uint64_t> {
+    Expr::EvalResult R;
+    if (!E->getType()->isIntegralOrEnumerationType() || E->isValueDependent() ||
+        !E->EvaluateAsInt(R, Ctx) || !R.Val.getInt().isStrictlyPositive())
+      return std::nullopt;
+    return R.Val.getInt().getZExtValue();
+  };
+  if (!Config)
+    return std::nullopt;
+  const Expr *E = Config->IgnoreImplicit()->IgnoreParens()->IgnoreImplicit();
+  if (E->getType()->isIntegralOrEnumerationType())
+    return Positive(E);
+  if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
+    E = Cast->getSubExpr()->IgnoreImplicit();
+  const auto *C = dyn_cast<CXXConstructExpr>(E);
+  if (!C || !C->getConstructor() || C->getConstructor()->getParent()->getName() != "dim3")
+    return std::nullopt;
+  uint64_t N = 1;
+  for (const Expr *Arg : C->arguments()) {
+    std::optional<uint64_t> V = Positive(Arg);
+    if (!V)
+      return std::nullopt;
+    N *= *V;
+  }
+  return N;
+}
+
 } // namespace dpopt

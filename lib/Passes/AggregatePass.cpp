@@ -7,6 +7,7 @@
 #include "dpopt/Passes/AggregatePass.h"
 
 #include "dpopt/AST/CudaAST.h"
+#include "dpopt/Analysis/ThreadCount.h"
 #include "dpopt/Frontend/WorkingCopy.h"
 #include "dpopt/Passes/SiteChecks.h"
 #include "dpopt/Rewrite/BodyInLoop.h"
@@ -46,27 +47,6 @@ std::string levelText(const AggregateSpec &L) {
   if (L.Level == Granularity::MultiBlock)
     Text += ":" + std::to_string(L.GroupBlocks.value_or(DefaultGroupBlocks));
   return Text;
-}
-
-/// True when \p E (a grid or block expression) is a compile-time constant.
-bool isConstantConfig(const Expr *E, const ASTContext &Ctx) {
-  if (!E)
-    return false;
-  E = E->IgnoreParenImpCasts();
-  if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
-    E = Temp->getSubExpr()->IgnoreParenImpCasts();
-  if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
-    E = Bind->getSubExpr()->IgnoreParenImpCasts();
-  if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
-    E = Cast->getSubExpr()->IgnoreParenImpCasts();
-  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
-    for (const Expr *Arg : Construct->arguments())
-      if (!isa<CXXDefaultArgExpr>(Arg) && !isConstantConfig(Arg, Ctx))
-        return false;
-    return true;
-  }
-  return E->getType()->isIntegralOrEnumerationType() &&
-         !E->isValueDependent() && E->isIntegerConstantExpr(Ctx);
 }
 
 /// The stream is one whose launches carry no order the aggregate would lose.
@@ -161,7 +141,7 @@ std::optional<std::string> AggregatePass::childBlocker(const LaunchSite &S,
     return Name + " calls cudaDeviceSynchronize() at " +
            whereIs(WC, F.LegacyDeviceSyncs[0].Loc);
   const ASTContext &Ctx = WC.unit().getASTContext();
-  bool FixedBlock = isConstantConfig(S.Block.E, Ctx);
+  bool FixedBlock = constantThreadCount(S.Block.E, Ctx).has_value();
   if (!FixedBlock && !F.Barriers.empty())
     return Name + " synchronizes its threads (" + F.Barriers[0].What + " at " +
            whereIs(WC, F.Barriers[0].Loc) +

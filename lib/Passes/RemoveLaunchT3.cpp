@@ -7,6 +7,7 @@
 #include "dpopt/Passes/RemoveLaunchT3.h"
 
 #include "dpopt/AST/CudaAST.h"
+#include "dpopt/Analysis/ThreadCount.h"
 #include "dpopt/Frontend/WorkingCopy.h"
 #include "dpopt/Passes/RemoveLaunchSyncs.h"
 #include "dpopt/Passes/SiteChecks.h"
@@ -59,33 +60,6 @@ std::optional<std::string> parameterTypeBlocker(const ASTContext &Ctx, QualType 
       return std::string("is an unnamed type");
   }
   return std::nullopt;
-}
-
-/// The number of threads of a block written as a constant (an integer, or
-/// dim3(...) of integers), or nothing.
-std::optional<uint64_t> constantThreads(const ASTContext &Ctx, const Expr *E) {
-  if (!E)
-    return std::nullopt;
-  E = E->IgnoreImplicit();
-  Expr::EvalResult R;
-  if (E->getType()->isIntegralOrEnumerationType()) {
-    if (E->EvaluateAsInt(R, Ctx) && R.Val.getInt().isStrictlyPositive())
-      return R.Val.getInt().getZExtValue();
-    return std::nullopt;
-  }
-  if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
-    E = Cast->getSubExpr()->IgnoreImplicit();
-  const auto *C = dyn_cast<CXXConstructExpr>(E);
-  if (!C || !C->getConstructor() || C->getConstructor()->getParent()->getName() != "dim3")
-    return std::nullopt;
-  uint64_t N = 1;
-  for (const Expr *Arg : C->arguments()) {
-    if (!Arg->getType()->isIntegralOrEnumerationType() || !Arg->EvaluateAsInt(R, Ctx) ||
-        !R.Val.getInt().isStrictlyPositive())
-      return std::nullopt;
-    N *= R.Val.getInt().getZExtValue();
-  }
-  return N;
 }
 
 bool containsGoto(const Stmt *S) {
@@ -282,7 +256,7 @@ std::optional<std::string> t3ChildBlocker(ProgramAnalysis &A, const LaunchSite &
              "own body";
   }
   if (!F.Barriers.empty()) {
-    std::optional<uint64_t> Threads = constantThreads(Ctx, S.Block.E);
+    std::optional<uint64_t> Threads = constantThreadCount(S.Block.E, Ctx);
     if (!Threads || *Threads % 32 != 0 || *Threads > MaxBlockThreads)
       return Name + " synchronizes its threads (" + whereIs(WC, F.Barriers[0].Loc) +
              ") and its block size '" + S.Block.Text +
@@ -292,7 +266,7 @@ std::optional<std::string> t3ChildBlocker(ProgramAnalysis &A, const LaunchSite &
     // always stop at the run-time check: say so now instead.
     for (const LaunchSite &P : A.sites())
       if (P.Callee && canonicalFunction(P.Callee) == canonicalFunction(S.Caller))
-        if (std::optional<uint64_t> ParentThreads = constantThreads(Ctx, P.Block.E))
+        if (std::optional<uint64_t> ParentThreads = constantThreadCount(P.Block.E, Ctx))
           if (*ParentThreads < *Threads)
             return "'" + S.CallerName + "' is launched with " +
                    std::to_string(*ParentThreads) +
@@ -367,7 +341,7 @@ std::string t3Note(ProgramAnalysis &A, const LaunchSite &S) {
   if (!S.Callee || A.transitiveFacts(S.Callee).Barriers.empty())
     return "";
   std::optional<uint64_t> Threads =
-      constantThreads(A.workingCopy().unit().getASTContext(), S.Block.E);
+      constantThreadCount(S.Block.E, A.workingCopy().unit().getASTContext());
   return "; '" + S.CalleeName + "' synchronizes, so the parent block must have at least " +
          (Threads ? std::to_string(*Threads) : S.Block.Text) +
          " threads (checked when it runs: the block stops with __trap() otherwise)";

@@ -20,6 +20,8 @@
 
 #include "clang/AST/Expr.h"
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +55,11 @@ const clang::Expr *matchCeilDivision(const clang::Expr *E, const clang::ASTConte
 /// without side effects: literals, constants, variables of \p Scope that are
 /// never modified, and arithmetic on them.
 bool isStableExpr(const clang::Expr *E, const clang::Stmt *Scope);
+
+/// The threads of a grid or block written as a compile-time constant (a
+/// positive integer, or dim3(...) of positive integers), or nothing.
+std::optional<uint64_t> constantThreadCount(const clang::Expr *Config,
+                                            const clang::ASTContext &Ctx);
 
 } // namespace dpopt
 
