@@ -126,17 +126,9 @@ std::optional<std::string> AggregatePass::childBlocker(const LaunchSite &S,
       return Name + " has a parameter of a type dpopt cannot store ('" +
              P->getType().getAsString() + "')";
   const FunctionFacts &F = A.transitiveFacts(S.Callee);
-  if (!F.CooperativeGroups.empty())
-    return Name + " uses cooperative groups (" + F.CooperativeGroups[0].What +
-           " at " + whereIs(WC, F.CooperativeGroups[0].Loc) + ")";
-  if (!F.InlineAsm.empty())
-    return Name + " contains inline assembly at " +
-           whereIs(WC, F.InlineAsm[0].Loc) +
-           ", which could read the hardware's block or thread index";
-  if (!F.UnknownCalls.empty())
-    return Name + " makes a call dpopt cannot see into (" +
-           F.UnknownCalls[0].What + " at " +
-           whereIs(WC, F.UnknownCalls[0].Loc) + ")";
+  if (std::optional<std::string> Why = opaqueCodeBlocker(
+          WC, F, Name, ", which could read the hardware's block or thread index"))
+    return Why;
   if (!F.LegacyDeviceSyncs.empty())
     return Name + " calls cudaDeviceSynchronize() at " +
            whereIs(WC, F.LegacyDeviceSyncs[0].Loc);

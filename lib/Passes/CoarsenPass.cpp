@@ -82,15 +82,9 @@ private:
     if (!Own.EarlyReturns.empty() && !F.WarpOps.empty())
       return Name + " returns early (" + whereIs(WC, Own.EarlyReturns[0].Loc) +
              ") and uses the warp-level operation " + F.WarpOps[0].What;
-    if (!F.CooperativeGroups.empty())
-      return Name + " uses cooperative groups (" + F.CooperativeGroups[0].What + " at " +
-             whereIs(WC, F.CooperativeGroups[0].Loc) + ")";
-    if (!F.InlineAsm.empty())
-      return Name + " contains inline assembly at " + whereIs(WC, F.InlineAsm[0].Loc) +
-             ", which could read the block index";
-    if (!F.UnknownCalls.empty())
-      return Name + " makes a call dpopt cannot see into (" + F.UnknownCalls[0].What +
-             " at " + whereIs(WC, F.UnknownCalls[0].Loc) + ")";
+    if (std::optional<std::string> Why =
+            opaqueCodeBlocker(WC, F, Name, ", which could read the block index"))
+      return Why;
     if (!F.LegacyDeviceSyncs.empty())
       return Name + " calls cudaDeviceSynchronize() at " +
              whereIs(WC, F.LegacyDeviceSyncs[0].Loc);

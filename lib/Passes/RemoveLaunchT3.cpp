@@ -230,14 +230,9 @@ std::optional<std::string> t3ChildBlocker(ProgramAnalysis &A, const LaunchSite &
   if (!F.WarpOps.empty())
     return Name + " uses the warp-level operation " + F.WarpOps[0].What + " at " +
            whereIs(WC, F.WarpOps[0].Loc);
-  if (!F.CooperativeGroups.empty())
-    return Name + " uses cooperative groups (" + F.CooperativeGroups[0].What + " at " +
-           whereIs(WC, F.CooperativeGroups[0].Loc) + ")";
-  if (!F.InlineAsm.empty())
-    return Name + " contains inline assembly at " + whereIs(WC, F.InlineAsm[0].Loc);
-  if (!F.UnknownCalls.empty())
-    return Name + " makes a call dpopt cannot see into (" + F.UnknownCalls[0].What +
-           " at " + whereIs(WC, F.UnknownCalls[0].Loc) + ")";
+  if (std::optional<std::string> Why =
+          opaqueCodeBlocker(WC, F, Name, ""))
+    return Why;
   if (!F.Launches.empty())
     return Name + " launches kernels itself (" + whereIs(WC, F.Launches[0].Loc) +
            "): T3 does not run launching children";

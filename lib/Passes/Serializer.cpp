@@ -32,15 +32,9 @@ std::optional<std::string> serializationBlocker(ProgramAnalysis &A, const Functi
   if (!F.Shared.empty())
     return Name + " uses shared memory ('" + F.Shared[0].Var->getNameAsString() + "' at " +
            whereIs(WC, F.Shared[0].Var->getLocation()) + ")";
-  if (!F.CooperativeGroups.empty())
-    return Name + " uses cooperative groups (" + F.CooperativeGroups[0].What + " at " +
-           whereIs(WC, F.CooperativeGroups[0].Loc) + ")";
-  if (!F.InlineAsm.empty())
-    return Name + " contains inline assembly at " + whereIs(WC, F.InlineAsm[0].Loc) +
-           ", whose effect on other threads dpopt cannot see";
-  if (!F.UnknownCalls.empty())
-    return Name + " makes a call dpopt cannot see into (" + F.UnknownCalls[0].What +
-           " at " + whereIs(WC, F.UnknownCalls[0].Loc) + ")";
+  if (std::optional<std::string> Why =
+          opaqueCodeBlocker(WC, F, Name, ", whose effect on other threads dpopt cannot see"))
+    return Why;
   if (!AllowLaunches && !F.LegacyDeviceSyncs.empty())
     return Name + " calls cudaDeviceSynchronize() at " +
            whereIs(WC, F.LegacyDeviceSyncs[0].Loc);

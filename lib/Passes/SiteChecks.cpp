@@ -20,6 +20,21 @@ std::string whereIs(const WorkingCopy &WC, SourceLocation Loc) {
   return llvm::sys::path::filename(L.File).str() + ":" + std::to_string(L.Line);
 }
 
+std::optional<std::string> opaqueCodeBlocker(const WorkingCopy &WC, const FunctionFacts &F,
+                                             const std::string &Name,
+                                             llvm::StringRef AsmEffect) {
+  if (!F.CooperativeGroups.empty())
+    return Name + " uses cooperative groups (" + F.CooperativeGroups[0].What + " at " +
+           whereIs(WC, F.CooperativeGroups[0].Loc) + ")";
+  if (!F.InlineAsm.empty())
+    return Name + " contains inline assembly at " + whereIs(WC, F.InlineAsm[0].Loc) +
+           AsmEffect.str();
+  if (!F.UnknownCalls.empty())
+    return Name + " makes a call dpopt cannot see into (" + F.UnknownCalls[0].What +
+           " at " + whereIs(WC, F.UnknownCalls[0].Loc) + ")";
+  return std::nullopt;
+}
+
 std::optional<std::string> launchStatementBlocker(const LaunchSite &S, ProgramAnalysis &A) {
   if (S.Side != LaunchSide::Device)
     return std::string("the launch is made by host code");

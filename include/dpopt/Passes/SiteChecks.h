@@ -26,6 +26,15 @@ namespace dpopt {
 std::optional<std::string> launchStatementBlocker(const LaunchSite &Site,
                                                   ProgramAnalysis &A);
 
+/// What in a child's code (its facts \p F) dpopt cannot see through when it
+/// moves the child's body somewhere else: cooperative groups, inline
+/// assembly (\p AsmEffect, e.g. ", which could read the block index", says
+/// why it matters to the pass) or a call dpopt cannot see into. \p Name is
+/// the child's quoted name.
+std::optional<std::string> opaqueCodeBlocker(const WorkingCopy &WC, const FunctionFacts &F,
+                                             const std::string &Name,
+                                             llvm::StringRef AsmEffect);
+
 /// Where something is, for remarks: "file:line".
 std::string whereIs(const WorkingCopy &WC, clang::SourceLocation Loc);
 
