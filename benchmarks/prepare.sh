@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs dpopt on every benchmark's cdp.cu for every configuration in
 # configs.txt, writing gen/<bench>/<config>.cu (built by CMake as
-# <bench>_<config>). Runs on the development machine, where dpopt is built.
+# <bench>_<config>); for configurations that remove launches, also on a
+# legacy CDP1 input <bench>/cdp1.cu, writing gen/<bench>/cdp1_<config>.cu. Runs on the development machine, where dpopt is built.
 #
 #   benchmarks/prepare.sh [--strict] [bench...]
 #
@@ -62,11 +63,11 @@ done < "${CONFIGS:-configs.txt}"
 
 # One dpopt run: prints "ok ..." or "FAILED ..." with the log's tail.
 gen_one() {
-  local bench=$1 name=$2 opts
-  read -r -a opts <<< "$3"
+  local bench=$1 name=$2 source=$3 opts
+  read -r -a opts <<< "$4"
   local out="gen/$bench/$name.cu" log="gen/$bench/$name.log"
   # shellcheck disable=SC2086
-  if "$dpopt" "$bench/cdp.cu" -o "$out" "${opts[@]}" -- \
+  if "$dpopt" "$bench/$source.cu" -o "$out" "${opts[@]}" -- \
        -std=c++17 -I common -I "$bench" ${DPOPT_FLAGS:-} > "$log" 2>&1 &&
      [ -s "$out" ]; then
     echo "ok     $bench/$name"
@@ -93,22 +94,28 @@ for bench in "${benches[@]}"; do
     keep=0
     for name in "${names[@]}"; do
       [ "$old" = "gen/$bench/$name.cu" ] && keep=1
+      [ "$old" = "gen/$bench/cdp1_$name.cu" ] && keep=1
     done
     [ $keep = 1 ] || rm -f "$old"
   done
   for i in "${!names[@]}"; do
-    printf '%s\t%s\t%s\n' "$bench" "${names[$i]}" "${options[$i]}" >> "$jobs_file"
+    printf '%s\t%s\t%s\t%s\n' "$bench" "${names[$i]}" cdp "${options[$i]}" >> "$jobs_file"
+    # Legacy CDP1 inputs (device-side cudaDeviceSynchronize) build for sm_90
+    # only after remove-launch: variant cdp1_<config>.
+    if [ -f "$bench/cdp1.cu" ] && [[ "${options[$i]}" == *remove-launch* ]]; then
+      printf '%s\t%s\t%s\t%s\n' "$bench" "cdp1_${names[$i]}" cdp1 "${options[$i]}" >> "$jobs_file"
+    fi
   done
 done
 
 # dpopt runs are independent: run them on every core, report in a fixed order.
 results=$(
-  while IFS=$'\t' read -r bench name opts; do
-    ( gen_one "$bench" "$name" "$opts" > "gen/$bench/$name.status" ) &
+  while IFS=$'\t' read -r bench name source opts; do
+    ( gen_one "$bench" "$name" "$source" "$opts" > "gen/$bench/$name.status" ) &
     while [ "$(jobs -rp | wc -l)" -ge "${JOBS:-$(nproc)}" ]; do sleep 0.1; done
   done < "$jobs_file"
   wait
-  while IFS=$'\t' read -r bench name opts; do
+  while IFS=$'\t' read -r bench name source opts; do
     cat "gen/$bench/$name.status"
     rm -f "gen/$bench/$name.status"
   done < "$jobs_file"

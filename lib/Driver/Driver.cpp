@@ -172,6 +172,8 @@ int Run::execute() {
     // files that aggregate include it.
     if (Needs.Aggregate)
       Text = withRuntimeInclude(Text, "aggregate.cuh");
+    if (Needs.Persist)
+      Text = withRuntimeInclude(Text, "persist.cuh");
     if (Needs.Runtime)
       Text = withRuntimeInclude(Text);
     if (Error E = writeOutputFile(O.Output, Text))

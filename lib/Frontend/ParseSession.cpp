@@ -40,7 +40,8 @@ constexpr llvm::StringLiteral PreludeText =
 /// Rewritten code calls dpopt's runtime; the output includes it, the working
 /// text does not, so that the file's precompiled preamble stays valid.
 constexpr llvm::StringLiteral PreludeRuntime = "#include \"dpopt/runtime.cuh\"\n"
-                                               "#include \"dpopt/aggregate.cuh\"\n";
+                                               "#include \"dpopt/aggregate.cuh\"\n"
+                                               "#include \"dpopt/persist.cuh\"\n";
 
 IntrusiveRefCntPtr<vfs::FileSystem> makeFileSystem(bool WithRuntime) {
   auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();

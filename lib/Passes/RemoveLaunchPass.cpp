@@ -7,6 +7,7 @@
 #include "dpopt/Passes/RemoveLaunchPass.h"
 
 #include "dpopt/Frontend/WorkingCopy.h"
+#include "dpopt/Passes/RemoveLaunchPersistent.h"
 #include "dpopt/Passes/RemoveLaunchPlan.h"
 #include "dpopt/Passes/RemoveLaunchT3.h"
 #include "dpopt/Passes/Serializer.h"
@@ -36,9 +37,11 @@ public:
     const SiteDecision *D = Plan.decisionFor(S);
     if (!D)
       return {false, "the launch is made by host code"};
-    if (!D->Chosen)
+    if (!D->removed())
       return {false, D->Reason};
-    return {true, std::string(techniqueName(*D->Chosen)) + ": " + D->Reason};
+    return {true, std::string(D->Persist ? persistModeName(*D->Persist)
+                                         : techniqueName(*D->Chosen)) +
+                      ": " + D->Reason};
   }
 
   Expected<tooling::Replacements> run(PassContext &Ctx) override;
@@ -78,10 +81,12 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx) {
   Serializer Serial(A, Names);
   BlockRunner Blocks(A, Names);
 
+  PersistentWriter Persistent(A, Names, Blocks);
+
   for (const SiteDecision &D : Plan.Sites) {
     const LaunchSite &S = *D.Site;
     UserLocation Loc = WC.locate(S.Call->getBeginLoc());
-    if (!D.Chosen) {
+    if (!D.removed()) {
       Ctx.Remarks.missed(PassName, Loc, "not removing this launch of '" + S.CalleeName +
                                             "': " + D.Reason);
       continue;
@@ -89,7 +94,17 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx) {
     // The plan has checked everything that can be checked before writing;
     // what fails now is a dpopt bug, not a reason to leave the site.
     std::string Done = "removed this launch of '" + S.CalleeName + "' (" +
-                       techniqueName(*D.Chosen) + "): " + D.Reason;
+                       (D.Persist ? persistModeName(*D.Persist) : techniqueName(*D.Chosen)) +
+                       "): " + D.Reason;
+    if (D.Persist) {
+      if (Error E = Persistent.add(U, D, Edits))
+        return std::move(E);
+      Ctx.Needs.Persist = true;
+      if (!D.Chosen) {
+        Ctx.Remarks.passed(PassName, Loc, Done);
+        continue;
+      }
+    }
     if (*D.Chosen == Technique::T3) {
       T3Shape Shape;
       if (std::optional<std::string> Why = t3SiteBlocker(A, S, &Shape))
@@ -133,6 +148,8 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx) {
   if (Error E = Serial.emit(U, Edits, BodyEdits, PassName))
     return std::move(E);
   if (Error E = Blocks.emit(U, Edits, PassName))
+    return std::move(E);
+  if (Error E = Persistent.emit(U, Edits))
     return std::move(E);
   return Edits.build();
 }

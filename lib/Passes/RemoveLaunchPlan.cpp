@@ -8,6 +8,7 @@
 
 #include "dpopt/AST/CudaAST.h"
 #include "dpopt/Frontend/WorkingCopy.h"
+#include "dpopt/Passes/RemoveLaunchPersistent.h"
 #include "dpopt/Passes/RemoveLaunchT3.h"
 #include "dpopt/Passes/Serializer.h"
 #include "dpopt/Passes/SiteChecks.h"
@@ -26,6 +27,15 @@ const char *techniqueName(Technique T) {
   case Technique::T4: return "T4";
   }
   return "T4";
+}
+
+const char *persistModeName(PersistMode M) {
+  switch (M) {
+  case PersistMode::T1: return "T1";
+  case PersistMode::T2: return "T2";
+  case PersistMode::Select: return "T1/T2";
+  }
+  return "T1/T2";
 }
 
 const SiteDecision *RemoveLaunchPlan::decisionFor(const LaunchSite &S) const {
@@ -98,6 +108,13 @@ public:
           }
     }
     for (SiteDecision &D : P.Sites)
+      if (D.Persist == PersistMode::Select && D.Chosen && childSizeIsConstant(A, *D.Site)) {
+        D.HostFallsBack = true;
+        D.Reason += "; the child grids all have the same size, so a host launch whose grid "
+                    "has no fewer blocks than can be resident runs '" +
+                    D.Site->CallerName + "' itself (Fig. 7(a))";
+      }
+    for (SiteDecision &D : P.Sites)
       if (D.Chosen && !A.transitiveFacts(D.Site->Callee).Launches.empty())
         D.Reason += "; the launches '" + D.Site->CalleeName + "' makes are removed too";
     for (SyncDecision &S : P.Syncs)
@@ -120,8 +137,15 @@ private:
     }
     RemoveLaunchMode M = requestedMode(S, O);
     if (M == RemoveLaunchMode::T1 || M == RemoveLaunchMode::T2) {
-      D.Reason = std::string(techniqueSummary(M)) + ", requested by " + modeSource(S) +
-                 ", is not implemented yet; T3, T4 and auto are";
+      if (std::optional<std::string> Why = persistentBlocker(A, S, &D.HostLaunches)) {
+        D.Reason = std::string(techniqueSummary(M)) + ", requested by " + modeSource(S) +
+                   ", cannot be used: " + *Why;
+        return D;
+      }
+      D.Persist = M == RemoveLaunchMode::T1 ? PersistMode::T1 : PersistMode::T2;
+      D.Reason = std::string(techniqueName(M == RemoveLaunchMode::T1 ? Technique::T1
+                                                                      : Technique::T2)) +
+                 ", requested by " + modeSource(S) + persistentNote(D);
       return D;
     }
     if (M == RemoveLaunchMode::T3) {
@@ -143,33 +167,76 @@ private:
       D.Reason = "T4, requested by " + modeSource(S);
       return D;
     }
-    // auto: Fig. 7 without the host-side numbers (persistent blocks, sizes
-    // and counts of the children), which dpopt does not have. A child that
-    // runs serially goes to its launching thread (T4: no barriers, no
-    // record); a child whose threads cooperate needs a block (T3).
+    decideAuto(S, D, Serial);
+    return D;
+  }
+
+  /// auto, Fig. 7. (a), host side: a persistent grid (T1/T2, chosen per
+  /// round on the device as (b) does) unless the child's sizes are known to
+  /// be equal and the parent's grid has at least as many blocks as can be
+  /// resident -- told only when it runs, so the launcher decides then -- in
+  /// which case the parent runs with T4 or T3. Where the parent cannot be
+  /// made persistent, and for its launches that stay with the kernel itself,
+  /// T4 for a child that runs serially (no barriers, no record), else T3.
+  /// (Fig. 7's "over half of the threads launch" is not known before the
+  /// kernel runs; dpopt takes T4 where it can.)
+  void decideAuto(const LaunchSite &S, SiteDecision &D,
+                  const std::optional<std::string> &Serial) {
+    decideOwn(S, D, Serial);
+    std::vector<const LaunchSite *> Hosts;
+    std::optional<std::string> NoPersist = persistentBlocker(A, S, &Hosts);
+    if (NoPersist) {
+      D.Reason += "; not T1/T2: " + *NoPersist;
+      return;
+    }
+    D.Persist = PersistMode::Select;
+    D.HostLaunches = std::move(Hosts);
+    std::string Own = D.Chosen ? D.Reason : "";
+    D.Reason = "auto chose T1/T2 (Fig. 7)" + persistentNote(D);
+    if (D.Chosen)
+      D.Reason += "; in '" + S.CallerName + "' itself: " + Own;
+  }
+
+  std::string persistentNote(const SiteDecision &D) {
+    std::string Where;
+    for (const LaunchSite *H : D.HostLaunches)
+      Where += (Where.empty() ? "" : ", ") + whereIs(WC, H->Call->getBeginLoc());
+    return ": the host launch" +
+           std::string(D.HostLaunches.size() > 1 ? "es at " : " at ") + Where +
+           (D.HostLaunches.size() > 1 ? " run" : " runs") + " a persistent version of '" + D.Site->CallerName +
+           "' (no more blocks than can be resident, each playing its original blocks "
+           "one per round; the round's children then run on all of them" +
+           (D.Persist == PersistMode::T1   ? ", one child block at a time"
+            : D.Persist == PersistMode::T2 ? ", one child grid at a time"
+                                           : ", by child block (T1) or by child grid (T2) "
+                                             "as Fig. 7(b) picks per round") +
+           ")";
+  }
+
+  void decideOwn(const LaunchSite &S, SiteDecision &D,
+                 const std::optional<std::string> &Serial) {
     if (!Serial) {
       D.Chosen = Technique::T4;
       D.Reason = "auto chose T4: the threads of '" + S.CalleeName +
                  "' never wait for each other (no barriers, shared memory "
                  "or warp-level operations), so the launching thread can "
                  "run its grid";
-      return D;
+      return;
     }
     if (std::optional<std::string> Why = t3Blocker(S)) {
       // The same property of the child often stops both.
-      D.Reason = "no implemented technique applies: T4 needs a child whose threads "
+      D.Reason = "neither T4 nor T3 applies: T4 needs a child whose threads "
                  "never wait for each other, and " +
                  *Serial +
                  (Serial->rfind(*Why, 0) == 0 ? "; T3 cannot run it either"
                                               : "; T3 cannot be used: " + *Why);
-      return D;
+      return;
     }
     D.Chosen = Technique::T3;
     D.Reason = "auto chose T3: T4 cannot run the child in one thread (" + *Serial +
                "), and every thread of the block reaches the launch, so the block "
                "runs the child grids its threads launch" +
                t3Note(A, S);
-    return D;
   }
 
   std::optional<std::string> t3Blocker(const LaunchSite &S) {

@@ -32,6 +32,8 @@ constexpr uint64_t StaticSharedLimit = 48 * 1024;
 /// The block version records one flag per parent thread.
 constexpr unsigned MaxBlockThreads = 1024;
 
+} // namespace
+
 /// The type of a child parameter as the generated code spells it: canonical
 /// (typedefs resolved, scopes written out), top-level qualifiers dropped.
 std::string spelledType(const ASTContext &Ctx, QualType T, StringRef Name) {
@@ -74,6 +76,8 @@ bool containsGoto(const Stmt *S) {
       return true;
   return false;
 }
+
+namespace {
 
 /// The __syncthreads() calls of \p S (not of lambdas in it).
 void findSyncthreads(const Stmt *S, std::vector<const CallExpr *> &Out) {
@@ -217,7 +221,8 @@ std::optional<std::string> t3SiteBlocker(ProgramAnalysis &A, const LaunchSite &S
   return std::nullopt;
 }
 
-std::optional<std::string> t3ChildBlocker(ProgramAnalysis &A, const LaunchSite &S) {
+std::optional<std::string> t3ChildBlocker(ProgramAnalysis &A, const LaunchSite &S,
+                                          bool ParentDynamicShared) {
   const WorkingCopy &WC = A.workingCopy();
   const ASTContext &Ctx = WC.unit().getASTContext();
   const FunctionDecl *Child = S.Callee;
@@ -282,6 +287,8 @@ std::optional<std::string> t3ChildBlocker(ProgramAnalysis &A, const LaunchSite &
   std::set<const VarDecl *> ParentVars;
   uint64_t Bytes = MaxBlockThreads + 6 * 4;
   for (const SharedVariable &V : P.Shared) {
+    if (V.Dynamic && ParentDynamicShared)
+      continue;
     if (V.Dynamic)
       return "'" + S.CallerName + "' uses dynamic shared memory ('" +
              V.Var->getNameAsString() + "'): dpopt cannot show that the child's "
@@ -352,9 +359,21 @@ BlockRunner::BlockRunner(ProgramAnalysis &A, NameAllocator &Names)
       Config(Names.fresh("t3_config")), Slot(Names.fresh("t3_slot")),
       Launching(Names.fresh("t3_launches")), Grid(Names.fresh("t3_grid")),
       Block(Names.fresh("t3_block")), Arg(Names.fresh("t3_arg")),
+      First(Names.fresh("t3_first")), Count(Names.fresh("t3_count")),
+      Total(Names.fresh("t3_total")), End(Names.fresh("t3_end")),
+      Linear(Names.fresh("t3_linear")),
       Cloner(A, AllBuiltins, Names, "team") {}
 
 Expected<std::string> BlockRunner::request(const FunctionDecl *Child) {
+  Expected<std::string> Team = requestTeam(Child);
+  if (!Team)
+    return Team.takeError();
+  Plan &P = Plans[canonicalFunction(Child)];
+  P.NeedsBlock = true;
+  return P.Block;
+}
+
+Expected<std::string> BlockRunner::requestTeam(const FunctionDecl *Child) {
   const FunctionDecl *Key = canonicalFunction(Child);
   auto [It, New] = Plans.try_emplace(Key);
   Plan &P = It->second;
@@ -372,7 +391,7 @@ Expected<std::string> BlockRunner::request(const FunctionDecl *Child) {
     }
     Order.push_back(Key);
   }
-  return P.Block;
+  return P.Team;
 }
 
 void BlockRunner::rewriteSite(const ParsedUnit &U, const LaunchSite &S, const T3Shape &Shape,
@@ -439,9 +458,20 @@ Expected<std::string> BlockRunner::teamBody(const ParsedUnit &U, const Plan &P) 
   if (Barriers)
     S += "  // The child's threads synchronize: they must all run at once.\n"
          "  if (" + Size + " > " + Team + ")\n    __trap();\n";
-  S += "  for (unsigned " + Bz + " = 0; " + Bz + " < " + GridDim + ".z; ++" + Bz + ")\n";
-  S += "  for (unsigned " + By + " = 0; " + By + " < " + GridDim + ".y; ++" + By + ")\n";
-  S += "  for (unsigned " + Bx + " = 0; " + Bx + " < " + GridDim + ".x; ++" + Bx + ") {\n";
+  // Child blocks [First, First + Count) in linear order, x fastest (T3 and
+  // T2 run them all, T1 one).
+  S += "  const unsigned long long " + Total + " = (unsigned long long)" + GridDim + ".x * " +
+       GridDim + ".y * " + GridDim + ".z;\n";
+  S += "  const unsigned long long " + End + " = " + First + " >= " + Total + " ? " + First +
+       " : " + Count + " < " + Total + " - " + First + " ? " + First + " + " + Count + " : " +
+       Total + ";\n";
+  S += "  for (unsigned long long " + Linear + " = " + First + "; " + Linear + " < " + End +
+       "; ++" + Linear + ") {\n";
+  S += "    const unsigned " + Bx + " = " + Linear + " % " + GridDim + ".x;\n";
+  S += "    const unsigned " + By + " = " + Linear + " / " + GridDim + ".x % " + GridDim +
+       ".y;\n";
+  S += "    const unsigned " + Bz + " = " + Linear + " / ((unsigned long long)" + GridDim +
+       ".x * " + GridDim + ".y);\n";
   S += "    for (unsigned " + T + " = " + Self + "; " + T + " < " + Size + "; " + T +
        " += " + Team + ") {\n";
   // Locals named like the built-ins shadow them for the copied body.
@@ -462,7 +492,8 @@ std::string BlockRunner::blockBody(const Plan &P) const {
   const ASTContext &Ctx = A.workingCopy().unit().getASTContext();
   const auto Params = P.Child->parameters();
   std::vector<std::string> Shared, Publish, Read;
-  std::string TeamArgs = Grid + ", " + Block;
+  // After the grid, the block and the range of child blocks (all of them).
+  std::string TeamArgs;
   for (size_t I = 0; I < Params.size(); ++I) {
     std::string SlotName = Slot + std::to_string(I), ArgName = Arg + std::to_string(I);
     Shared.push_back("__shared__ " + spelledType(Ctx, Params[I]->getType(), SlotName) + ";");
@@ -496,7 +527,7 @@ std::string BlockRunner::blockBody(const Plan &P) const {
   S += lines(Read, "    ");
   S += "    // Everyone has read the record before the next launcher writes it.\n";
   S += "    __syncthreads();\n";
-  S += "    " + P.Team + "(" + TeamArgs + ");\n  }\n";
+  S += "    " + P.Team + "(" + Grid + ", " + Block + ", 0, ~0ull" + TeamArgs + ");\n  }\n";
   S += "  // Everyone has read the flags before the next use of this function.\n";
   S += "  __syncthreads();\n}";
   return S;
@@ -530,10 +561,13 @@ Error BlockRunner::emit(const ParsedUnit &U, EditList &Edits, StringRef PassName
             [&](StringRef Params) {
               bool None = Params.trim().empty() || Params.trim() == "void";
               return "static __device__ void " + P.Team + "(dim3 " + GridDim + ", dim3 " +
-                     BlockDim + (None ? "" : ", " + Params.str()) + ")";
+                     BlockDim + ", unsigned long long " + First + ", unsigned long long " +
+                     Count + (None ? "" : ", " + Params.str()) + ")";
             },
             *Team, Child + " run by the threads of a block (" + PassName.str() + " T3)"))
       return E;
+    if (!P.NeedsBlock)
+      continue;
     std::string BlockParams = "bool " + Launching + ", dim3 " + GridDim + ", dim3 " + BlockDim;
     const auto Params = P.Child->parameters();
     for (size_t I = 0; I < Params.size(); ++I)

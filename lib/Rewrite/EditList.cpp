@@ -56,6 +56,14 @@ Expected<clang::tooling::Replacements> EditList::build() const {
   return buildFrom(Edits, 0, File);
 }
 
+EditList EditList::without(unsigned Begin, unsigned End) const {
+  EditList Out(File);
+  for (const Edit &E : Edits)
+    if (!(E.Offset >= Begin && E.Offset + E.Length <= End))
+      Out.Edits.push_back(E);
+  return Out;
+}
+
 Expected<std::string> EditList::applyWithin(StringRef Source, unsigned Begin,
                                             unsigned End) const {
   std::vector<Edit> Inside;

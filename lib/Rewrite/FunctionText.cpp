@@ -89,7 +89,7 @@ Expected<std::string> bodyWithEdits(const ParsedUnit &U, const FunctionPieces &F
 }
 
 /// The parameter list of \p FD as written, without default arguments.
-static Expected<std::string> paramsWithoutDefaults(const ParsedUnit &U, const FunctionDecl *FD) {
+Expected<std::string> paramsWithoutDefaults(const ParsedUnit &U, const FunctionDecl *FD) {
   const SourceManager &SM = U.getSourceManager();
   FunctionTypeLoc FTL = FD->getFunctionTypeLoc();
   if (!FTL || FTL.getLParenLoc().isMacroID() || FTL.getRParenLoc().isMacroID() ||

@@ -34,6 +34,8 @@ struct OutputNeeds {
   bool Runtime = false;
   /// Code calls the aggregate pass's runtime (dpopt/aggregate.cuh).
   bool Aggregate = false;
+  /// Code calls remove-launch's persistent-grid runtime (dpopt/persist.cuh).
+  bool Persist = false;
 };
 
 struct PassContext {

@@ -29,12 +29,29 @@ namespace dpopt {
 enum class Technique { T1, T2, T3, T4 };
 const char *techniqueName(Technique T);
 
+/// How a persistent parent grid runs the recorded child grids: single child
+/// blocks over all persistent blocks (T1), whole child grids (T2), or one of
+/// the two per round, chosen on the device as Fig. 7(b) does.
+enum class PersistMode { T1, T2, Select };
+const char *persistModeName(PersistMode M);
+
 struct SiteDecision {
   const LaunchSite *Site = nullptr;
-  /// How the launch is removed; unset when it stays.
+  /// How the launch is removed in the parent kernel itself (T3, T4); unset
+  /// when it stays there.
   std::optional<Technique> Chosen;
-  /// Why this technique (when Chosen), or why the launch stays.
+  /// Set when a persistent version of the parent (T1/T2) runs the host
+  /// launches of this file that HostLaunches lists.
+  std::optional<PersistMode> Persist;
+  std::vector<const LaunchSite *> HostLaunches;
+  /// Fig. 7(a): the host launches the parent itself (with Chosen) instead of
+  /// the persistent version when its grid has no fewer blocks than can be
+  /// resident.
+  bool HostFallsBack = false;
+  /// What is done and why (when Chosen or Persist), or why the launch stays.
   std::string Reason;
+
+  bool removed() const { return Chosen || Persist; }
 };
 
 struct SyncDecision {

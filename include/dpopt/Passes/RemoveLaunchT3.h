@@ -69,6 +69,19 @@ struct T3Shape {
   bool TopLevel = false;
 };
 
+/// \p T as generated code spells a variable \p Name of it: canonical
+/// (typedefs resolved, scopes written out), top-level qualifiers dropped.
+std::string spelledType(const clang::ASTContext &Ctx, clang::QualType T,
+                        llvm::StringRef Name);
+
+/// Why a value of type \p T cannot be copied through a __shared__ variable
+/// or a record (no initializer, so no constructor, may run).
+std::optional<std::string> parameterTypeBlocker(const clang::ASTContext &Ctx,
+                                                clang::QualType T);
+
+/// True when \p S contains a goto (not counting lambdas in it).
+bool containsGoto(const clang::Stmt *S);
+
 /// Why the block of \p S's caller cannot run the child at the site, or
 /// nothing (then \p Out is filled in). Every thread of the block must reach
 /// the site once: it must be in a top-level statement of the kernel, on a
@@ -85,8 +98,11 @@ std::optional<std::string> t3SiteBlocker(ProgramAnalysis &A, const LaunchSite &S
 /// body, and -- with barriers -- a block size that is not a constant
 /// multiple of 32 or an early return; parameter types that cannot live in
 /// shared memory; shared memory that would not fit or that the parent uses
-/// too.
-std::optional<std::string> t3ChildBlocker(ProgramAnalysis &A, const LaunchSite &S);
+/// too. With \p ParentDynamicShared, the parent's dynamic shared memory is
+/// no reason (a persistent parent's launch finds out at run time whether
+/// it fits next to the child's, and launches the original otherwise).
+std::optional<std::string> t3ChildBlocker(ProgramAnalysis &A, const LaunchSite &S,
+                                          bool ParentDynamicShared = false);
 
 /// What the remark for a T3 site should add: for a child that synchronizes,
 /// that its block must fit in the parent block (checked when it runs).
@@ -99,6 +115,12 @@ public:
 
   /// The name of \p Child's block version, planned on the first request.
   llvm::Expected<std::string> request(const clang::FunctionDecl *Child);
+  /// The name of \p Child's team version alone (T1 and T2 call it with the
+  /// child blocks a persistent block runs):
+  ///   team(dim3 Grid, dim3 Block, unsigned long long First,
+  ///        unsigned long long Count, <the child's parameters>)
+  /// runs child blocks [First, First + Count) (linear, x fastest) of the grid.
+  llvm::Expected<std::string> requestTeam(const clang::FunctionDecl *Child);
 
   /// Adds to \p Edits the rewrite of the site \p Shape of \p S: the launch
   /// becomes a record of it, and the block version \p BlockName runs the
@@ -116,6 +138,8 @@ private:
     std::string Block, Team, Barrier;
     /// The child's __syncthreads() calls become calls of Barrier.
     bool HasBarriers = false;
+    /// T3 asked for the block version too.
+    bool NeedsBlock = false;
   };
   llvm::Expected<std::string> teamBody(const ParsedUnit &U, const Plan &P) const;
   std::string blockBody(const Plan &P) const;
@@ -124,7 +148,7 @@ private:
   NameAllocator &Names;
   /// Identifiers of the generated code (fresh against the working text).
   std::string GridDim, BlockDim, Bx, By, Bz, T, Self, Team, Size, Next, In, Flags, Config,
-      Slot, Launching, Grid, Block, Arg;
+      Slot, Launching, Grid, Block, Arg, First, Count, Total, End, Linear;
   BuiltinCloner Cloner;
   std::map<const clang::FunctionDecl *, Plan> Plans;
   std::vector<const clang::FunctionDecl *> Order;

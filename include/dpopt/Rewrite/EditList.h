@@ -35,6 +35,10 @@ public:
   /// Adds every edit of \p Other (after this list's own at equal offsets).
   void addAll(const EditList &Other);
 
+  /// This list without the edits that lie inside [Begin, End) (for a range
+  /// that a later edit replaces as a whole, built from applyWithin's text).
+  EditList without(unsigned Begin, unsigned End) const;
+
   bool empty() const { return Edits.empty(); }
 
   /// The edits as tooling::Replacements; fails if two replacements overlap.

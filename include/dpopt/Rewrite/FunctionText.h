@@ -50,6 +50,10 @@ llvm::Expected<FunctionPieces> readFunction(const ParsedUnit &U,
 llvm::Expected<std::string> bodyWithEdits(const ParsedUnit &U, const FunctionPieces &F,
                                           const EditList &Edits);
 
+/// The parameter list of \p FD as written, without default arguments.
+llvm::Expected<std::string> paramsWithoutDefaults(const ParsedUnit &U,
+                                                  const clang::FunctionDecl *FD);
+
 /// Adds a function derived from \p Original: its definition right after
 /// Original's definition and, when Original is declared earlier in the file,
 /// a declaration right after that first declaration, so that every place

@@ -8,7 +8,7 @@ __device__ void elsewhere(int *A); // defined in another file
 // dpopt: declared here for 'plain' run serially by one thread (remove-launch)
 static __device__ void __dpopt_serial_plain(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *A, int N);
 // dpopt: declared here for 'plain' run by the threads of a block (remove-launch T3)
-static __device__ void __dpopt_team_plain(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *A, int N);
+static __device__ void __dpopt_team_plain(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, int *A, int N);
 // dpopt: declared here for the grids of 'plain' a block's threads launched, run by the block (remove-launch T3)
 static __device__ void __dpopt_block_plain(bool __dpopt_t3_launches, dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *__dpopt_t3_arg0, int __dpopt_t3_arg1);
 __global__ void plain(int *A, int N) {
@@ -34,13 +34,16 @@ static __device__ void __dpopt_serial_plain(dim3 __dpopt_gridDim, dim3 __dpopt_b
 }
 
 // dpopt: 'plain' run by the threads of a block (remove-launch T3)
-static __device__ void __dpopt_team_plain(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *A, int N) {
+static __device__ void __dpopt_team_plain(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, int *A, int N) {
   const unsigned __dpopt_t3_self = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
   const unsigned __dpopt_t3_team = blockDim.x * blockDim.y * blockDim.z;
   const unsigned __dpopt_t3_size = __dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y * __dpopt_t3_blockDim.z;
-  for (unsigned __dpopt_t3_bz = 0; __dpopt_t3_bz < __dpopt_t3_gridDim.z; ++__dpopt_t3_bz)
-  for (unsigned __dpopt_t3_by = 0; __dpopt_t3_by < __dpopt_t3_gridDim.y; ++__dpopt_t3_by)
-  for (unsigned __dpopt_t3_bx = 0; __dpopt_t3_bx < __dpopt_t3_gridDim.x; ++__dpopt_t3_bx) {
+  const unsigned long long __dpopt_t3_total = (unsigned long long)__dpopt_t3_gridDim.x * __dpopt_t3_gridDim.y * __dpopt_t3_gridDim.z;
+  const unsigned long long __dpopt_t3_end = __dpopt_t3_first >= __dpopt_t3_total ? __dpopt_t3_first : __dpopt_t3_count < __dpopt_t3_total - __dpopt_t3_first ? __dpopt_t3_first + __dpopt_t3_count : __dpopt_t3_total;
+  for (unsigned long long __dpopt_t3_linear = __dpopt_t3_first; __dpopt_t3_linear < __dpopt_t3_end; ++__dpopt_t3_linear) {
+    const unsigned __dpopt_t3_bx = __dpopt_t3_linear % __dpopt_t3_gridDim.x;
+    const unsigned __dpopt_t3_by = __dpopt_t3_linear / __dpopt_t3_gridDim.x % __dpopt_t3_gridDim.y;
+    const unsigned __dpopt_t3_bz = __dpopt_t3_linear / ((unsigned long long)__dpopt_t3_gridDim.x * __dpopt_t3_gridDim.y);
     for (unsigned __dpopt_t3_t = __dpopt_t3_self; __dpopt_t3_t < __dpopt_t3_size; __dpopt_t3_t += __dpopt_t3_team) {
     const uint3 blockIdx = make_uint3(__dpopt_t3_bx, __dpopt_t3_by, __dpopt_t3_bz);
     const uint3 threadIdx = make_uint3(__dpopt_t3_t % __dpopt_t3_blockDim.x, __dpopt_t3_t / __dpopt_t3_blockDim.x % __dpopt_t3_blockDim.y, __dpopt_t3_t / (__dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y));
@@ -85,7 +88,7 @@ static __device__ void __dpopt_block_plain(bool __dpopt_t3_launches, dim3 __dpop
     int __dpopt_t3_arg1_ = __dpopt_t3_slot1;
     // Everyone has read the record before the next launcher writes it.
     __syncthreads();
-    __dpopt_team_plain(__dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0_, __dpopt_t3_arg1_);
+    __dpopt_team_plain(__dpopt_t3_grid, __dpopt_t3_block, 0, ~0ull, __dpopt_t3_arg0_, __dpopt_t3_arg1_);
   }
   // Everyone has read the flags before the next use of this function.
   __syncthreads();
@@ -93,7 +96,7 @@ static __device__ void __dpopt_block_plain(bool __dpopt_t3_launches, dim3 __dpop
 // dpopt: declared here for the barrier of 'usesBarrier''s threads when a block runs it (remove-launch T3)
 static __device__ __forceinline__ void __dpopt_team_barrier_usesBarrier(unsigned Count);
 // dpopt: declared here for 'usesBarrier' run by the threads of a block (remove-launch T3)
-static __device__ void __dpopt_team_usesBarrier(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *A);
+static __device__ void __dpopt_team_usesBarrier(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, int *A);
 // dpopt: declared here for the grids of 'usesBarrier' a block's threads launched, run by the block (remove-launch T3)
 static __device__ void __dpopt_block_usesBarrier(bool __dpopt_t3_launches, dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *__dpopt_t3_arg0);
 __global__ void usesBarrier(int *A) {
@@ -110,16 +113,19 @@ static __device__ __forceinline__ void __dpopt_team_barrier_usesBarrier(unsigned
 }
 
 // dpopt: 'usesBarrier' run by the threads of a block (remove-launch T3)
-static __device__ void __dpopt_team_usesBarrier(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *A) {
+static __device__ void __dpopt_team_usesBarrier(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, int *A) {
   const unsigned __dpopt_t3_self = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
   const unsigned __dpopt_t3_team = blockDim.x * blockDim.y * blockDim.z;
   const unsigned __dpopt_t3_size = __dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y * __dpopt_t3_blockDim.z;
   // The child's threads synchronize: they must all run at once.
   if (__dpopt_t3_size > __dpopt_t3_team)
     __trap();
-  for (unsigned __dpopt_t3_bz = 0; __dpopt_t3_bz < __dpopt_t3_gridDim.z; ++__dpopt_t3_bz)
-  for (unsigned __dpopt_t3_by = 0; __dpopt_t3_by < __dpopt_t3_gridDim.y; ++__dpopt_t3_by)
-  for (unsigned __dpopt_t3_bx = 0; __dpopt_t3_bx < __dpopt_t3_gridDim.x; ++__dpopt_t3_bx) {
+  const unsigned long long __dpopt_t3_total = (unsigned long long)__dpopt_t3_gridDim.x * __dpopt_t3_gridDim.y * __dpopt_t3_gridDim.z;
+  const unsigned long long __dpopt_t3_end = __dpopt_t3_first >= __dpopt_t3_total ? __dpopt_t3_first : __dpopt_t3_count < __dpopt_t3_total - __dpopt_t3_first ? __dpopt_t3_first + __dpopt_t3_count : __dpopt_t3_total;
+  for (unsigned long long __dpopt_t3_linear = __dpopt_t3_first; __dpopt_t3_linear < __dpopt_t3_end; ++__dpopt_t3_linear) {
+    const unsigned __dpopt_t3_bx = __dpopt_t3_linear % __dpopt_t3_gridDim.x;
+    const unsigned __dpopt_t3_by = __dpopt_t3_linear / __dpopt_t3_gridDim.x % __dpopt_t3_gridDim.y;
+    const unsigned __dpopt_t3_bz = __dpopt_t3_linear / ((unsigned long long)__dpopt_t3_gridDim.x * __dpopt_t3_gridDim.y);
     for (unsigned __dpopt_t3_t = __dpopt_t3_self; __dpopt_t3_t < __dpopt_t3_size; __dpopt_t3_t += __dpopt_t3_team) {
     const uint3 blockIdx = make_uint3(__dpopt_t3_bx, __dpopt_t3_by, __dpopt_t3_bz);
     const uint3 threadIdx = make_uint3(__dpopt_t3_t % __dpopt_t3_blockDim.x, __dpopt_t3_t / __dpopt_t3_blockDim.x % __dpopt_t3_blockDim.y, __dpopt_t3_t / (__dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y));
@@ -161,13 +167,13 @@ static __device__ void __dpopt_block_usesBarrier(bool __dpopt_t3_launches, dim3 
     int *__dpopt_t3_arg0_ = __dpopt_t3_slot0;
     // Everyone has read the record before the next launcher writes it.
     __syncthreads();
-    __dpopt_team_usesBarrier(__dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0_);
+    __dpopt_team_usesBarrier(__dpopt_t3_grid, __dpopt_t3_block, 0, ~0ull, __dpopt_t3_arg0_);
   }
   // Everyone has read the flags before the next use of this function.
   __syncthreads();
 }
 // dpopt: declared here for 'usesShared' run by the threads of a block (remove-launch T3)
-static __device__ void __dpopt_team_usesShared(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *A);
+static __device__ void __dpopt_team_usesShared(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, int *A);
 // dpopt: declared here for the grids of 'usesShared' a block's threads launched, run by the block (remove-launch T3)
 static __device__ void __dpopt_block_usesShared(bool __dpopt_t3_launches, dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *__dpopt_t3_arg0);
 __global__ void usesShared(int *A) {
@@ -177,13 +183,16 @@ __global__ void usesShared(int *A) {
 }
 
 // dpopt: 'usesShared' run by the threads of a block (remove-launch T3)
-static __device__ void __dpopt_team_usesShared(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *A) {
+static __device__ void __dpopt_team_usesShared(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, int *A) {
   const unsigned __dpopt_t3_self = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
   const unsigned __dpopt_t3_team = blockDim.x * blockDim.y * blockDim.z;
   const unsigned __dpopt_t3_size = __dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y * __dpopt_t3_blockDim.z;
-  for (unsigned __dpopt_t3_bz = 0; __dpopt_t3_bz < __dpopt_t3_gridDim.z; ++__dpopt_t3_bz)
-  for (unsigned __dpopt_t3_by = 0; __dpopt_t3_by < __dpopt_t3_gridDim.y; ++__dpopt_t3_by)
-  for (unsigned __dpopt_t3_bx = 0; __dpopt_t3_bx < __dpopt_t3_gridDim.x; ++__dpopt_t3_bx) {
+  const unsigned long long __dpopt_t3_total = (unsigned long long)__dpopt_t3_gridDim.x * __dpopt_t3_gridDim.y * __dpopt_t3_gridDim.z;
+  const unsigned long long __dpopt_t3_end = __dpopt_t3_first >= __dpopt_t3_total ? __dpopt_t3_first : __dpopt_t3_count < __dpopt_t3_total - __dpopt_t3_first ? __dpopt_t3_first + __dpopt_t3_count : __dpopt_t3_total;
+  for (unsigned long long __dpopt_t3_linear = __dpopt_t3_first; __dpopt_t3_linear < __dpopt_t3_end; ++__dpopt_t3_linear) {
+    const unsigned __dpopt_t3_bx = __dpopt_t3_linear % __dpopt_t3_gridDim.x;
+    const unsigned __dpopt_t3_by = __dpopt_t3_linear / __dpopt_t3_gridDim.x % __dpopt_t3_gridDim.y;
+    const unsigned __dpopt_t3_bz = __dpopt_t3_linear / ((unsigned long long)__dpopt_t3_gridDim.x * __dpopt_t3_gridDim.y);
     for (unsigned __dpopt_t3_t = __dpopt_t3_self; __dpopt_t3_t < __dpopt_t3_size; __dpopt_t3_t += __dpopt_t3_team) {
     const uint3 blockIdx = make_uint3(__dpopt_t3_bx, __dpopt_t3_by, __dpopt_t3_bz);
     const uint3 threadIdx = make_uint3(__dpopt_t3_t % __dpopt_t3_blockDim.x, __dpopt_t3_t / __dpopt_t3_blockDim.x % __dpopt_t3_blockDim.y, __dpopt_t3_t / (__dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y));
@@ -225,7 +234,7 @@ static __device__ void __dpopt_block_usesShared(bool __dpopt_t3_launches, dim3 _
     int *__dpopt_t3_arg0_ = __dpopt_t3_slot0;
     // Everyone has read the record before the next launcher writes it.
     __syncthreads();
-    __dpopt_team_usesShared(__dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0_);
+    __dpopt_team_usesShared(__dpopt_t3_grid, __dpopt_t3_block, 0, ~0ull, __dpopt_t3_arg0_);
   }
   // Everyone has read the flags before the next use of this function.
   __syncthreads();

@@ -14,7 +14,7 @@ struct Pair { int a; float b; };
 // dpopt: declared here for the barrier of 'none''s threads when a block runs it (remove-launch T3)
 static __device__ __forceinline__ void __dpopt_team_barrier_none(unsigned Count);
 // dpopt: declared here for 'none' run by the threads of a block (remove-launch T3)
-static __device__ void __dpopt_team_none(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim);
+static __device__ void __dpopt_team_none(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count);
 // dpopt: declared here for the grids of 'none' a block's threads launched, run by the block (remove-launch T3)
 static __device__ void __dpopt_block_none(bool __dpopt_t3_launches, dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim);
 __global__ void none() { __shared__ int s[64]; s[threadIdx.x] = lane(); __syncthreads(); G[threadIdx.x] = s[63 - threadIdx.x]; }
@@ -27,16 +27,19 @@ static __device__ __forceinline__ void __dpopt_team_barrier_none(unsigned Count)
 }
 
 // dpopt: 'none' run by the threads of a block (remove-launch T3)
-static __device__ void __dpopt_team_none(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim) {
+static __device__ void __dpopt_team_none(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count) {
   const unsigned __dpopt_t3_self = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
   const unsigned __dpopt_t3_team = blockDim.x * blockDim.y * blockDim.z;
   const unsigned __dpopt_t3_size = __dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y * __dpopt_t3_blockDim.z;
   // The child's threads synchronize: they must all run at once.
   if (__dpopt_t3_size > __dpopt_t3_team)
     __trap();
-  for (unsigned __dpopt_t3_bz = 0; __dpopt_t3_bz < __dpopt_t3_gridDim.z; ++__dpopt_t3_bz)
-  for (unsigned __dpopt_t3_by = 0; __dpopt_t3_by < __dpopt_t3_gridDim.y; ++__dpopt_t3_by)
-  for (unsigned __dpopt_t3_bx = 0; __dpopt_t3_bx < __dpopt_t3_gridDim.x; ++__dpopt_t3_bx) {
+  const unsigned long long __dpopt_t3_total = (unsigned long long)__dpopt_t3_gridDim.x * __dpopt_t3_gridDim.y * __dpopt_t3_gridDim.z;
+  const unsigned long long __dpopt_t3_end = __dpopt_t3_first >= __dpopt_t3_total ? __dpopt_t3_first : __dpopt_t3_count < __dpopt_t3_total - __dpopt_t3_first ? __dpopt_t3_first + __dpopt_t3_count : __dpopt_t3_total;
+  for (unsigned long long __dpopt_t3_linear = __dpopt_t3_first; __dpopt_t3_linear < __dpopt_t3_end; ++__dpopt_t3_linear) {
+    const unsigned __dpopt_t3_bx = __dpopt_t3_linear % __dpopt_t3_gridDim.x;
+    const unsigned __dpopt_t3_by = __dpopt_t3_linear / __dpopt_t3_gridDim.x % __dpopt_t3_gridDim.y;
+    const unsigned __dpopt_t3_bz = __dpopt_t3_linear / ((unsigned long long)__dpopt_t3_gridDim.x * __dpopt_t3_gridDim.y);
     for (unsigned __dpopt_t3_t = __dpopt_t3_self; __dpopt_t3_t < __dpopt_t3_size; __dpopt_t3_t += __dpopt_t3_team) {
     const uint3 blockIdx = make_uint3(__dpopt_t3_bx, __dpopt_t3_by, __dpopt_t3_bz);
     const uint3 threadIdx = make_uint3(__dpopt_t3_t % __dpopt_t3_blockDim.x, __dpopt_t3_t / __dpopt_t3_blockDim.x % __dpopt_t3_blockDim.y, __dpopt_t3_t / (__dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y));
@@ -71,7 +74,7 @@ static __device__ void __dpopt_block_none(bool __dpopt_t3_launches, dim3 __dpopt
     const dim3 __dpopt_t3_block(__dpopt_t3_config[3], __dpopt_t3_config[4], __dpopt_t3_config[5]);
     // Everyone has read the record before the next launcher writes it.
     __syncthreads();
-    __dpopt_team_none(__dpopt_t3_grid, __dpopt_t3_block);
+    __dpopt_team_none(__dpopt_t3_grid, __dpopt_t3_block, 0, ~0ull);
   }
   // Everyone has read the flags before the next use of this function.
   __syncthreads();
@@ -79,7 +82,7 @@ static __device__ void __dpopt_block_none(bool __dpopt_t3_launches, dim3 __dpopt
 // dpopt: declared here for the barrier of 'withStruct''s threads when a block runs it (remove-launch T3)
 static __device__ __forceinline__ void __dpopt_team_barrier_withStruct(unsigned Count);
 // dpopt: declared here for 'withStruct' run by the threads of a block (remove-launch T3)
-static __device__ void __dpopt_team_withStruct(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, Pair p, int n);
+static __device__ void __dpopt_team_withStruct(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, Pair p, int n);
 // dpopt: declared here for the grids of 'withStruct' a block's threads launched, run by the block (remove-launch T3)
 static __device__ void __dpopt_block_withStruct(bool __dpopt_t3_launches, dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, Pair __dpopt_t3_arg0, int __dpopt_t3_arg1);
 __global__ void withStruct(Pair p, int n) {
@@ -93,16 +96,19 @@ static __device__ __forceinline__ void __dpopt_team_barrier_withStruct(unsigned 
 }
 
 // dpopt: 'withStruct' run by the threads of a block (remove-launch T3)
-static __device__ void __dpopt_team_withStruct(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, Pair p, int n) {
+static __device__ void __dpopt_team_withStruct(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, Pair p, int n) {
   const unsigned __dpopt_t3_self = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
   const unsigned __dpopt_t3_team = blockDim.x * blockDim.y * blockDim.z;
   const unsigned __dpopt_t3_size = __dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y * __dpopt_t3_blockDim.z;
   // The child's threads synchronize: they must all run at once.
   if (__dpopt_t3_size > __dpopt_t3_team)
     __trap();
-  for (unsigned __dpopt_t3_bz = 0; __dpopt_t3_bz < __dpopt_t3_gridDim.z; ++__dpopt_t3_bz)
-  for (unsigned __dpopt_t3_by = 0; __dpopt_t3_by < __dpopt_t3_gridDim.y; ++__dpopt_t3_by)
-  for (unsigned __dpopt_t3_bx = 0; __dpopt_t3_bx < __dpopt_t3_gridDim.x; ++__dpopt_t3_bx) {
+  const unsigned long long __dpopt_t3_total = (unsigned long long)__dpopt_t3_gridDim.x * __dpopt_t3_gridDim.y * __dpopt_t3_gridDim.z;
+  const unsigned long long __dpopt_t3_end = __dpopt_t3_first >= __dpopt_t3_total ? __dpopt_t3_first : __dpopt_t3_count < __dpopt_t3_total - __dpopt_t3_first ? __dpopt_t3_first + __dpopt_t3_count : __dpopt_t3_total;
+  for (unsigned long long __dpopt_t3_linear = __dpopt_t3_first; __dpopt_t3_linear < __dpopt_t3_end; ++__dpopt_t3_linear) {
+    const unsigned __dpopt_t3_bx = __dpopt_t3_linear % __dpopt_t3_gridDim.x;
+    const unsigned __dpopt_t3_by = __dpopt_t3_linear / __dpopt_t3_gridDim.x % __dpopt_t3_gridDim.y;
+    const unsigned __dpopt_t3_bz = __dpopt_t3_linear / ((unsigned long long)__dpopt_t3_gridDim.x * __dpopt_t3_gridDim.y);
     for (unsigned __dpopt_t3_t = __dpopt_t3_self; __dpopt_t3_t < __dpopt_t3_size; __dpopt_t3_t += __dpopt_t3_team) {
     const uint3 blockIdx = make_uint3(__dpopt_t3_bx, __dpopt_t3_by, __dpopt_t3_bz);
     const uint3 threadIdx = make_uint3(__dpopt_t3_t % __dpopt_t3_blockDim.x, __dpopt_t3_t / __dpopt_t3_blockDim.x % __dpopt_t3_blockDim.y, __dpopt_t3_t / (__dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y));
@@ -146,7 +152,7 @@ static __device__ void __dpopt_block_withStruct(bool __dpopt_t3_launches, dim3 _
     int __dpopt_t3_arg1_ = __dpopt_t3_slot1;
     // Everyone has read the record before the next launcher writes it.
     __syncthreads();
-    __dpopt_team_withStruct(__dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0_, __dpopt_t3_arg1_);
+    __dpopt_team_withStruct(__dpopt_t3_grid, __dpopt_t3_block, 0, ~0ull, __dpopt_t3_arg0_, __dpopt_t3_arg1_);
   }
   // Everyone has read the flags before the next use of this function.
   __syncthreads();

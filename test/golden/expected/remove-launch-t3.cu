@@ -8,7 +8,7 @@
 // dpopt: declared here for the barrier of 'blockSum''s threads when a block runs it (remove-launch T3)
 static __device__ __forceinline__ void __dpopt_team_barrier_blockSum(unsigned Count);
 // dpopt: declared here for 'blockSum' run by the threads of a block (remove-launch T3)
-static __device__ void __dpopt_team_blockSum(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, const int *In, int *Out, int N);
+static __device__ void __dpopt_team_blockSum(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, const int *In, int *Out, int N);
 // dpopt: declared here for the grids of 'blockSum' a block's threads launched, run by the block (remove-launch T3)
 static __device__ void __dpopt_block_blockSum(bool __dpopt_t3_launches, dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, const int *__dpopt_t3_arg0, int *__dpopt_t3_arg1, int __dpopt_t3_arg2);
 __global__ void blockSum(const int *In, int *Out, int N) {
@@ -33,16 +33,19 @@ static __device__ __forceinline__ void __dpopt_team_barrier_blockSum(unsigned Co
 }
 
 // dpopt: 'blockSum' run by the threads of a block (remove-launch T3)
-static __device__ void __dpopt_team_blockSum(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, const int *In, int *Out, int N) {
+static __device__ void __dpopt_team_blockSum(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, const int *In, int *Out, int N) {
   const unsigned __dpopt_t3_self = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
   const unsigned __dpopt_t3_team = blockDim.x * blockDim.y * blockDim.z;
   const unsigned __dpopt_t3_size = __dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y * __dpopt_t3_blockDim.z;
   // The child's threads synchronize: they must all run at once.
   if (__dpopt_t3_size > __dpopt_t3_team)
     __trap();
-  for (unsigned __dpopt_t3_bz = 0; __dpopt_t3_bz < __dpopt_t3_gridDim.z; ++__dpopt_t3_bz)
-  for (unsigned __dpopt_t3_by = 0; __dpopt_t3_by < __dpopt_t3_gridDim.y; ++__dpopt_t3_by)
-  for (unsigned __dpopt_t3_bx = 0; __dpopt_t3_bx < __dpopt_t3_gridDim.x; ++__dpopt_t3_bx) {
+  const unsigned long long __dpopt_t3_total = (unsigned long long)__dpopt_t3_gridDim.x * __dpopt_t3_gridDim.y * __dpopt_t3_gridDim.z;
+  const unsigned long long __dpopt_t3_end = __dpopt_t3_first >= __dpopt_t3_total ? __dpopt_t3_first : __dpopt_t3_count < __dpopt_t3_total - __dpopt_t3_first ? __dpopt_t3_first + __dpopt_t3_count : __dpopt_t3_total;
+  for (unsigned long long __dpopt_t3_linear = __dpopt_t3_first; __dpopt_t3_linear < __dpopt_t3_end; ++__dpopt_t3_linear) {
+    const unsigned __dpopt_t3_bx = __dpopt_t3_linear % __dpopt_t3_gridDim.x;
+    const unsigned __dpopt_t3_by = __dpopt_t3_linear / __dpopt_t3_gridDim.x % __dpopt_t3_gridDim.y;
+    const unsigned __dpopt_t3_bz = __dpopt_t3_linear / ((unsigned long long)__dpopt_t3_gridDim.x * __dpopt_t3_gridDim.y);
     for (unsigned __dpopt_t3_t = __dpopt_t3_self; __dpopt_t3_t < __dpopt_t3_size; __dpopt_t3_t += __dpopt_t3_team) {
     const uint3 blockIdx = make_uint3(__dpopt_t3_bx, __dpopt_t3_by, __dpopt_t3_bz);
     const uint3 threadIdx = make_uint3(__dpopt_t3_t % __dpopt_t3_blockDim.x, __dpopt_t3_t / __dpopt_t3_blockDim.x % __dpopt_t3_blockDim.y, __dpopt_t3_t / (__dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y));
@@ -98,7 +101,7 @@ static __device__ void __dpopt_block_blockSum(bool __dpopt_t3_launches, dim3 __d
     int __dpopt_t3_arg2_ = __dpopt_t3_slot2;
     // Everyone has read the record before the next launcher writes it.
     __syncthreads();
-    __dpopt_team_blockSum(__dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0_, __dpopt_t3_arg1_, __dpopt_t3_arg2_);
+    __dpopt_team_blockSum(__dpopt_t3_grid, __dpopt_t3_block, 0, ~0ull, __dpopt_t3_arg0_, __dpopt_t3_arg1_, __dpopt_t3_arg2_);
   }
   // Everyone has read the flags before the next use of this function.
   __syncthreads();
@@ -106,7 +109,7 @@ static __device__ void __dpopt_block_blockSum(bool __dpopt_t3_launches, dim3 __d
 
 // Shared memory without barriers: each thread uses its own slot.
 // dpopt: declared here for 'ownSlot' run by the threads of a block (remove-launch T3)
-static __device__ void __dpopt_team_ownSlot(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *A, int N);
+static __device__ void __dpopt_team_ownSlot(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, int *A, int N);
 // dpopt: declared here for the grids of 'ownSlot' a block's threads launched, run by the block (remove-launch T3)
 static __device__ void __dpopt_block_ownSlot(bool __dpopt_t3_launches, dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *__dpopt_t3_arg0, int __dpopt_t3_arg1);
 __global__ void ownSlot(int *A, int N) {
@@ -119,13 +122,16 @@ __global__ void ownSlot(int *A, int N) {
 }
 
 // dpopt: 'ownSlot' run by the threads of a block (remove-launch T3)
-static __device__ void __dpopt_team_ownSlot(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *A, int N) {
+static __device__ void __dpopt_team_ownSlot(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, int *A, int N) {
   const unsigned __dpopt_t3_self = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
   const unsigned __dpopt_t3_team = blockDim.x * blockDim.y * blockDim.z;
   const unsigned __dpopt_t3_size = __dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y * __dpopt_t3_blockDim.z;
-  for (unsigned __dpopt_t3_bz = 0; __dpopt_t3_bz < __dpopt_t3_gridDim.z; ++__dpopt_t3_bz)
-  for (unsigned __dpopt_t3_by = 0; __dpopt_t3_by < __dpopt_t3_gridDim.y; ++__dpopt_t3_by)
-  for (unsigned __dpopt_t3_bx = 0; __dpopt_t3_bx < __dpopt_t3_gridDim.x; ++__dpopt_t3_bx) {
+  const unsigned long long __dpopt_t3_total = (unsigned long long)__dpopt_t3_gridDim.x * __dpopt_t3_gridDim.y * __dpopt_t3_gridDim.z;
+  const unsigned long long __dpopt_t3_end = __dpopt_t3_first >= __dpopt_t3_total ? __dpopt_t3_first : __dpopt_t3_count < __dpopt_t3_total - __dpopt_t3_first ? __dpopt_t3_first + __dpopt_t3_count : __dpopt_t3_total;
+  for (unsigned long long __dpopt_t3_linear = __dpopt_t3_first; __dpopt_t3_linear < __dpopt_t3_end; ++__dpopt_t3_linear) {
+    const unsigned __dpopt_t3_bx = __dpopt_t3_linear % __dpopt_t3_gridDim.x;
+    const unsigned __dpopt_t3_by = __dpopt_t3_linear / __dpopt_t3_gridDim.x % __dpopt_t3_gridDim.y;
+    const unsigned __dpopt_t3_bz = __dpopt_t3_linear / ((unsigned long long)__dpopt_t3_gridDim.x * __dpopt_t3_gridDim.y);
     for (unsigned __dpopt_t3_t = __dpopt_t3_self; __dpopt_t3_t < __dpopt_t3_size; __dpopt_t3_t += __dpopt_t3_team) {
     const uint3 blockIdx = make_uint3(__dpopt_t3_bx, __dpopt_t3_by, __dpopt_t3_bz);
     const uint3 threadIdx = make_uint3(__dpopt_t3_t % __dpopt_t3_blockDim.x, __dpopt_t3_t / __dpopt_t3_blockDim.x % __dpopt_t3_blockDim.y, __dpopt_t3_t / (__dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y));
@@ -173,7 +179,7 @@ static __device__ void __dpopt_block_ownSlot(bool __dpopt_t3_launches, dim3 __dp
     int __dpopt_t3_arg1_ = __dpopt_t3_slot1;
     // Everyone has read the record before the next launcher writes it.
     __syncthreads();
-    __dpopt_team_ownSlot(__dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0_, __dpopt_t3_arg1_);
+    __dpopt_team_ownSlot(__dpopt_t3_grid, __dpopt_t3_block, 0, ~0ull, __dpopt_t3_arg0_, __dpopt_t3_arg1_);
   }
   // Everyone has read the flags before the next use of this function.
   __syncthreads();

@@ -8,7 +8,9 @@
 # only its rewritten form is built (the input does not compile for sm_90).
 # partial_barrier.cu is a hand-written control (no dpopt) for what
 # racecheck says about T3's partial barrier.
-# t4_patterns.cu and t3_patterns.cu are valid CDP2 code: built as written and rewritten. Every
+# t4_patterns.cu, t3_patterns.cu and persistent_patterns.cu (T1, T2, auto,
+# and T3/T4 forced) are valid CDP2 code: built as written and rewritten;
+# persist_runtime_test.cu tests dpopt/persist.cuh directly. Every
 # program checks its result against a CPU reference and exits non-zero on a
 # mismatch. The device step writes results.csv (program, variant, status,
 # time) and one log per run.
@@ -26,6 +28,13 @@ prepare)
     "$DPOPT" "$HERE/$P.cu" --passes=remove-launch -o "$GEN/$P.rl.cu" -R \
       2> "$GEN/$P.remarks.txt" || exit 1
   done
+  # Persistent parents: every technique forced, and auto.
+  cp "$HERE/persistent_patterns.cu" "$GEN/persistent_patterns.orig.cu"
+  for M in auto T1 T2 T3 T4; do
+    "$DPOPT" "$HERE/persistent_patterns.cu" --passes=remove-launch --remove-launch=$M \
+      -o "$GEN/persistent_patterns.$M.cu" -R 2> "$GEN/persistent_patterns.$M.remarks.txt" || exit 1
+  done
+  cp "$HERE/persist_runtime_test.cu" "$GEN/persist_runtime_test.test.cu"
   ;;
 device)
   GEN="$2"; LOG="$3"
@@ -35,9 +44,23 @@ device)
   "$NVCC" --version > "$LOG/nvcc.txt" 2>&1
   echo "program,variant,status,exit_code,ms" > "$LOG/results.csv"
   Fails=0
-  for V in cdp1_programs.rl t4_patterns.orig t4_patterns.rl t3_patterns.orig t3_patterns.rl; do
-    "$NVCC" -O3 -rdc=true -arch=sm_90 -I "$ROOT/runtime" -o "$LOG/$V" "$GEN/$V.cu" \
-      -lcudadevrt > "$LOG/$V.build.log" 2>&1 || { echo "${V%%.*},${V#*.},build-failed,,"  >> "$LOG/results.csv"; Fails=$((Fails+1)); continue; }
+  VARIANTS="persist_runtime_test.test cdp1_programs.rl t4_patterns.orig t4_patterns.rl
+    t3_patterns.orig t3_patterns.rl persistent_patterns.orig persistent_patterns.auto
+    persistent_patterns.T1 persistent_patterns.T2 persistent_patterns.T3
+    persistent_patterns.T4"
+  # Build everything first, in parallel.
+  for V in $VARIANTS; do
+    "$NVCC" -O3 -rdc=true -arch=sm_90 -std=c++17 -I "$ROOT/runtime" -o "$LOG/$V" "$GEN/$V.cu" \
+      -lcudadevrt > "$LOG/$V.build.log" 2>&1 &
+    while [ "$(jobs -rp | wc -l)" -ge "${JOBS:-8}" ]; do sleep 0.2; done
+  done
+  wait
+  for V in $VARIANTS; do
+    if [ ! -x "$LOG/$V" ]; then
+      echo "${V%%.*},${V#*.},build-failed,," >> "$LOG/results.csv"
+      Fails=$((Fails+1))
+      continue
+    fi
     timeout 60 "$LOG/$V" > "$LOG/$V.run.log" 2>&1
     RC=$?
     MS=$(grep -o '[0-9.]* ms' "$LOG/$V.run.log" | tr -d ' ms' | paste -sd';')
@@ -45,13 +68,13 @@ device)
     [ $RC -eq 0 ] || Fails=$((Fails+1))
     echo "${V%%.*},${V#*.},$STATUS,$RC,$MS" >> "$LOG/results.csv"
     # compute-sanitizer's memcheck on the rewritten programs.
-    if [ "${V#*.}" = rl ] && command -v compute-sanitizer > /dev/null; then
-      timeout 90 compute-sanitizer --tool memcheck --error-exitcode 1 "$LOG/$V" > "$LOG/$V.memcheck.log" 2>&1
+    if [ "${V#*.}" != orig ] && command -v compute-sanitizer > /dev/null; then
+      timeout ${SANITIZE_TIMEOUT:-90} compute-sanitizer --tool memcheck --error-exitcode 1 "$LOG/$V" > "$LOG/$V.memcheck.log" 2>&1
       echo "${V%%.*},${V#*.}+memcheck,$([ $? -eq 0 ] && echo pass || echo fail),," >> "$LOG/results.csv"
       # T3's barriers (partial ones included) and shared memory.
-      if grep -q 'remove-launch T3' "$GEN/$V.cu"; then
+      if grep -q 'remove-launch T3: the block runs' "$GEN/$V.cu"; then
         for Tool in synccheck racecheck; do
-          timeout 90 compute-sanitizer --tool $Tool --error-exitcode 1 "$LOG/$V" > "$LOG/$V.$Tool.log" 2>&1
+          timeout ${SANITIZE_TIMEOUT:-90} compute-sanitizer --tool $Tool --error-exitcode 1 "$LOG/$V" > "$LOG/$V.$Tool.log" 2>&1
           echo "${V%%.*},${V#*.}+$Tool,$([ $? -eq 0 ] && echo pass || echo fail),," >> "$LOG/results.csv"
         done
       fi
