@@ -190,9 +190,9 @@ unsigned long long persistentBlocks(Kernel *K, dim3 Block, size_t Shmem) {
 /// first three parameters are the state, the records and the parent's
 /// original grid -- in place of the launch <<<Grid, Block, Shmem, Stream>>>
 /// of the original with \p Args: with \p Resident blocks (from
-/// persistentBlocks) or the original's number if smaller, launched
-/// cooperatively so that they are all resident at once; state and records
-/// allocated and freed in stream order. Returns the launch's error.
+/// persistentBlocks), launched cooperatively so that they are all resident
+/// at once; state and records allocated and freed in stream order. Returns
+/// the launch's error.
 template <typename Record, typename... Params, typename... Args>
 cudaError_t launchPersistent(void (*Kernel)(PersistState *, Record *, dim3, Params...),
                              unsigned long long Resident, dim3 Grid, dim3 Block, size_t Shmem,
@@ -201,7 +201,9 @@ cudaError_t launchPersistent(void (*Kernel)(PersistState *, Record *, dim3, Para
   const unsigned long long Threads = (unsigned long long)Block.x * Block.y * Block.z;
   if (Blocks == 0 || Resident == 0)
     return cudaErrorInvalidConfiguration; // as the original launch would say
-  const unsigned long long Persistent = Resident < Blocks ? Resident : Blocks;
+  // All resident blocks, even when the original grid is smaller: blocks
+  // without an original block of their own still run children (Fig. 7(a)).
+  const unsigned long long Persistent = Resident;
   void *Memory = nullptr;
   cudaError_t E = cudaMallocAsync(
       &Memory, PersistRecordsOffset + Persistent * Threads * sizeof(Record), Stream);

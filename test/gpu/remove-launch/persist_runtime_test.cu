@@ -12,7 +12,8 @@
 //            maximum must be right, and persistFind must map every child
 //            block back to its record; heads are reused every other round.
 //   launch:  launchPersistent with more original blocks than resident ones,
-//            on a stream, repeated: each round sees the original blocks.
+//            on a stream, repeated: each round sees the original blocks;
+//            then with fewer (10): only those are played.
 // Prints PASS/FAIL lines; the exit status is the number of failures.
 //
 //===----------------------------------------------------------------------===//
@@ -134,8 +135,18 @@ int main() {
     int Wrong = 0;
     for (int V : Host)
       Wrong += V != 6;
+    // A grid smaller than what is resident: every block still launches, the
+    // ones without an original block find nothing to do.
+    cudaMemset(Seen, 0, 7000 * sizeof(int));
+    if (E == cudaSuccess)
+      E = dpopt::rt::launchPersistent(countBlocks, Resident, dim3(10), dim3(64), 0, St, Seen, 1);
+    if (E == cudaSuccess)
+      E = cudaStreamSynchronize(St);
+    cudaMemcpy(Host.data(), Seen, 7000 * sizeof(int), cudaMemcpyDeviceToHost);
+    for (int I = 0; I < 7000; ++I)
+      Wrong += Host[I] != (I < 10 ? 1 : 0);
     bool Ok = E == cudaSuccess && Wrong == 0 && Resident > 0 && Resident < 7000;
-    printf("%s launch: %llu resident blocks for 7,000 original ones, 3 launches, %d wrong "
+    printf("%s launch: %llu resident blocks for 7,000 original ones (3 launches) and 10, %d wrong "
            "(%s)\n",
            Ok ? "PASS" : "FAIL", Resident, Wrong, cudaGetErrorString(E));
     Fails += !Ok;
