@@ -12,6 +12,7 @@
 #include "dpopt/Passes/RemoveLaunchSyncs.h"
 #include "dpopt/Passes/SiteChecks.h"
 #include "dpopt/Rewrite/LaunchText.h"
+#include "dpopt/Rewrite/SharedBuffer.h"
 
 #include <set>
 
@@ -176,6 +177,16 @@ std::optional<std::string> persistentBlocker(ProgramAnalysis &A, const LaunchSit
   return std::nullopt;
 }
 
+std::optional<SharedReuse> persistentSharedReuse(ProgramAnalysis &A, const LaunchSite &S) {
+  SharedReuse R;
+  EditList Scratch("");
+  if (sharedIntoBuffer(A, S.Caller, "b", Scratch, R.ParentBytes) ||
+      sharedIntoBuffer(A, S.Callee, "b", Scratch, R.ChildBytes) || R.ParentBytes == 0 ||
+      R.ChildBytes == 0)
+    return std::nullopt;
+  return R;
+}
+
 bool childSizeIsConstant(ProgramAnalysis &A, const LaunchSite &S) {
   const ASTContext &Ctx = A.workingCopy().unit().getASTContext();
   return constantThreadCount(S.Grid.E, Ctx) && constantThreadCount(S.Block.E, Ctx);
@@ -192,14 +203,18 @@ PersistentWriter::PersistentWriter(ProgramAnalysis &A, NameAllocator &Names,
       ChildBlock(Names.fresh("p_child_block")), First(Names.fresh("p_first")),
       Shmem(Names.fresh("p_shmem")), Stream(Names.fresh("p_stream")),
       Resident(Names.fresh("p_resident")), Per(Names.fresh("p_per_block")),
-      Last(Names.fresh("p_last")), End(Names.fresh("p_end")), Take(Names.fresh("p_take")) {}
+      Last(Names.fresh("p_last")), End(Names.fresh("p_end")), Take(Names.fresh("p_take")),
+      SharedBuffer(Names.fresh("p_shared_memory")) {}
 
 Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D, EditList &Edits) {
   const LaunchSite &S = *D.Site;
   const ASTContext &Ctx = U.getASTContext();
   const FunctionDecl *Parent = getWrittenDefinition(S.Caller);
   const FunctionDecl *Child = getWrittenDefinition(S.Callee);
-  Expected<std::string> Team = Blocks.requestTeam(S.Callee);
+  // §2.3's "reuse": the child's shared arrays on top of the parent's, which
+  // are dead while the round's children run.
+  std::optional<SharedReuse> Reuse = persistentSharedReuse(A, S);
+  Expected<std::string> Team = Blocks.requestTeam(S.Callee, Reuse.has_value());
   if (!Team)
     return Team.takeError();
   if (std::optional<std::string> Why = Cloner.plan(Parent))
@@ -280,6 +295,11 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D, EditList
                            "persistent grid runs it after this round\n" +
                            lines(Record, "  ") + "}";
   EditList BodyEdits = Redirects.without(S.StmtBegin, S.StmtEnd);
+  uint64_t Unused = 0;
+  if (Reuse)
+    if (std::optional<std::string> Why =
+            sharedIntoBuffer(A, Parent, SharedBuffer, BodyEdits, Unused))
+      return createStringError(inconvertibleErrorCode(), *Why);
   BodyEdits.replace(S.StmtBegin, S.StmtEnd - S.StmtBegin,
                     indentLines(RecordText, indentationAt(U.getText(), S.StmtBegin)));
   Expected<std::string> Body = bodyWithEdits(U, *F, BodyEdits);
@@ -287,15 +307,24 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D, EditList
     return Body.takeError();
   std::string StateParams = "dpopt::rt::PersistState *" + State + ", " + RecType + " *" +
                             Records;
+  std::string BufferParam = Reuse ? ", unsigned char *" + SharedBuffer : "";
+  std::string BufferArg = Reuse ? ", " + SharedBuffer : "";
   std::string BodyDef = "static __device__ void " + BodyName + "(" +
                         builtinParameterList(ParentPosition) + ", " + StateParams +
-                        ", unsigned long long " + Round + ParamTail + ") " + *Body + "\n";
+                        ", unsigned long long " + Round + BufferParam + ParamTail + ") " +
+                        *Body + "\n";
 
   // The persistent kernel: rounds of one original block per persistent
   // block, then the round's records.
   std::string G = OrigGrid;
   std::string K = "__global__ void " + (F->LaunchBounds.empty() ? "" : F->LaunchBounds + " ") +
                   KernelName + "(" + StateParams + ", dim3 " + G + ParamTail + ") {\n";
+  if (Reuse)
+    K += "  // The parent's shared variables (" + std::to_string(Reuse->ParentBytes) +
+         " bytes) and, once the round's parents are done, the child's (" +
+         std::to_string(Reuse->ChildBytes) + " bytes).\n  __shared__ __align__(" +
+         std::to_string(SharedBufferAlign) + ") unsigned char " + SharedBuffer + "[" +
+         std::to_string(std::max(Reuse->ParentBytes, Reuse->ChildBytes)) + "];\n";
   K += "  const unsigned long long " + Blocks_ + " = (unsigned long long)" + G + ".x * " + G +
        ".y * " + G + ".z;\n";
   K += "  const unsigned long long " + Rounds + " = (" + Blocks_ + " + gridDim.x - 1) / gridDim.x;\n";
@@ -306,7 +335,7 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D, EditList
   K += "    if (" + Block + " < " + Blocks_ + ")\n";
   K += "      " + BodyName + "(make_uint3(" + Block + " % " + G + ".x, " + Block + " / " + G +
        ".x % " + G + ".y, " + Block + " / ((unsigned long long)" + G + ".x * " + G + ".y)), " +
-       G + ", " + State + ", " + Records + ", " + Round + ParentArgs + ");\n";
+       G + ", " + State + ", " + Records + ", " + Round + BufferArg + ParentArgs + ");\n";
   K += "    dpopt::rt::gridSync(" + State + "->Barrier);\n";
   K += "    const dpopt::rt::PersistWork " + Work + " = dpopt::rt::persistWork(" + State + ", " +
        Round + ");\n";
@@ -328,13 +357,14 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D, EditList
       "  const unsigned long long " + Take + " = (" + End + " < " + Last + " ? " + End + " : " +
       Last + ") - " + ChildBlock + ";\n"
       "  " + *Team + "(" + Rec + ".Grid, " + Rec + ".Block, " + ChildBlock + " - " + Rec +
-      ".First, " + Take + TeamArgs + ");\n"
+      ".First, " + Take + BufferArg + TeamArgs + ");\n"
       "  " + ChildBlock + " += " + Take + ";\n}";
   std::string T2Loop =
       "for (unsigned long long " + Index + " = blockIdx.x; " + Index + " < " + Work +
       ".Count; " + Index + " += gridDim.x) {\n"
       "  const " + RecType + " " + Rec + " = " + Records + "[" + Index + "];\n"
-      "  " + *Team + "(" + Rec + ".Grid, " + Rec + ".Block, 0, ~0ull" + TeamArgs + ");\n}";
+      "  " + *Team + "(" + Rec + ".Grid, " + Rec + ".Block, 0, ~0ull" + BufferArg + TeamArgs +
+      ");\n}";
   switch (*D.Persist) {
   case PersistMode::T1:
     K += "    // T1: the round's child blocks, spread over the persistent blocks.\n";

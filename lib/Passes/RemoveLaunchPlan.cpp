@@ -210,7 +210,16 @@ private:
             : D.Persist == PersistMode::T2 ? ", one child grid at a time"
                                            : ", by child block (T1) or by child grid (T2) "
                                              "as Fig. 7(b) picks per round") +
-           ")";
+           ")" + reuseNote(*D.Site);
+  }
+
+  std::string reuseNote(const LaunchSite &S) {
+    std::optional<SharedReuse> R = persistentSharedReuse(A, S);
+    if (!R)
+      return "";
+    return "; the child's shared arrays (" + std::to_string(R->ChildBytes) +
+           " bytes) reuse the parent's (" + std::to_string(R->ParentBytes) +
+           " bytes), which are dead while the round's children run (§2.3)";
   }
 
   void decideOwn(const LaunchSite &S, SiteDecision &D,

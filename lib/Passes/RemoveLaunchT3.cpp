@@ -13,6 +13,7 @@
 #include "dpopt/Passes/SiteChecks.h"
 #include "dpopt/Rewrite/BodyInLoop.h"
 #include "dpopt/Rewrite/LaunchText.h"
+#include "dpopt/Rewrite/SharedBuffer.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -361,30 +362,45 @@ BlockRunner::BlockRunner(ProgramAnalysis &A, NameAllocator &Names)
       Block(Names.fresh("t3_block")), Arg(Names.fresh("t3_arg")),
       First(Names.fresh("t3_first")), Count(Names.fresh("t3_count")),
       Total(Names.fresh("t3_total")), End(Names.fresh("t3_end")),
-      Linear(Names.fresh("t3_linear")),
+      Linear(Names.fresh("t3_linear")), SharedBuffer(Names.fresh("p_shared")),
       Cloner(A, AllBuiltins, Names, "team") {}
 
 Expected<std::string> BlockRunner::request(const FunctionDecl *Child) {
   Expected<std::string> Team = requestTeam(Child);
   if (!Team)
     return Team.takeError();
-  Plan &P = Plans[canonicalFunction(Child)];
+  Plan &P = Plans[{canonicalFunction(Child), false}];
   P.NeedsBlock = true;
   return P.Block;
 }
 
-Expected<std::string> BlockRunner::requestTeam(const FunctionDecl *Child) {
-  const FunctionDecl *Key = canonicalFunction(Child);
+Expected<std::string> BlockRunner::requestTeam(const FunctionDecl *Child, bool InBuffer) {
+  const PlanKey Key{canonicalFunction(Child), InBuffer};
   auto [It, New] = Plans.try_emplace(Key);
   Plan &P = It->second;
   if (New) {
     P.Child = Child;
+    P.InBuffer = InBuffer;
     std::string Stem = Child->getNameAsString();
     P.Block = Names.fresh("block_" + Stem);
-    P.Team = Names.fresh("team_" + Stem);
+    P.Team = Names.fresh((InBuffer ? "pteam_" : "team_") + Stem);
     P.HasBarriers = !A.transitiveFacts(Child).Barriers.empty();
-    if (P.HasBarriers)
-      P.Barrier = Names.fresh("team_barrier_" + Stem);
+    // One barrier function per child, whichever versions use it.
+    if (P.HasBarriers) {
+      std::string &Barrier = Barriers[Key.first];
+      if (Barrier.empty())
+        Barrier = Names.fresh("team_barrier_" + Stem);
+      P.Barrier = Barrier;
+    }
+    if (InBuffer) {
+      EditList Scratch("");
+      uint64_t Bytes = 0;
+      if (std::optional<std::string> Why =
+              sharedIntoBuffer(A, Child, SharedBuffer, Scratch, Bytes)) {
+        Plans.erase(It);
+        return createStringError(inconvertibleErrorCode(), *Why);
+      }
+    }
     if (std::optional<std::string> Why = Cloner.plan(Child)) {
       Plans.erase(It);
       return createStringError(inconvertibleErrorCode(), *Why);
@@ -445,6 +461,10 @@ Expected<std::string> BlockRunner::teamBody(const ParsedUnit &U, const Plan &P) 
     auto [B, E] = U.getOffsetRange(C->getSourceRange());
     Edits.replace(B, E - B, P.Barrier + "(" + Size + ")");
   }
+  uint64_t Bytes = 0;
+  if (P.InBuffer)
+    if (std::optional<std::string> Why = sharedIntoBuffer(A, P.Child, SharedBuffer, Edits, Bytes))
+      return createStringError(inconvertibleErrorCode(), *Why);
   Expected<LoopBody> Body = bodyForLoop(U, Def, Edits, Next, In);
   if (!Body)
     return Body.takeError();
@@ -535,7 +555,8 @@ std::string BlockRunner::blockBody(const Plan &P) const {
 
 Error BlockRunner::emit(const ParsedUnit &U, EditList &Edits, StringRef PassName) {
   const ASTContext &Ctx = U.getASTContext();
-  for (const FunctionDecl *Key : Order) {
+  std::set<const FunctionDecl *> BarrierDone;
+  for (const PlanKey &Key : Order) {
     const Plan &P = Plans[Key];
     std::string Child = "'" + P.Child->getNameAsString() + "'";
     Expected<std::string> Team = teamBody(U, P);
@@ -545,7 +566,7 @@ Error BlockRunner::emit(const ParsedUnit &U, EditList &Edits, StringRef PassName
         "{\n  // Barrier 1 (0 is __syncthreads()): only the first Count threads, whole\n"
         "  // warps, take part; the block's other threads do not wait.\n"
         "  asm volatile(\"barrier.sync 1, %0;\" : : \"r\"(Count) : \"memory\");\n}";
-    if (P.HasBarriers)
+    if (P.HasBarriers && BarrierDone.insert(Key.first).second)
       if (Error E = addDerivedFunction(
             U, Edits, P.Child,
             [&](StringRef) {
@@ -562,9 +583,12 @@ Error BlockRunner::emit(const ParsedUnit &U, EditList &Edits, StringRef PassName
               bool None = Params.trim().empty() || Params.trim() == "void";
               return "static __device__ void " + P.Team + "(dim3 " + GridDim + ", dim3 " +
                      BlockDim + ", unsigned long long " + First + ", unsigned long long " +
-                     Count + (None ? "" : ", " + Params.str()) + ")";
+                     Count + (P.InBuffer ? ", unsigned char *" + SharedBuffer : "") +
+                     (None ? "" : ", " + Params.str()) + ")";
             },
-            *Team, Child + " run by the threads of a block (" + PassName.str() + " T3)"))
+            *Team,
+            Child + " run by the threads of a block (" + PassName.str() +
+                (P.InBuffer ? " T1/T2; its shared arrays in the parent's buffer)" : " T3)")))
       return E;
     if (!P.NeedsBlock)
       continue;

@@ -7,11 +7,14 @@ import math
 import os
 import sys
 
-path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results.csv")
+path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "results.csv")
 rows = [r for r in csv.DictReader(open(path)) if r["status"] == "PASS"]
 t = {(r["bench"], r["dataset"], r["variant"]): float(r["median_ms"]) for r in rows}
-pairs = sorted({(b, d) for b, d, _ in t})
 techs = ["RL1", "RL2", "RL3", "RL4"]
+# Pairs where cdp, nocdp, auto and all four techniques have a verified time.
+pairs = sorted({(b, d) for b, d, _ in t
+                if all((b, d, v) in t for v in ["cdp", "nocdp", "RL"] + techs)})
 
 
 def geomean(xs):
@@ -20,6 +23,8 @@ def geomean(xs):
 
 print("pairs: %d" % len(pairs))
 for v in ["RL"] + techs + ["TCA", "default", "nocdp"]:
+    if not any((b, d, v) in t for b, d in pairs):
+        continue
     sp = [t[(b, d, "cdp")] / t[(b, d, v)] for b, d in pairs if (b, d, v) in t]
     sn = [t[(b, d, "nocdp")] / t[(b, d, v)] for b, d in pairs if (b, d, v) in t]
     print("%-8s over cdp %6.2fx  over nocdp %5.2fx  (%d pairs)" % (v, geomean(sp), geomean(sn), len(sp)))

@@ -39,7 +39,10 @@
 // most once per round (one launch site, not in a loop), so a thread's
 // children keep their order and the list (one record per persistent thread)
 // cannot overflow. The child runs as T3's team version (RemoveLaunchT3.h),
-// with its shared arrays separate from the parent's (§2.3, scenario 2).
+// with its shared arrays on top of the parent's when both functions' own
+// static shared variables can move into one buffer (§2.3's "reuse": the
+// parent's are dead while the round's children run), else separate from
+// them (§2.3's "separate arrays").
 //
 //===----------------------------------------------------------------------===//
 
@@ -68,6 +71,14 @@ std::optional<std::string>
 persistentBlocker(ProgramAnalysis &A, const LaunchSite &S,
                   std::vector<const LaunchSite *> *HostLaunches = nullptr);
 
+/// §2.3's "reuse" scenario: the bytes of the parent's and the child's own
+/// static shared variables, when both have some and all can move into one
+/// buffer that the child then reuses after the round's parents.
+struct SharedReuse {
+  uint64_t ParentBytes = 0, ChildBytes = 0;
+};
+std::optional<SharedReuse> persistentSharedReuse(ProgramAnalysis &A, const LaunchSite &S);
+
 /// True when \p S's child grid and block sizes are compile-time constants
 /// (Fig. 7(a): the spread of child sizes is then known to be zero).
 bool childSizeIsConstant(ProgramAnalysis &A, const LaunchSite &S);
@@ -95,7 +106,8 @@ private:
   /// Identifiers shared by every persistent version (fresh against the
   /// working text).
   std::string State, Records, Round, OrigGrid, Rounds, Blocks_, Block, Work, Index, Rec, Grid,
-      ChildBlock, First, Shmem, Stream, Resident, Per, Last, End, Take;
+      ChildBlock, First, Shmem, Stream, Resident, Per, Last, End, Take,
+      SharedBuffer;
   unsigned Count = 0;
 };
 

@@ -120,7 +120,11 @@ public:
   ///   team(dim3 Grid, dim3 Block, unsigned long long First,
   ///        unsigned long long Count, <the child's parameters>)
   /// runs child blocks [First, First + Count) (linear, x fastest) of the grid.
-  llvm::Expected<std::string> requestTeam(const clang::FunctionDecl *Child);
+  /// With \p InBuffer, the version that takes an `unsigned char *` buffer
+  /// after Count and keeps the child's shared variables in it (see
+  /// SharedBuffer.h); fails when they cannot be moved there.
+  llvm::Expected<std::string> requestTeam(const clang::FunctionDecl *Child,
+                                          bool InBuffer = false);
 
   /// Adds to \p Edits the rewrite of the site \p Shape of \p S: the launch
   /// becomes a record of it, and the block version \p BlockName runs the
@@ -140,7 +144,10 @@ private:
     bool HasBarriers = false;
     /// T3 asked for the block version too.
     bool NeedsBlock = false;
+    /// The child's shared variables live in a buffer parameter.
+    bool InBuffer = false;
   };
+  using PlanKey = std::pair<const clang::FunctionDecl *, bool>;
   llvm::Expected<std::string> teamBody(const ParsedUnit &U, const Plan &P) const;
   std::string blockBody(const Plan &P) const;
 
@@ -148,10 +155,13 @@ private:
   NameAllocator &Names;
   /// Identifiers of the generated code (fresh against the working text).
   std::string GridDim, BlockDim, Bx, By, Bz, T, Self, Team, Size, Next, In, Flags, Config,
-      Slot, Launching, Grid, Block, Arg, First, Count, Total, End, Linear;
+      Slot, Launching, Grid, Block, Arg, First, Count, Total, End, Linear,
+      SharedBuffer;
   BuiltinCloner Cloner;
-  std::map<const clang::FunctionDecl *, Plan> Plans;
-  std::vector<const clang::FunctionDecl *> Order;
+  std::map<PlanKey, Plan> Plans;
+  std::vector<PlanKey> Order;
+  /// The partial-barrier function of each child (canonical).
+  std::map<const clang::FunctionDecl *, std::string> Barriers;
 };
 
 } // namespace dpopt

@@ -302,8 +302,8 @@ static cudaError_t __dpopt_launch_persistent_fewBig(dim3 __dpopt_p_grid, dim3 __
 
 // dpopt: declared here for the barrier of 'blockReduce''s threads when a block runs it (remove-launch T3)
 static __device__ __forceinline__ void __dpopt_team_barrier_blockReduce(unsigned Count);
-// dpopt: declared here for 'blockReduce' run by the threads of a block (remove-launch T3)
-static __device__ void __dpopt_team_blockReduce(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, const int *In, int *Out, int N);
+// dpopt: declared here for 'blockReduce' run by the threads of a block (remove-launch T1/T2; its shared arrays in the parent's buffer)
+static __device__ void __dpopt_pteam_blockReduce(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, unsigned char *__dpopt_p_shared, const int *In, int *Out, int N);
 __global__ void blockReduce(const int *In, int *Out, int N) {
   __shared__ int Part[128];
   int I = blockIdx.x * 128 + threadIdx.x;
@@ -325,8 +325,8 @@ static __device__ __forceinline__ void __dpopt_team_barrier_blockReduce(unsigned
   asm volatile("barrier.sync 1, %0;" : : "r"(Count) : "memory");
 }
 
-// dpopt: 'blockReduce' run by the threads of a block (remove-launch T3)
-static __device__ void __dpopt_team_blockReduce(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, const int *In, int *Out, int N) {
+// dpopt: 'blockReduce' run by the threads of a block (remove-launch T1/T2; its shared arrays in the parent's buffer)
+static __device__ void __dpopt_pteam_blockReduce(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, unsigned char *__dpopt_p_shared, const int *In, int *Out, int N) {
   const unsigned __dpopt_t3_self = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
   const unsigned __dpopt_t3_team = blockDim.x * blockDim.y * blockDim.z;
   const unsigned __dpopt_t3_size = __dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y * __dpopt_t3_blockDim.z;
@@ -346,7 +346,7 @@ static __device__ void __dpopt_team_blockReduce(dim3 __dpopt_t3_gridDim, dim3 __
     const dim3 blockDim = __dpopt_t3_blockDim;
     (void)blockIdx; (void)threadIdx; (void)gridDim; (void)blockDim;
     {
-  __shared__ int Part[128];
+  int (&Part)[128] = *reinterpret_cast<int (*)[128]>(__dpopt_p_shared + 0);
   int I = blockIdx.x * 128 + threadIdx.x;
   Part[threadIdx.x] = I < N ? In[I] : 0;
   __dpopt_team_barrier_blockReduce(__dpopt_t3_size);
@@ -387,9 +387,9 @@ struct __dpopt_p_record_reduceRows {
 };
 
 // dpopt: one block of 'reduceRows' as a persistent grid that runs its launches of 'blockReduce' (remove-launch T1/T2)
-static __device__ void __dpopt_p_body_reduceRows(uint3 blockIdx, dim3 gridDim, dpopt::rt::PersistState *__dpopt_p_state, __dpopt_p_record_reduceRows *__dpopt_p_records, unsigned long long __dpopt_p_round, const int *In, int *Sums, int Rows, int Width) {
+static __device__ void __dpopt_p_body_reduceRows(uint3 blockIdx, dim3 gridDim, dpopt::rt::PersistState *__dpopt_p_state, __dpopt_p_record_reduceRows *__dpopt_p_records, unsigned long long __dpopt_p_round, unsigned char *__dpopt_p_shared_memory, const int *In, int *Sums, int Rows, int Width) {
   extern __shared__ int Scratch[];
-  __shared__ int Mine[256];
+  int (&Mine)[256] = *reinterpret_cast<int (*)[256]>(__dpopt_p_shared_memory + 0);
   int Row = blockIdx.x * blockDim.x + threadIdx.x;
   Mine[threadIdx.x] = Row;
   Scratch[threadIdx.x] = Row;
@@ -414,13 +414,15 @@ static __device__ void __dpopt_p_body_reduceRows(uint3 blockIdx, dim3 gridDim, d
 
 // dpopt: 'reduceRows' as a persistent grid that runs its launches of 'blockReduce' (remove-launch T1/T2)
 __global__ void __dpopt_persistent_reduceRows(dpopt::rt::PersistState *__dpopt_p_state, __dpopt_p_record_reduceRows *__dpopt_p_records, dim3 __dpopt_p_grid_of_parent, const int *In, int *Sums, int Rows, int Width) {
+  // The parent's shared variables (1024 bytes) and, once the round's parents are done, the child's (512 bytes).
+  __shared__ __align__(16) unsigned char __dpopt_p_shared_memory[1024];
   const unsigned long long __dpopt_p_blocks = (unsigned long long)__dpopt_p_grid_of_parent.x * __dpopt_p_grid_of_parent.y * __dpopt_p_grid_of_parent.z;
   const unsigned long long __dpopt_p_rounds = (__dpopt_p_blocks + gridDim.x - 1) / gridDim.x;
   for (unsigned long long __dpopt_p_round = 0; __dpopt_p_round < __dpopt_p_rounds; ++__dpopt_p_round) {
     dpopt::rt::persistBeginRound(__dpopt_p_state, __dpopt_p_round);
     const unsigned long long __dpopt_p_block = __dpopt_p_round * gridDim.x + blockIdx.x;
     if (__dpopt_p_block < __dpopt_p_blocks)
-      __dpopt_p_body_reduceRows(make_uint3(__dpopt_p_block % __dpopt_p_grid_of_parent.x, __dpopt_p_block / __dpopt_p_grid_of_parent.x % __dpopt_p_grid_of_parent.y, __dpopt_p_block / ((unsigned long long)__dpopt_p_grid_of_parent.x * __dpopt_p_grid_of_parent.y)), __dpopt_p_grid_of_parent, __dpopt_p_state, __dpopt_p_records, __dpopt_p_round, In, Sums, Rows, Width);
+      __dpopt_p_body_reduceRows(make_uint3(__dpopt_p_block % __dpopt_p_grid_of_parent.x, __dpopt_p_block / __dpopt_p_grid_of_parent.x % __dpopt_p_grid_of_parent.y, __dpopt_p_block / ((unsigned long long)__dpopt_p_grid_of_parent.x * __dpopt_p_grid_of_parent.y)), __dpopt_p_grid_of_parent, __dpopt_p_state, __dpopt_p_records, __dpopt_p_round, __dpopt_p_shared_memory, In, Sums, Rows, Width);
     dpopt::rt::gridSync(__dpopt_p_state->Barrier);
     const dpopt::rt::PersistWork __dpopt_p_work = dpopt::rt::persistWork(__dpopt_p_state, __dpopt_p_round);
     if (__dpopt_p_work.Count == 0)
@@ -435,13 +437,13 @@ __global__ void __dpopt_persistent_reduceRows(dpopt::rt::PersistState *__dpopt_p
         const __dpopt_p_record_reduceRows __dpopt_p_rec = __dpopt_p_records[__dpopt_p_index];
         const unsigned long long __dpopt_p_end = __dpopt_p_index + 1 < __dpopt_p_work.Count ? __dpopt_p_records[__dpopt_p_index + 1].First : __dpopt_p_work.Blocks;
         const unsigned long long __dpopt_p_take = (__dpopt_p_end < __dpopt_p_last ? __dpopt_p_end : __dpopt_p_last) - __dpopt_p_child_block;
-        __dpopt_team_blockReduce(__dpopt_p_rec.Grid, __dpopt_p_rec.Block, __dpopt_p_child_block - __dpopt_p_rec.First, __dpopt_p_take, __dpopt_p_rec.__dpopt_p_arg_30, __dpopt_p_rec.__dpopt_p_arg_31, __dpopt_p_rec.__dpopt_p_arg_32);
+        __dpopt_pteam_blockReduce(__dpopt_p_rec.Grid, __dpopt_p_rec.Block, __dpopt_p_child_block - __dpopt_p_rec.First, __dpopt_p_take, __dpopt_p_shared_memory, __dpopt_p_rec.__dpopt_p_arg_30, __dpopt_p_rec.__dpopt_p_arg_31, __dpopt_p_rec.__dpopt_p_arg_32);
         __dpopt_p_child_block += __dpopt_p_take;
       }
     } else {
       for (unsigned long long __dpopt_p_index = blockIdx.x; __dpopt_p_index < __dpopt_p_work.Count; __dpopt_p_index += gridDim.x) {
         const __dpopt_p_record_reduceRows __dpopt_p_rec = __dpopt_p_records[__dpopt_p_index];
-        __dpopt_team_blockReduce(__dpopt_p_rec.Grid, __dpopt_p_rec.Block, 0, ~0ull, __dpopt_p_rec.__dpopt_p_arg_30, __dpopt_p_rec.__dpopt_p_arg_31, __dpopt_p_rec.__dpopt_p_arg_32);
+        __dpopt_pteam_blockReduce(__dpopt_p_rec.Grid, __dpopt_p_rec.Block, 0, ~0ull, __dpopt_p_shared_memory, __dpopt_p_rec.__dpopt_p_arg_30, __dpopt_p_rec.__dpopt_p_arg_31, __dpopt_p_rec.__dpopt_p_arg_32);
       }
     }
     // The next round's parents write records this round's blocks read.

@@ -15,9 +15,10 @@
 //   fewBig:    a 3-block parent grid launching child grids of 500 blocks
 //              (fewer parent blocks than can be resident: Fig. 7(a));
 //   reduce:    a 128-thread reducing child (barriers, shared memory) from a
-//              2D parent grid of 256-thread blocks that uses its own shared
-//              memory and barriers; launched on a stream with dynamic
-//              shared memory, twice;
+//              2D parent grid of 1,200 256-thread blocks that uses its own
+//              shared memory and barriers; launched on a stream with dynamic
+//              shared memory, twice (T1/T2 put the child's shared array on
+//              top of the parent's: §2.3 "reuse");
 //   early:     a parent whose threads return early and that reads
 //              blockIdx/gridDim in a device function; 2D child grids and
 //              blocks.
@@ -187,12 +188,15 @@ int runFewBig() {
 }
 
 int runReduce() {
-  const int Rows = 3000, Width = 700;
+  // 1,200 parent blocks: more than can be resident, so a persistent grid
+  // plays them in two rounds, and the children of the first reuse the
+  // parent's shared memory before the second round's parents use it again.
+  const int Rows = 1200 * 256 - 100, Width = 130;
   std::vector<int> In((size_t)Rows * Width);
   for (size_t I = 0; I < In.size(); ++I)
     In[I] = (int)(I * 2654435761u % 1000) - 500;
   std::vector<int> WantSums(Rows, 0), WantMark(Rows, 0);
-  const dim3 Grid(4, 3); // 12 blocks of 256 threads: 3,072 >= Rows
+  const dim3 Grid(40, 30); // 1,200 blocks of 256 threads
   for (int Row = 0; Row < Rows; ++Row) {
     int Local = Row % 256, Block = Row / 256;
     int Next = Block * 256 + (Local + 1) % 256, Third = Block * 256 + (Local + 3) % 256;
@@ -248,9 +252,9 @@ int runEarly() {
 }
 
 int main() {
-  // The original launches up to 77,000 children per parent grid: CDP's
+  // The original launches up to 230,000 children per parent grid: CDP's
   // default of 2,048 pending launches would drop most of them.
-  CUDA_OK(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 1 << 17));
+  CUDA_OK(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 1 << 18));
   int Fails = runSpread() + runFewBig() + runReduce() + runEarly();
   printf("%s: %d failure(s)\n", Fails ? "FAIL" : "PASS", Fails);
   return Fails;

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# ctest gpu.remove_launch: rewrites the remove-launch test programs with
+# dpopt, builds and runs them on the GPU (run.sh prepare + device).
+# Exits 77 (ctest SKIP) when there is no GPU or no nvcc.
+set -u
+DPOPT=$1 NVCC=$2 WORK=$3
+if [ -z "$NVCC" ] || [ ! -x "$NVCC" ]; then
+  echo "SKIP: nvcc not found (install the CUDA toolkit or set CUDA_HOME)"; exit 77
+fi
+if ! command -v nvidia-smi >/dev/null 2>&1 || ! nvidia-smi -L >/dev/null 2>&1; then
+  echo "SKIP: no NVIDIA GPU on this machine"; exit 77
+fi
+HERE="$(cd "$(dirname "$0")" && pwd)"
+rm -rf "$WORK" && mkdir -p "$WORK"
+bash "$HERE/run.sh" prepare "$DPOPT" "$WORK/gen" || exit 1
+NVCC="$NVCC" bash "$HERE/run.sh" device "$WORK/gen" "$WORK/log"
