@@ -6,6 +6,7 @@
 
 #include "AnalysisTestUtil.h"
 
+#include "dpopt/Passes/RemoveLaunchPersistent.h"
 #include "dpopt/Passes/RemoveLaunchPlan.h"
 
 using namespace dpopt;
@@ -322,6 +323,92 @@ __global__ void parent(int *a) {
   const SiteDecision &D = decision(Plan, *P, 1);
   ASSERT_TRUE(D.Chosen) << D.Reason;
   EXPECT_EQ(*D.Chosen, Technique::T3);
+}
+
+} // namespace
+
+namespace {
+
+// T1/T2: a parent launched by host code in the file becomes persistent.
+TEST(RemoveLaunchPersistent, AutoTakesHostLaunchedParents) {
+  DPOPT_PARSE(P, R"cu(
+__global__ void kid(int *a, int n) { if (threadIdx.x < n) a[threadIdx.x] = 1; }
+__global__ void parent(int *a, const int *n) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (n[t] > 0)
+    kid<<<(n[t] + 63) / 64, 64>>>(a, n[t]);
+}
+void run(int *a, const int *n) { parent<<<100, 128>>>(a, n); }
+)cu");
+  RemoveLaunchPlan Plan = planRemoveLaunch(*P->Analysis, PassOptions());
+  const SiteDecision &D = decision(Plan, *P, 1);
+  ASSERT_TRUE(D.Persist) << D.Reason;
+  EXPECT_EQ(*D.Persist, PersistMode::Select);
+  ASSERT_EQ(D.HostLaunches.size(), 1u);
+  EXPECT_EQ(D.HostLaunches[0], &P->site(2));
+  // The kernel itself keeps a version for launches from elsewhere.
+  ASSERT_TRUE(D.Chosen);
+  EXPECT_EQ(*D.Chosen, Technique::T4);
+  EXPECT_FALSE(D.HostFallsBack) << "the child's size depends on the data";
+}
+
+TEST(RemoveLaunchPersistent, ConstantChildSizeLetsTheHostFallBack) {
+  DPOPT_PARSE(P, R"cu(
+__global__ void kid(int *a) { a[blockIdx.x * 64 + threadIdx.x] += 1; }
+__global__ void parent(int *a) {
+  if (threadIdx.x == 0)
+    kid<<<4, 64>>>(a);
+}
+void run(int *a) { parent<<<3, 32>>>(a); }
+)cu");
+  RemoveLaunchPlan Plan = planRemoveLaunch(*P->Analysis, PassOptions());
+  const SiteDecision &D = decision(Plan, *P, 1);
+  ASSERT_TRUE(D.Persist) << D.Reason;
+  EXPECT_TRUE(D.HostFallsBack) << D.Reason;
+}
+
+TEST(RemoveLaunchPersistent, NamedT2NeedsAHostLaunchInTheFile) {
+  DPOPT_PARSE(P, R"cu(
+__global__ void kid(int *a) { a[threadIdx.x] = 1; }
+__global__ void parent(int *a) { kid<<<1, 32>>>(a); }
+__global__ void grand(int *a) { parent<<<1, 32>>>(a); }
+)cu");
+  PassOptions O;
+  O.RemoveLaunch = RemoveLaunchMode::T2;
+  RemoveLaunchPlan Plan = planRemoveLaunch(*P->Analysis, O);
+  const SiteDecision &D = decision(Plan, *P, 1);
+  EXPECT_FALSE(D.removed());
+  EXPECT_NE(D.Reason.find("no launch of 'parent' by host code"), std::string::npos)
+      << D.Reason;
+}
+
+TEST(RemoveLaunchPersistent, ChildSharedMemoryReusesTheParents) {
+  DPOPT_PARSE(P, R"cu(
+__global__ void kid(int *a) {
+  __shared__ float s[64];
+  s[threadIdx.x] = a[threadIdx.x];
+  __syncthreads();
+  a[threadIdx.x] = s[63 - threadIdx.x];
+}
+__global__ void parent(int *a) {
+  __shared__ double mine[32];
+  __shared__ char flag;
+  mine[threadIdx.x % 32] = 1;
+  flag = 1;
+  __syncthreads();
+  if (flag && threadIdx.x == 0)
+    kid<<<1, 64>>>(a);
+}
+void run(int *a) { parent<<<8, 64>>>(a); }
+)cu");
+  RemoveLaunchPlan Plan = planRemoveLaunch(*P->Analysis, PassOptions());
+  const SiteDecision &D = decision(Plan, *P, 1);
+  ASSERT_TRUE(D.Persist) << D.Reason;
+  std::optional<SharedReuse> R = persistentSharedReuse(*P->Analysis, P->site(1));
+  ASSERT_TRUE(R);
+  EXPECT_EQ(R->ParentBytes, 32u * 8 + 1);
+  EXPECT_EQ(R->ChildBytes, 64u * 4);
+  EXPECT_NE(D.Reason.find("reuse the parent's (257 bytes)"), std::string::npos) << D.Reason;
 }
 
 } // namespace
