@@ -315,10 +315,12 @@ std::optional<std::string> t3ChildBlocker(ProgramAnalysis &A, const LaunchSite &
              ": T3 passes the arguments through shared memory";
     Bytes += Ctx.getTypeSizeInChars(Param->getType()).getQuantity();
   }
-  if (Bytes > StaticSharedLimit)
+  if (Bytes > StaticSharedLimit && !t3SaveRestore(A, S))
     return "the shared memory of " + Name + ", of '" + S.CallerName +
            "' and of the launch record (" + std::to_string(Bytes) +
-           " bytes) would not fit in 48 KiB: T3 gives the child separate arrays only";
+           " bytes) would not fit in 48 KiB, and the child's arrays cannot lie on the "
+           "parent's (save/restore needs both functions' own fixed-size __shared__ "
+           "variables, one T3 launch in the parent, and the overlay to fit)";
 
   if (std::optional<std::string> Why =
           loopBodyBlocker(WC.unit(), getWrittenDefinition(Child)))
@@ -340,14 +342,41 @@ std::optional<std::string> t3ChildBlocker(ProgramAnalysis &A, const LaunchSite &
   return std::nullopt;
 }
 
+std::optional<SharedReuse> t3SaveRestore(ProgramAnalysis &A, const LaunchSite &S) {
+  const ASTContext &Ctx = A.workingCopy().unit().getASTContext();
+  if (!S.Callee || !S.Caller || A.transitiveFacts(S.Caller).Launches.size() != 1)
+    return std::nullopt;
+  SharedReuse R;
+  EditList Scratch("");
+  if (sharedIntoBuffer(A, S.Caller, "b", Scratch, R.ParentBytes) ||
+      sharedIntoBuffer(A, S.Callee, "b", Scratch, R.ChildBytes) || R.ParentBytes == 0 ||
+      R.ChildBytes == 0)
+    return std::nullopt;
+  // Separate arrays would not fit (else they are used); the overlay must.
+  uint64_t Record = MaxBlockThreads + 6 * 4;
+  for (const ParmVarDecl *Param : S.Callee->parameters())
+    Record += Ctx.getTypeSizeInChars(Param->getType()).getQuantity();
+  if (Record + R.ParentBytes + R.ChildBytes <= StaticSharedLimit ||
+      Record + std::max(R.ParentBytes, R.ChildBytes) > StaticSharedLimit)
+    return std::nullopt;
+  return R;
+}
+
 std::string t3Note(ProgramAnalysis &A, const LaunchSite &S) {
+  std::string Saved;
+  if (std::optional<SharedReuse> R = t3SaveRestore(A, S))
+    Saved = "; its shared arrays (" + std::to_string(R->ChildBytes) +
+            " bytes) and the parent's (" + std::to_string(R->ParentBytes) +
+            " bytes) do not fit side by side, so the block saves the parent's first " +
+            std::to_string(std::min(R->ParentBytes, R->ChildBytes)) +
+            " bytes, runs the child on top of them and restores them (§2.3 save/restore)";
   if (!S.Callee || A.transitiveFacts(S.Callee).Barriers.empty())
-    return "";
+    return Saved;
   std::optional<uint64_t> Threads =
       constantThreadCount(S.Block.E, A.workingCopy().unit().getASTContext());
   return "; '" + S.CalleeName + "' synchronizes, so the parent block must have at least " +
          (Threads ? std::to_string(*Threads) : S.Block.Text) +
-         " threads (checked when it runs: the block stops with __trap() otherwise)";
+         " threads (checked when it runs: the block stops with __trap() otherwise)" + Saved;
 }
 
 BlockRunner::BlockRunner(ProgramAnalysis &A, NameAllocator &Names)
@@ -363,14 +392,16 @@ BlockRunner::BlockRunner(ProgramAnalysis &A, NameAllocator &Names)
       First(Names.fresh("t3_first")), Count(Names.fresh("t3_count")),
       Total(Names.fresh("t3_total")), End(Names.fresh("t3_end")),
       Linear(Names.fresh("t3_linear")), SharedBuffer(Names.fresh("p_shared")),
+      Any(Names.fresh("t3_any")), Stash(Names.fresh("t3_saved")),
       Cloner(A, AllBuiltins, Names, "team") {}
 
-Expected<std::string> BlockRunner::request(const FunctionDecl *Child) {
-  Expected<std::string> Team = requestTeam(Child);
+Expected<std::string> BlockRunner::request(const FunctionDecl *Child, uint64_t SaveBytes) {
+  Expected<std::string> Team = requestTeam(Child, SaveBytes > 0);
   if (!Team)
     return Team.takeError();
-  Plan &P = Plans[{canonicalFunction(Child), false}];
+  Plan &P = Plans[{canonicalFunction(Child), SaveBytes > 0}];
   P.NeedsBlock = true;
+  P.SaveBytes = std::max(P.SaveBytes, SaveBytes);
   return P.Block;
 }
 
@@ -411,7 +442,8 @@ Expected<std::string> BlockRunner::requestTeam(const FunctionDecl *Child, bool I
 }
 
 void BlockRunner::rewriteSite(const ParsedUnit &U, const LaunchSite &S, const T3Shape &Shape,
-                              StringRef BlockName, EditList &Edits) const {
+                              StringRef BlockName, EditList &Edits,
+                              StringRef SavedBuffer) const {
   const ASTContext &Ctx = U.getASTContext();
   std::vector<std::string> Decls = {"bool " + Launching + " = false;",
                                     "dim3 " + Grid + ", " + Block + ";"};
@@ -422,7 +454,8 @@ void BlockRunner::rewriteSite(const ParsedUnit &U, const LaunchSite &S, const T3
   for (const ConfigExpr *C : {&S.SharedMem, &S.Stream})
     if (C->isWritten() && C->E->HasSideEffects(Ctx))
       Set.push_back("(void)(" + C->Text + ");");
-  std::string CallArgs = Launching + ", " + Grid + ", " + Block;
+  std::string CallArgs = (SavedBuffer.empty() ? "" : SavedBuffer.str() + ", ") + Launching +
+                         ", " + Grid + ", " + Block;
   const auto Params = S.Callee->parameters();
   for (size_t I = 0; I < Params.size() && I < S.Args.size(); ++I) {
     std::string Name = Arg + std::to_string(I);
@@ -530,7 +563,26 @@ std::string BlockRunner::blockBody(const Plan &P) const {
        " = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);\n";
   S += "  const unsigned " + Team + " = blockDim.x * blockDim.y * blockDim.z;\n";
   S += "  " + Flags + "[" + Self + "] = " + Launching + ";\n";
-  S += "  __syncthreads();\n";
+  // §2.3 save/restore: the child's shared variables lie on the parent's, so
+  // the first SaveBytes of the buffer go to the threads' local memory first.
+  uint64_t Words = (P.SaveBytes + 3) / 4, PerThread = (Words + 31) / 32;
+  if (P.InBuffer) {
+    S += "  // Some thread launched: the parent's shared memory the child will use\n"
+         "  // (" + std::to_string(P.SaveBytes) + " bytes) is saved, 32-bit words spread over the "
+         "threads.\n";
+    S += "  const bool " + Any + " = __syncthreads_or(" + Launching + ");\n";
+    S += "  unsigned " + Stash + "[" + std::to_string(PerThread) + "];\n";
+    S += "  if (" + Any + ") {\n";
+    S += "    if (" + Team + " * " + std::to_string(PerThread) + "u < " + std::to_string(Words) +
+         "u)\n      __trap(); // fewer than 32 threads cannot hold the saved words\n";
+    S += "    for (unsigned " + T + " = " + Self + ", " + Next + " = 0; " + T + " < " +
+         std::to_string(Words) + "u; " + T + " += " + Team + ", ++" + Next + ")\n";
+    S += "      " + Stash + "[" + Next + "] = reinterpret_cast<const unsigned *>(" +
+         SharedBuffer + ")[" + T + "];\n";
+    S += "  }\n  __syncthreads();\n";
+  } else {
+    S += "  __syncthreads();\n";
+  }
   S += "  // Launches in thread order; every thread reads the same flags.\n";
   S += "  for (unsigned " + T + " = 0; " + T + " < " + Team + "; ++" + T + ") {\n";
   S += "    if (!" + Flags + "[" + T + "])\n      continue;\n";
@@ -547,7 +599,16 @@ std::string BlockRunner::blockBody(const Plan &P) const {
   S += lines(Read, "    ");
   S += "    // Everyone has read the record before the next launcher writes it.\n";
   S += "    __syncthreads();\n";
-  S += "    " + P.Team + "(" + Grid + ", " + Block + ", 0, ~0ull" + TeamArgs + ");\n  }\n";
+  S += "    " + P.Team + "(" + Grid + ", " + Block + ", 0, ~0ull" +
+       (P.InBuffer ? ", " + SharedBuffer : "") + TeamArgs + ");\n  }\n";
+  if (P.InBuffer) {
+    S += "  // The parent's shared memory back, as it was before the launches.\n";
+    S += "  if (" + Any + ")\n";
+    S += "    for (unsigned " + T + " = " + Self + ", " + Next + " = 0; " + T + " < " +
+         std::to_string(Words) + "u; " + T + " += " + Team + ", ++" + Next + ")\n";
+    S += "      reinterpret_cast<unsigned *>(" + SharedBuffer + ")[" + T + "] = " + Stash + "[" +
+         Next + "];\n";
+  }
   S += "  // Everyone has read the flags before the next use of this function.\n";
   S += "  __syncthreads();\n}";
   return S;
@@ -592,7 +653,8 @@ Error BlockRunner::emit(const ParsedUnit &U, EditList &Edits, StringRef PassName
       return E;
     if (!P.NeedsBlock)
       continue;
-    std::string BlockParams = "bool " + Launching + ", dim3 " + GridDim + ", dim3 " + BlockDim;
+    std::string BlockParams = (P.InBuffer ? "unsigned char *" + SharedBuffer + ", " : "") +
+                              "bool " + Launching + ", dim3 " + GridDim + ", dim3 " + BlockDim;
     const auto Params = P.Child->parameters();
     for (size_t I = 0; I < Params.size(); ++I)
       BlockParams += ", " + spelledType(Ctx, Params[I]->getType(), Arg + std::to_string(I));

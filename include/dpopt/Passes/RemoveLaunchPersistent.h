@@ -74,9 +74,6 @@ persistentBlocker(ProgramAnalysis &A, const LaunchSite &S,
 /// §2.3's "reuse" scenario: the bytes of the parent's and the child's own
 /// static shared variables, when both have some and all can move into one
 /// buffer that the child then reuses after the round's parents.
-struct SharedReuse {
-  uint64_t ParentBytes = 0, ChildBytes = 0;
-};
 std::optional<SharedReuse> persistentSharedReuse(ProgramAnalysis &A, const LaunchSite &S);
 
 /// True when \p S's child grid and block sizes are compile-time constants

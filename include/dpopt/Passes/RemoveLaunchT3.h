@@ -51,6 +51,7 @@
 #include "dpopt/Rewrite/BuiltinParams.h"
 #include "dpopt/Rewrite/EditList.h"
 #include "dpopt/Rewrite/FunctionText.h"
+#include "dpopt/Rewrite/SharedBuffer.h"
 
 #include "llvm/Support/Error.h"
 
@@ -104,6 +105,12 @@ std::optional<std::string> t3SiteBlocker(ProgramAnalysis &A, const LaunchSite &S
 std::optional<std::string> t3ChildBlocker(ProgramAnalysis &A, const LaunchSite &S,
                                           bool ParentDynamicShared = false);
 
+/// §2.3 save/restore for T3: the parent's and the child's own shared
+/// variables, when they do not fit side by side (with the launch record) in
+/// 48 KiB but do on top of each other, both can move into one buffer (see
+/// SharedBuffer.h), and the parent has this one launch.
+std::optional<SharedReuse> t3SaveRestore(ProgramAnalysis &A, const LaunchSite &S);
+
 /// What the remark for a T3 site should add: for a child that synchronizes,
 /// that its block must fit in the parent block (checked when it runs).
 std::string t3Note(ProgramAnalysis &A, const LaunchSite &S);
@@ -114,7 +121,11 @@ public:
   BlockRunner(ProgramAnalysis &A, NameAllocator &Names);
 
   /// The name of \p Child's block version, planned on the first request.
-  llvm::Expected<std::string> request(const clang::FunctionDecl *Child);
+  /// With \p SaveBytes, the save/restore version (§2.3): it takes the
+  /// parent's shared buffer first, saves its first SaveBytes bytes before the
+  /// child runs on top of them and restores them after.
+  llvm::Expected<std::string> request(const clang::FunctionDecl *Child,
+                                      uint64_t SaveBytes = 0);
   /// The name of \p Child's team version alone (T1 and T2 call it with the
   /// child blocks a persistent block runs):
   ///   team(dim3 Grid, dim3 Block, unsigned long long First,
@@ -130,7 +141,8 @@ public:
   /// becomes a record of it, and the block version \p BlockName runs the
   /// records after the top-level statement.
   void rewriteSite(const ParsedUnit &U, const LaunchSite &S, const T3Shape &Shape,
-                   llvm::StringRef BlockName, EditList &Edits) const;
+                   llvm::StringRef BlockName, EditList &Edits,
+                   llvm::StringRef SavedBuffer = "") const;
 
   /// Adds the planned versions after their children's definitions, and the
   /// clones of the device functions they call.
@@ -146,6 +158,8 @@ private:
     bool NeedsBlock = false;
     /// The child's shared variables live in a buffer parameter.
     bool InBuffer = false;
+    /// For the block version of an InBuffer plan: the bytes it saves.
+    uint64_t SaveBytes = 0;
   };
   using PlanKey = std::pair<const clang::FunctionDecl *, bool>;
   llvm::Expected<std::string> teamBody(const ParsedUnit &U, const Plan &P) const;
@@ -156,7 +170,7 @@ private:
   /// Identifiers of the generated code (fresh against the working text).
   std::string GridDim, BlockDim, Bx, By, Bz, T, Self, Team, Size, Next, In, Flags, Config,
       Slot, Launching, Grid, Block, Arg, First, Count, Total, End, Linear,
-      SharedBuffer;
+      SharedBuffer, Any, Stash;
   BuiltinCloner Cloner;
   std::map<PlanKey, Plan> Plans;
   std::vector<PlanKey> Order;

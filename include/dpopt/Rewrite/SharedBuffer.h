@@ -31,6 +31,12 @@ namespace dpopt {
 
 class ProgramAnalysis;
 
+/// The bytes a parent's and a child's own static shared variables take in
+/// such a buffer.
+struct SharedReuse {
+  uint64_t ParentBytes = 0, ChildBytes = 0;
+};
+
 /// The alignment the buffer is declared with; a variable that needs more
 /// stays where it is.
 constexpr unsigned SharedBufferAlign = 16;

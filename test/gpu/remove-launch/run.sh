@@ -28,6 +28,10 @@ prepare)
     "$DPOPT" "$HERE/$P.cu" --passes=remove-launch -o "$GEN/$P.rl.cu" -R \
       2> "$GEN/$P.remarks.txt" || exit 1
   done
+  # T3 forced on the T3 patterns (auto makes their host-launched parents
+  # persistent instead).
+  "$DPOPT" "$HERE/t3_patterns.cu" --passes=remove-launch --remove-launch=T3 \
+    -o "$GEN/t3_patterns.T3.cu" -R 2> "$GEN/t3_patterns.T3.remarks.txt" || exit 1
   # Persistent parents: every technique forced, and auto.
   cp "$HERE/persistent_patterns.cu" "$GEN/persistent_patterns.orig.cu"
   for M in auto T1 T2 T3 T4; do
@@ -45,7 +49,7 @@ device)
   echo "program,variant,status,exit_code,ms" > "$LOG/results.csv"
   Fails=0
   VARIANTS="persist_runtime_test.test cdp1_programs.rl t4_patterns.orig t4_patterns.rl
-    t3_patterns.orig t3_patterns.rl persistent_patterns.orig persistent_patterns.auto
+    t3_patterns.orig t3_patterns.rl t3_patterns.T3 persistent_patterns.orig persistent_patterns.auto
     persistent_patterns.T1 persistent_patterns.T2 persistent_patterns.T3
     persistent_patterns.T4"
   # Build everything first, in parallel.

@@ -19,7 +19,11 @@
 //   transposes: a 16x16 tile transpose (2D child block, as large as the 2D
 //               parent block) under two nested ifs;
 //   doublers:   a 512-thread child without barriers in 128-thread parent
-//               blocks: each parent thread runs 4 child threads.
+//               blocks: each parent thread runs 4 child threads;
+//   keepShared: 24 KiB of shared memory in parent and child: too much side by
+//               side, so T3 saves the parent's, runs the child on top of it
+//               and restores it (§2.3 save/restore); the parent checks its
+//               own shared memory after the launch.
 //
 //===----------------------------------------------------------------------===//
 
@@ -155,6 +159,36 @@ struct Timer {
   }
 };
 
+// Save/restore (§2.3): 24 KiB of shared memory in the parent and 24 KiB in
+// the child do not fit side by side next to T3's launch record, so the block
+// saves the parent's, runs the child on top of them and restores them.
+__global__ void bigReduce(const int *In, int *Out) {
+  __shared__ int Buf[6144];
+  for (int I = threadIdx.x; I < 6144; I += blockDim.x)
+    Buf[I] = In[blockIdx.x * 6144 + I];
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    int Sum = 0;
+    for (int I = 0; I < 6144; ++I)
+      Sum += Buf[I] * (I % 7 + 1);
+    atomicAdd(Out, Sum);
+  }
+}
+
+__global__ void keepShared(const int *In, int *Out, int *Check, int Rows) {
+  __shared__ int Keep[6144];
+  for (int I = threadIdx.x; I < 6144; I += blockDim.x)
+    Keep[I] = blockIdx.x * 31 + I;
+  __syncthreads();
+  int Row = blockIdx.x * blockDim.x + threadIdx.x;
+  if (Row < Rows && Row % 5 == 0)
+    bigReduce<<<2, 128>>>(In + (size_t)Row * 2 * 6144, Out + Row);
+  __syncthreads();
+  // The parent's shared memory is as it wrote it.
+  if (Row < Rows)
+    Check[Row] = Keep[(threadIdx.x * 97) % 6144] - Keep[(threadIdx.x * 13) % 6144];
+}
+
 int main() {
   int Failures = 0;
   srand(4242);
@@ -219,6 +253,27 @@ int main() {
     doublers<<<(Count + 127) / 128, 128>>>(DA, Count);
     printf("doublers: %.3f ms\n", T.ms());
     Failures += check("doublers", toHost(DA, A.size()), Want);
+  }
+  {
+    const int Rows = 2000;
+    std::vector<int> In((size_t)Rows * 2 * 6144), Want(Rows, 0), WantCheck(Rows);
+    for (int &V : In)
+      V = rand() % 100;
+    for (int R = 0; R < Rows; ++R) {
+      if (R % 5 == 0)
+        for (int B = 0; B < 2; ++B)
+          for (int I = 0; I < 6144; ++I)
+            Want[R] += In[((size_t)R * 2 + B) * 6144 + I] * (I % 7 + 1);
+      int T = R % 128;
+      WantCheck[R] = (T * 97) % 6144 - (T * 13) % 6144;
+    }
+    int *DIn = toDevice(In), *DOut = toDevice(std::vector<int>(Rows, 0)),
+        *DCheck = toDevice(std::vector<int>(Rows, 0));
+    Timer T;
+    keepShared<<<(Rows + 127) / 128, 128>>>(DIn, DOut, DCheck, Rows);
+    printf("keepShared: %.3f ms\n", T.ms());
+    Failures += check("keepShared", toHost(DOut, Rows), Want);
+    Failures += check("keepShared.parent_shared", toHost(DCheck, Rows), WantCheck);
   }
   printf("%s: %d failure(s)\n", Failures ? "FAIL" : "PASS", Failures);
   return Failures;
