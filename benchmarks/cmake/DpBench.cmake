@@ -166,8 +166,9 @@ endfunction()
 # Legacy CDP1 inputs <name>/<v>.cu: they call the device-side
 # cudaDeviceSynchronize() that CUDA 12 removed for sm_90+ (CDP2), so nvcc 13
 # rejects them for Hopper. They are therefore never built or compile-checked
-# and get no manifest line (the harness never runs them): they are the input
-# of dpopt's future launch-removal pass, which must make them run. A CTest
+# and get no manifest line as written: they are the input of dpopt's
+# remove-launch pass, whose output (gen/<name>/cdp1_<config>.cu, from
+# prepare.sh) is built and run like any generated variant. A CTest
 # "parse.<name>_<v>" checks that clang-19 parses them in host-only mode with
 # the parse-only prelude dpopt injects with -include (a __device__
 # declaration of cudaDeviceSynchronize).
