@@ -131,12 +131,13 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx) {
         if (std::optional<std::string> Why =
                 sharedIntoBuffer(A, Parent, Buffer, Edits, Bytes))
           return createStringError(inconvertibleErrorCode(), *Why);
-        uint64_t Size = alignTo(std::max(Save->ParentBytes, Save->ChildBytes), 16);
+        uint64_t Size =
+            alignTo(std::max(Save->ParentBytes, Save->ChildBytes), SharedBufferAlign);
         Edits.insert(F->BodyBegin + 1,
                      "\n  // dpopt remove-launch T3 (save/restore): this kernel's shared "
                      "variables, and\n  // '" + S.CalleeName + "''s while the block runs it.\n"
-                     "  __shared__ __align__(16) unsigned char " + Buffer + "[" +
-                         std::to_string(Size) + "];");
+                     "  __shared__ __align__(" + std::to_string(SharedBufferAlign) +
+                         ") unsigned char " + Buffer + "[" + std::to_string(Size) + "];");
       }
       Blocks.rewriteSite(U, S, Shape, *BlockName, Edits, Buffer);
       Ctx.Remarks.passed(PassName, Loc, Done);
