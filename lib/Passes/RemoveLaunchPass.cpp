@@ -13,9 +13,7 @@
 #include "dpopt/Passes/Serializer.h"
 #include "dpopt/Rewrite/FunctionText.h"
 #include "dpopt/Rewrite/LaunchText.h"
-#include "dpopt/Rewrite/SharedBuffer.h"
 
-#include "llvm/Support/MathExtras.h"
 
 using namespace clang;
 using namespace llvm;
@@ -113,33 +111,8 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx) {
       if (std::optional<std::string> Why = t3SiteBlocker(A, S, &Shape))
         return createStringError(inconvertibleErrorCode(),
                                  "remove-launch: T3 site no longer fits: " + *Why);
-      // §2.3 save/restore: the parent's shared variables move into a buffer
-      // the child's then lie on.
-      std::optional<SharedReuse> Save = t3SaveRestore(A, S);
-      Expected<std::string> BlockName = Blocks.request(
-          S.Callee, Save ? std::min(Save->ParentBytes, Save->ChildBytes) : 0);
-      if (!BlockName)
-        return BlockName.takeError();
-      std::string Buffer;
-      if (Save) {
-        Buffer = Names.fresh("t3_shared_" + S.CallerName);
-        const FunctionDecl *Parent = getWrittenDefinition(S.Caller);
-        Expected<FunctionPieces> F = readFunction(U, Parent);
-        if (!F)
-          return F.takeError();
-        uint64_t Bytes = 0;
-        if (std::optional<std::string> Why =
-                sharedIntoBuffer(A, Parent, Buffer, Edits, Bytes))
-          return createStringError(inconvertibleErrorCode(), *Why);
-        uint64_t Size =
-            alignTo(std::max(Save->ParentBytes, Save->ChildBytes), SharedBufferAlign);
-        Edits.insert(F->BodyBegin + 1,
-                     "\n  // dpopt remove-launch T3 (save/restore): this kernel's shared "
-                     "variables, and\n  // '" + S.CalleeName + "''s while the block runs it.\n"
-                     "  __shared__ __align__(" + std::to_string(SharedBufferAlign) +
-                         ") unsigned char " + Buffer + "[" + std::to_string(Size) + "];");
-      }
-      Blocks.rewriteSite(U, S, Shape, *BlockName, Edits, Buffer);
+      if (Error E = Blocks.rewriteSite(U, S, Shape, Edits))
+        return std::move(E);
       Ctx.Remarks.passed(PassName, Loc, Done);
       continue;
     }

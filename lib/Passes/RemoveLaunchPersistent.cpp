@@ -25,24 +25,6 @@ namespace {
 constexpr BuiltinSet ParentPosition =
     builtinBit(BuiltinVar::BlockIdx) | builtinBit(BuiltinVar::GridDim);
 
-/// The begin of the file-scope declaration that contains \p D (through
-/// classes, namespaces and linkage specifications): where a file-scope
-/// declaration that \p D needs can go.
-unsigned fileScopeDeclBegin(const ParsedUnit &U, const Decl *D) {
-  const Decl *Outer = D;
-  for (const DeclContext *C = D->getDeclContext(); C && !C->isTranslationUnit();
-       C = C->getParent())
-    if (const auto *CD = dyn_cast<Decl>(C))
-      Outer = CD;
-  if (const auto *FD = dyn_cast<FunctionDecl>(Outer))
-    if (const FunctionTemplateDecl *T = FD->getDescribedFunctionTemplate())
-      Outer = T;
-  if (const auto *RD = dyn_cast<CXXRecordDecl>(Outer))
-    if (const ClassTemplateDecl *T = RD->getDescribedClassTemplate())
-      Outer = T;
-  return U.getOffset(Outer->getBeginLoc());
-}
-
 /// Why the host launch \p H of the parent cannot be replaced by a call of
 /// the persistent version's launcher.
 std::optional<std::string> hostLaunchBlocker(const LaunchSite &H, const FunctionDecl *Parent) {
@@ -76,19 +58,12 @@ unsigned long long subtaskCost(const Stmt *S) {
   return N;
 }
 
-std::string lines(ArrayRef<std::string> L, StringRef Indent) {
-  std::string Out;
-  for (const std::string &S : L)
-    Out += Indent.str() + S + "\n";
-  return Out;
-}
 
 } // namespace
 
 std::optional<std::string> persistentBlocker(ProgramAnalysis &A, const LaunchSite &S,
                                              std::vector<const LaunchSite *> *HostLaunches) {
   const WorkingCopy &WC = A.workingCopy();
-  const ASTContext &Ctx = WC.unit().getASTContext();
   if (S.Kind != CallerKind::Global)
     return std::string("the launch is not in a kernel's own body (it is in ") +
            callerKindName(S.Kind) + " code): T1/T2 make the launching kernel persistent";
@@ -167,7 +142,6 @@ std::optional<std::string> persistentBlocker(ProgramAnalysis &A, const LaunchSit
     }
     Hosts.push_back(&H);
   }
-  (void)Ctx;
   if (Hosts.empty())
     return "no launch of " + Name + " by host code in this file can use a persistent "
            "version" + Refused + "; launches from other files or from device code keep "
@@ -178,13 +152,7 @@ std::optional<std::string> persistentBlocker(ProgramAnalysis &A, const LaunchSit
 }
 
 std::optional<SharedReuse> persistentSharedReuse(ProgramAnalysis &A, const LaunchSite &S) {
-  SharedReuse R;
-  EditList Scratch("");
-  if (sharedIntoBuffer(A, S.Caller, "b", Scratch, R.ParentBytes) ||
-      sharedIntoBuffer(A, S.Callee, "b", Scratch, R.ChildBytes) || R.ParentBytes == 0 ||
-      R.ChildBytes == 0)
-    return std::nullopt;
-  return R;
+  return overlayableShared(A, S.Caller, S.Callee);
 }
 
 bool childSizeIsConstant(ProgramAnalysis &A, const LaunchSite &S) {
@@ -293,12 +261,12 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D, EditList
   }
   std::string RecordText = "{ // dpopt remove-launch T1/T2: record the launch; the "
                            "persistent grid runs it after this round\n" +
-                           lines(Record, "  ") + "}";
+                           indentedLines(Record, "  ") + "}";
   EditList BodyEdits = Redirects.without(S.StmtBegin, S.StmtEnd);
   uint64_t Unused = 0;
   if (Reuse)
     if (std::optional<std::string> Why =
-            sharedIntoBuffer(A, Parent, SharedBuffer, BodyEdits, Unused))
+            sharedIntoBuffer(A, Parent, SharedBuffer, &BodyEdits, Unused))
       return createStringError(inconvertibleErrorCode(), *Why);
   BodyEdits.replace(S.StmtBegin, S.StmtEnd - S.StmtBegin,
                     indentLines(RecordText, indentationAt(U.getText(), S.StmtBegin)));
@@ -424,7 +392,7 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D, EditList
   // Host launches: before the launcher is defined they need a declaration.
   std::set<unsigned> Declared;
   for (const LaunchSite *H : D.HostLaunches) {
-    unsigned At = fileScopeDeclBegin(U, H->Caller);
+    unsigned At = outermostDeclBegin(U, H->Caller, /*FileScope=*/true);
     if (At < F->DeclEnd && Declared.insert(At).second)
       Edits.insert(At, "// dpopt: declared here for the launches of " + What + "\n" +
                            LaunchHead + ";\n");

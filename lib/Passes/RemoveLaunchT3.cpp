@@ -18,6 +18,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <set>
 
@@ -92,12 +93,6 @@ void findSyncthreads(const Stmt *S, std::vector<const CallExpr *> &Out) {
     findSyncthreads(C, Out);
 }
 
-std::string lines(ArrayRef<std::string> L, StringRef Indent) {
-  std::string Out;
-  for (const std::string &S : L)
-    Out += Indent.str() + S + "\n";
-  return Out;
-}
 
 } // namespace
 
@@ -346,12 +341,10 @@ std::optional<SharedReuse> t3SaveRestore(ProgramAnalysis &A, const LaunchSite &S
   const ASTContext &Ctx = A.workingCopy().unit().getASTContext();
   if (!S.Callee || !S.Caller || A.transitiveFacts(S.Caller).Launches.size() != 1)
     return std::nullopt;
-  SharedReuse R;
-  EditList Scratch("");
-  if (sharedIntoBuffer(A, S.Caller, "b", Scratch, R.ParentBytes) ||
-      sharedIntoBuffer(A, S.Callee, "b", Scratch, R.ChildBytes) || R.ParentBytes == 0 ||
-      R.ChildBytes == 0)
+  std::optional<SharedReuse> Overlay = overlayableShared(A, S.Caller, S.Callee);
+  if (!Overlay)
     return std::nullopt;
+  const SharedReuse &R = *Overlay;
   // Separate arrays would not fit (else they are used); the overlay must.
   uint64_t Record = MaxBlockThreads + 6 * 4;
   for (const ParmVarDecl *Param : S.Callee->parameters())
@@ -359,7 +352,7 @@ std::optional<SharedReuse> t3SaveRestore(ProgramAnalysis &A, const LaunchSite &S
   if (Record + R.ParentBytes + R.ChildBytes <= StaticSharedLimit ||
       Record + std::max(R.ParentBytes, R.ChildBytes) > StaticSharedLimit)
     return std::nullopt;
-  return R;
+  return Overlay;
 }
 
 std::string t3Note(ProgramAnalysis &A, const LaunchSite &S) {
@@ -424,10 +417,9 @@ Expected<std::string> BlockRunner::requestTeam(const FunctionDecl *Child, bool I
       P.Barrier = Barrier;
     }
     if (InBuffer) {
-      EditList Scratch("");
       uint64_t Bytes = 0;
       if (std::optional<std::string> Why =
-              sharedIntoBuffer(A, Child, SharedBuffer, Scratch, Bytes)) {
+              sharedIntoBuffer(A, Child, SharedBuffer, nullptr, Bytes)) {
         Plans.erase(It);
         return createStringError(inconvertibleErrorCode(), *Why);
       }
@@ -441,9 +433,39 @@ Expected<std::string> BlockRunner::requestTeam(const FunctionDecl *Child, bool I
   return P.Team;
 }
 
-void BlockRunner::rewriteSite(const ParsedUnit &U, const LaunchSite &S, const T3Shape &Shape,
-                              StringRef BlockName, EditList &Edits,
-                              StringRef SavedBuffer) const {
+Error BlockRunner::rewriteSite(const ParsedUnit &U, const LaunchSite &S, const T3Shape &Shape,
+                               EditList &Edits) {
+  // §2.3 save/restore: the parent's shared variables move into a buffer the
+  // child's then lie on.
+  std::optional<SharedReuse> Save = t3SaveRestore(A, S);
+  Expected<std::string> BlockName =
+      request(S.Callee, Save ? std::min(Save->ParentBytes, Save->ChildBytes) : 0);
+  if (!BlockName)
+    return BlockName.takeError();
+  std::string Buffer;
+  if (Save) {
+    Buffer = Names.fresh("t3_shared_" + S.CallerName);
+    const FunctionDecl *Parent = getWrittenDefinition(S.Caller);
+    Expected<FunctionPieces> F = readFunction(U, Parent);
+    if (!F)
+      return F.takeError();
+    uint64_t Bytes = 0;
+    if (std::optional<std::string> Why = sharedIntoBuffer(A, Parent, Buffer, &Edits, Bytes))
+      return createStringError(inconvertibleErrorCode(), *Why);
+    uint64_t Size = alignTo(std::max(Save->ParentBytes, Save->ChildBytes), SharedBufferAlign);
+    Edits.insert(F->BodyBegin + 1,
+                 "\n  // dpopt remove-launch T3 (save/restore): this kernel's shared "
+                 "variables, and\n  // '" + S.CalleeName + "''s while the block runs it.\n"
+                 "  __shared__ __align__(" + std::to_string(SharedBufferAlign) +
+                     ") unsigned char " + Buffer + "[" + std::to_string(Size) + "];");
+  }
+  recordSite(U, S, Shape, *BlockName, Edits, Buffer);
+  return Error::success();
+}
+
+void BlockRunner::recordSite(const ParsedUnit &U, const LaunchSite &S, const T3Shape &Shape,
+                             StringRef BlockName, EditList &Edits,
+                             StringRef SavedBuffer) const {
   const ASTContext &Ctx = U.getASTContext();
   std::vector<std::string> Decls = {"bool " + Launching + " = false;",
                                     "dim3 " + Grid + ", " + Block + ";"};
@@ -469,15 +491,15 @@ void BlockRunner::rewriteSite(const ParsedUnit &U, const LaunchSite &S, const T3
   std::string Indent = indentationAt(U.getText(), Shape.Begin);
   if (Shape.TopLevel) {
     Edits.replace(Shape.Begin, Shape.End - Shape.Begin,
-                  indentLines(Head + lines(Decls, "  ") + lines(Set, "  ") + "  " + Call + "\n}",
+                  indentLines(Head + indentedLines(Decls, "  ") + indentedLines(Set, "  ") + "  " + Call + "\n}",
                               Indent));
     return;
   }
   // The statement stays where it is, inside a new block that declares the
   // record first and runs it last.
-  Edits.insert(Shape.Begin, Head + lines(Decls, Indent + "  ") + Indent);
+  Edits.insert(Shape.Begin, Head + indentedLines(Decls, Indent + "  ") + Indent);
   std::string SetText =
-      "{ // dpopt remove-launch T3: record the launch\n" + lines(Set, "  ") + "}";
+      "{ // dpopt remove-launch T3: record the launch\n" + indentedLines(Set, "  ") + "}";
   Edits.replace(S.StmtBegin, S.StmtEnd - S.StmtBegin,
                 indentLines(SetText, indentationAt(U.getText(), S.StmtBegin)));
   Edits.insert(Shape.End, "\n" + Indent + "  " + Call + "\n" + Indent + "}");
@@ -496,7 +518,7 @@ Expected<std::string> BlockRunner::teamBody(const ParsedUnit &U, const Plan &P) 
   }
   uint64_t Bytes = 0;
   if (P.InBuffer)
-    if (std::optional<std::string> Why = sharedIntoBuffer(A, P.Child, SharedBuffer, Edits, Bytes))
+    if (std::optional<std::string> Why = sharedIntoBuffer(A, P.Child, SharedBuffer, &Edits, Bytes))
       return createStringError(inconvertibleErrorCode(), *Why);
   Expected<LoopBody> Body = bodyForLoop(U, Def, Edits, Next, In);
   if (!Body)
@@ -558,7 +580,7 @@ std::string BlockRunner::blockBody(const Plan &P) const {
   std::string S = "{\n";
   S += "  __shared__ unsigned char " + Flags + "[" + std::to_string(MaxBlockThreads) + "];\n";
   S += "  __shared__ unsigned " + Config + "[6];\n";
-  S += lines(Shared, "  ");
+  S += indentedLines(Shared, "  ");
   S += "  const unsigned " + Self +
        " = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);\n";
   S += "  const unsigned " + Team + " = blockDim.x * blockDim.y * blockDim.z;\n";
@@ -591,12 +613,12 @@ std::string BlockRunner::blockBody(const Plan &P) const {
        Config + "[2] = " + GridDim + ".z;\n";
   S += "      " + Config + "[3] = " + BlockDim + ".x; " + Config + "[4] = " + BlockDim +
        ".y; " + Config + "[5] = " + BlockDim + ".z;\n";
-  S += lines(Publish, "      ");
+  S += indentedLines(Publish, "      ");
   S += "    }\n    __syncthreads();\n";
   S += "    const dim3 " + Grid + "(" + Config + "[0], " + Config + "[1], " + Config + "[2]);\n";
   S += "    const dim3 " + Block + "(" + Config + "[3], " + Config + "[4], " + Config +
        "[5]);\n";
-  S += lines(Read, "    ");
+  S += indentedLines(Read, "    ");
   S += "    // Everyone has read the record before the next launcher writes it.\n";
   S += "    __syncthreads();\n";
   S += "    " + P.Team + "(" + Grid + ", " + Block + ", 0, ~0ull" +

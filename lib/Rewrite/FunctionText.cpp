@@ -158,11 +158,11 @@ Error addDerivedFunction(const ParsedUnit &U, EditList &Edits, const FunctionDec
   return Error::success();
 }
 
-unsigned outermostDeclBegin(const ParsedUnit &U, const Decl *D) {
+unsigned outermostDeclBegin(const ParsedUnit &U, const Decl *D, bool FileScope) {
   const Decl *Outer = D;
   for (const DeclContext *C = D->getDeclContext(); C && !C->isTranslationUnit();
        C = C->getParent()) {
-    if (isa<NamespaceDecl, LinkageSpecDecl>(C))
+    if (!FileScope && isa<NamespaceDecl, LinkageSpecDecl>(C))
       break;
     if (const auto *CD = dyn_cast<Decl>(C))
       Outer = CD;

@@ -108,4 +108,11 @@ std::string deviceLaunchStatement(unsigned Id, const std::string &Statement) {
   return markers::wrapDeviceStatement(Id, Statement);
 }
 
+std::string indentedLines(ArrayRef<std::string> Lines, StringRef Indent) {
+  std::string Out;
+  for (const std::string &L : Lines)
+    Out += Indent.str() + L + "\n";
+  return Out;
+}
+
 } // namespace dpopt

@@ -23,7 +23,7 @@ using namespace llvm;
 namespace dpopt {
 
 std::optional<std::string> sharedIntoBuffer(ProgramAnalysis &A, const FunctionDecl *F,
-                                            StringRef Buffer, EditList &Edits,
+                                            StringRef Buffer, EditList *Edits,
                                             uint64_t &Bytes) {
   const ParsedUnit &U = A.workingCopy().unit();
   ASTContext &Ctx = const_cast<ASTContext &>(U.getASTContext());
@@ -74,9 +74,20 @@ std::optional<std::string> sharedIntoBuffer(ProgramAnalysis &A, const FunctionDe
                  Ref + " = *reinterpret_cast<" + Ptr + ">(" + Buffer.str() + " + " +
                      std::to_string(Offset) + ")");
   }
-  Edits.addAll(Mine);
+  if (Edits)
+    Edits->addAll(Mine);
   Bytes = Used;
   return std::nullopt;
+}
+
+std::optional<SharedReuse> overlayableShared(ProgramAnalysis &A, const FunctionDecl *Parent,
+                                             const FunctionDecl *Child) {
+  SharedReuse R;
+  if (!Parent || !Child || sharedIntoBuffer(A, Parent, "", nullptr, R.ParentBytes) ||
+      sharedIntoBuffer(A, Child, "", nullptr, R.ChildBytes) || R.ParentBytes == 0 ||
+      R.ChildBytes == 0)
+    return std::nullopt;
+  return R;
 }
 
 } // namespace dpopt

@@ -138,11 +138,12 @@ public:
                                           bool InBuffer = false);
 
   /// Adds to \p Edits the rewrite of the site \p Shape of \p S: the launch
-  /// becomes a record of it, and the block version \p BlockName runs the
-  /// records after the top-level statement.
-  void rewriteSite(const ParsedUnit &U, const LaunchSite &S, const T3Shape &Shape,
-                   llvm::StringRef BlockName, EditList &Edits,
-                   llvm::StringRef SavedBuffer = "") const;
+  /// becomes a record of it, and the child's block version (requested here)
+  /// runs the records after the top-level statement. With save/restore
+  /// (t3SaveRestore), the parent's shared variables move into a buffer its
+  /// body declares, which the block version is given.
+  llvm::Error rewriteSite(const ParsedUnit &U, const LaunchSite &S, const T3Shape &Shape,
+                          EditList &Edits);
 
   /// Adds the planned versions after their children's definitions, and the
   /// clones of the device functions they call.
@@ -162,6 +163,9 @@ private:
     uint64_t SaveBytes = 0;
   };
   using PlanKey = std::pair<const clang::FunctionDecl *, bool>;
+  void recordSite(const ParsedUnit &U, const LaunchSite &S, const T3Shape &Shape,
+                  llvm::StringRef BlockName, EditList &Edits,
+                  llvm::StringRef SavedBuffer) const;
   llvm::Expected<std::string> teamBody(const ParsedUnit &U, const Plan &P) const;
   std::string blockBody(const Plan &P) const;
 

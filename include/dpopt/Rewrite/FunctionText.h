@@ -66,8 +66,11 @@ llvm::Error addDerivedFunction(const ParsedUnit &U, EditList &Edits,
                                llvm::StringRef Body, llvm::StringRef Comment);
 
 /// The begin offset of the outermost declaration containing \p D (its
-/// template header included): where code that must precede \p D goes.
-unsigned outermostDeclBegin(const ParsedUnit &U, const clang::Decl *D);
+/// template header included): where code that must precede \p D goes. It
+/// stays inside \p D's namespace or linkage specification unless
+/// \p FileScope, which goes out to the translation unit.
+unsigned outermostDeclBegin(const ParsedUnit &U, const clang::Decl *D,
+                            bool FileScope = false);
 
 /// Names for generated functions: "__dpopt_<stem>", made unique against
 /// every identifier of the working text and every name given out before.

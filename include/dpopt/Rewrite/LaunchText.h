@@ -52,6 +52,8 @@ std::string indentationAt(llvm::StringRef Text, unsigned Offset);
 /// \p Block with every line after the first indented by \p Indent, so a
 /// multi-line replacement lines up with the statement it replaces.
 std::string indentLines(llvm::StringRef Block, llvm::StringRef Indent);
+/// \p Lines, each after \p Indent and followed by a newline.
+std::string indentedLines(llvm::ArrayRef<std::string> Lines, llvm::StringRef Indent);
 
 /// A launch statement in device code, wrapped for parsing with site \p Id.
 std::string deviceLaunchStatement(unsigned Id, const std::string &Statement);

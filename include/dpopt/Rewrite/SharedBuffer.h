@@ -41,17 +41,25 @@ struct SharedReuse {
 /// stays where it is.
 constexpr unsigned SharedBufferAlign = 16;
 
-/// Adds to \p Edits the rewrite of every static __shared__ variable of \p F
-/// into a reference into \p Buffer (an `unsigned char *` in scope), at
-/// aligned offsets from 0, and sets \p Bytes to the bytes they take. Returns
-/// why it cannot be done (then \p Edits is unchanged): a shared variable in
+/// Adds to \p Edits (when not null: null only measures) the rewrite of every
+/// static __shared__ variable of \p F into a reference into \p Buffer (an
+/// `unsigned char *` in scope), at aligned offsets from 0, and sets \p Bytes
+/// to the bytes they take. Returns why it cannot be done (then \p Edits is
+/// unchanged): a shared variable in
 /// a device function \p F calls, one declared with others in one statement
 /// or inside a macro, a size that is not a compile-time constant, an
 /// alignment above SharedBufferAlign. extern (dynamic) shared arrays stay as
 /// they are and are not counted.
 std::optional<std::string> sharedIntoBuffer(ProgramAnalysis &A, const clang::FunctionDecl *F,
-                                            llvm::StringRef Buffer, EditList &Edits,
+                                            llvm::StringRef Buffer, EditList *Edits,
                                             uint64_t &Bytes);
+
+/// The bytes of \p Parent's and \p Child's own static shared variables when
+/// both have some and both sets can move into a buffer (so the child's can
+/// lie on top of the parent's), else nothing.
+std::optional<SharedReuse> overlayableShared(ProgramAnalysis &A,
+                                             const clang::FunctionDecl *Parent,
+                                             const clang::FunctionDecl *Child);
 
 } // namespace dpopt
 
