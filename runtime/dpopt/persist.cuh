@@ -32,6 +32,9 @@
 
 #include "grid_barrier.cuh"
 
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+#include <cooperative_groups/scan.h>
 #include <cuda_runtime.h>
 
 #include <tuple>
@@ -74,35 +77,28 @@ __device__ inline void persistBeginRound(PersistState *S, unsigned long long Rou
 
 /// Claims a record for a launch of \p Blocks child blocks in round \p Round:
 /// \p Index is the record, \p First its first child block in the round's
-/// numbering. The threads of a warp that launch together take one atomic.
+/// numbering. The threads of a warp that launch together take one atomic
+/// (cooperative groups' scan gives each its offset).
 /// False when the list is full (cannot happen when each thread launches at
 /// most once per round; the caller stops the kernel).
 __device__ inline bool persistClaim(PersistState *S, unsigned long long Round,
                                     unsigned long long Blocks, unsigned &Index,
                                     unsigned long long &First) {
-  const unsigned Mask = __activemask();
-  const unsigned MyLane =
-      (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)) % 32;
-  const unsigned Leader = __ffs(Mask) - 1;
-  unsigned long long Before = 0, Total = 0, Max = 0;
-  for (unsigned M = Mask; M; M &= M - 1) {
-    const unsigned L = __ffs(M) - 1;
-    const unsigned long long V = __shfl_sync(Mask, Blocks, L);
-    if (L < MyLane)
-      Before += V;
-    Total += V;
-    Max = V > Max ? V : Max;
-  }
-  const unsigned Rank = __popc(Mask & ((1u << MyLane) - 1));
+  namespace cg = cooperative_groups;
+  const cg::coalesced_group Launching = cg::coalesced_threads();
+  const unsigned long long Through = cg::inclusive_scan(Launching, Blocks);
+  const unsigned long long Total = Launching.shfl(Through, Launching.size() - 1);
+  const unsigned long long Max =
+      cg::reduce(Launching, Blocks, cg::greater<unsigned long long>());
   PersistRound &R = S->Rounds[Round & 1];
   unsigned long long Old = 0;
-  if (MyLane == Leader) {
-    Old = atomicAdd(&R.Head, ((unsigned long long)__popc(Mask) << PersistCountShift) + Total);
+  if (Launching.thread_rank() == 0) {
+    Old = atomicAdd(&R.Head, ((unsigned long long)Launching.size() << PersistCountShift) + Total);
     atomicMax(&R.MaxBlocks, Max);
   }
-  Old = __shfl_sync(Mask, Old, Leader);
-  Index = (unsigned)(Old >> PersistCountShift) + Rank;
-  First = (Old & PersistBlockMask) + Before;
+  Old = Launching.shfl(Old, 0);
+  Index = (unsigned)(Old >> PersistCountShift) + Launching.thread_rank();
+  First = (Old & PersistBlockMask) + Through - Blocks;
   return Index < gridDim.x * blockDim.x * blockDim.y * blockDim.z;
 }
 
