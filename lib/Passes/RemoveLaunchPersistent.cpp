@@ -28,21 +28,17 @@ constexpr BuiltinSet ParentPosition =
 /// Why the host launch \p H of the parent cannot be replaced by a call of
 /// the persistent version's launcher.
 std::optional<std::string> hostLaunchBlocker(const LaunchSite &H, const FunctionDecl *Parent) {
-  if (H.Pragma && H.Pragma->Off)
-    return std::string("switched off by '#pragma dp off'");
-  if (H.FromMacro)
-    return std::string("it comes from a macro expansion");
-  if (!H.IsStatement)
-    return std::string("it is part of a larger expression");
+  if (std::optional<std::string> Why = launchFormBlocker(H))
+    return Why;
   if (H.Kind != CallerKind::Host)
-    return std::string("it is in ") + callerKindName(H.Kind) + " code";
+    return std::string("the launch is in ") + callerKindName(H.Kind) + " code";
   if (H.InTemplate)
-    return std::string("it is in a template");
+    return std::string("the launch is in a template");
   if (H.Args.size() != Parent->getNumParams())
-    return std::string("it relies on default arguments");
+    return std::string("the launch relies on default arguments");
   for (const LaunchArgument &Arg : H.Args)
     if (Arg.Text.empty())
-      return std::string("it relies on default arguments");
+      return std::string("the launch relies on default arguments");
   return std::nullopt;
 }
 

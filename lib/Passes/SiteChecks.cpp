@@ -35,15 +35,21 @@ std::optional<std::string> opaqueCodeBlocker(const WorkingCopy &WC, const Functi
   return std::nullopt;
 }
 
-std::optional<std::string> launchStatementBlocker(const LaunchSite &S, ProgramAnalysis &A) {
-  if (S.Side != LaunchSide::Device)
-    return std::string("the launch is made by host code");
+std::optional<std::string> launchFormBlocker(const LaunchSite &S) {
   if (S.Pragma && S.Pragma->Off)
     return std::string("switched off by '#pragma dp off'");
   if (S.FromMacro)
     return std::string("the launch comes from a macro expansion");
   if (!S.IsStatement)
     return std::string("the launch is part of a larger expression");
+  return std::nullopt;
+}
+
+std::optional<std::string> launchStatementBlocker(const LaunchSite &S, ProgramAnalysis &A) {
+  if (S.Side != LaunchSide::Device)
+    return std::string("the launch is made by host code");
+  if (std::optional<std::string> Why = launchFormBlocker(S))
+    return Why;
   if (S.Kind != CallerKind::Lambda && getCudaTarget(S.Caller) == CudaTarget::HostDevice)
     return std::string("the caller '" + S.CallerName +
                        "' is __host__ __device__: its host version cannot run the "

@@ -26,6 +26,10 @@ namespace dpopt {
 std::optional<std::string> launchStatementBlocker(const LaunchSite &Site,
                                                   ProgramAnalysis &A);
 
+/// The part of launchStatementBlocker about how the launch is written, for
+/// host launches too: '#pragma dp off', a macro, inside a larger expression.
+std::optional<std::string> launchFormBlocker(const LaunchSite &Site);
+
 /// What in a child's code (its facts \p F) dpopt cannot see through when it
 /// moves the child's body somewhere else: cooperative groups, inline
 /// assembly (\p AsmEffect, e.g. ", which could read the block index", says
