@@ -161,7 +161,7 @@ PersistentWriter::PersistentWriter(ProgramAnalysis &A, NameAllocator &Names,
     : A(A), Names(Names), Blocks(Blocks), Cloner(A, ParentPosition, Names, "persist"),
       State(Names.fresh("p_state")), Records(Names.fresh("p_records")),
       Round(Names.fresh("p_round")), OrigGrid(Names.fresh("p_grid_of_parent")),
-      Rounds(Names.fresh("p_rounds")), Blocks_(Names.fresh("p_blocks")),
+      Rounds(Names.fresh("p_rounds")), OrigBlocks(Names.fresh("p_blocks")),
       Block(Names.fresh("p_block")), Work(Names.fresh("p_work")), Index(Names.fresh("p_index")),
       Rec(Names.fresh("p_rec")), Grid(Names.fresh("p_grid")),
       ChildBlock(Names.fresh("p_child_block")), First(Names.fresh("p_first")),
@@ -289,14 +289,14 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D, EditList
          std::to_string(Reuse->ChildBytes) + " bytes).\n  __shared__ __align__(" +
          std::to_string(SharedBufferAlign) + ") unsigned char " + SharedBuffer + "[" +
          std::to_string(std::max(Reuse->ParentBytes, Reuse->ChildBytes)) + "];\n";
-  K += "  const unsigned long long " + Blocks_ + " = (unsigned long long)" + G + ".x * " + G +
+  K += "  const unsigned long long " + OrigBlocks + " = (unsigned long long)" + G + ".x * " + G +
        ".y * " + G + ".z;\n";
-  K += "  const unsigned long long " + Rounds + " = (" + Blocks_ + " + gridDim.x - 1) / gridDim.x;\n";
+  K += "  const unsigned long long " + Rounds + " = (" + OrigBlocks + " + gridDim.x - 1) / gridDim.x;\n";
   K += "  for (unsigned long long " + Round + " = 0; " + Round + " < " + Rounds + "; ++" +
        Round + ") {\n";
   K += "    dpopt::rt::persistBeginRound(" + State + ", " + Round + ");\n";
   K += "    const unsigned long long " + Block + " = " + Round + " * gridDim.x + blockIdx.x;\n";
-  K += "    if (" + Block + " < " + Blocks_ + ")\n";
+  K += "    if (" + Block + " < " + OrigBlocks + ")\n";
   K += "      " + BodyName + "(make_uint3(" + Block + " % " + G + ".x, " + Block + " / " + G +
        ".x % " + G + ".y, " + Block + " / ((unsigned long long)" + G + ".x * " + G + ".y)), " +
        G + ", " + State + ", " + Records + ", " + Round + BufferArg + ParentArgs + ");\n";

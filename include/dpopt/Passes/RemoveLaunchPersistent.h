@@ -102,7 +102,7 @@ private:
   BuiltinCloner Cloner;
   /// Identifiers shared by every persistent version (fresh against the
   /// working text).
-  std::string State, Records, Round, OrigGrid, Rounds, Blocks_, Block, Work, Index, Rec, Grid,
+  std::string State, Records, Round, OrigGrid, Rounds, OrigBlocks, Block, Work, Index, Rec, Grid,
       ChildBlock, First, Shmem, Stream, Resident, Per, Last, End, Take,
       SharedBuffer;
   unsigned Count = 0;
