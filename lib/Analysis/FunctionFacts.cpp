@@ -320,12 +320,22 @@ private:
     if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee))
       if (MD->getParent()->isLambda())
         return;
+    bool System = SM.isInSystemHeader(Callee->getLocation());
+    // The device runtime's API (CUDA 13 declares it as inline wrappers of
+    // __cudaCDP2* functions): calls of it change the calling thread's
+    // runtime state, and a kernel that makes them cannot be launched
+    // cooperatively.
+    if (System && (Name.starts_with("cuda") || Name.starts_with("__cudaCDP2"))) {
+      if (!CalleesOnly)
+        F.RuntimeCalls.push_back({Loc, Name.str(), FD});
+      return;
+    }
     const FunctionDecl *Def = getWrittenDefinition(Callee);
     if (Def && Def->hasBody()) {
       F.Callees.push_back(Callee);
       return;
     }
-    if (Callee->getBuiltinID() || SM.isInSystemHeader(Callee->getLocation()))
+    if (Callee->getBuiltinID() || System)
       return; // CUDA's and the compiler's own functions
     addUnknown(Loc, "call to '" + Name.str() + "', whose body dpopt cannot see");
   }
@@ -366,6 +376,7 @@ void FunctionFacts::merge(const FunctionFacts &O) {
   append(InlineAsm, O.InlineAsm);
   append(UnknownCalls, O.UnknownCalls);
   append(CooperativeGroups, O.CooperativeGroups);
+  append(RuntimeCalls, O.RuntimeCalls);
   append(Launches, O.Launches);
   append(LaunchedKernels, O.LaunchedKernels);
 }

@@ -37,6 +37,16 @@ const char *callerKindName(CallerKind K) {
   return "host";
 }
 
+const char *streamKindName(StreamKind K) {
+  switch (K) {
+  case StreamKind::Implicit: return "implicit";
+  case StreamKind::FireAndForget: return "fire-and-forget";
+  case StreamKind::TailLaunch: return "tail-launch";
+  case StreamKind::Other: return "other";
+  }
+  return "other";
+}
+
 const FunctionDecl *canonicalFunction(const FunctionDecl *FD) {
   if (!FD)
     return nullptr;
@@ -44,6 +54,42 @@ const FunctionDecl *canonicalFunction(const FunctionDecl *FD) {
 }
 
 namespace {
+
+/// What the stream expression \p E (null: not written) of a launch in
+/// \p Scope is. cudaStreamTailLaunch and cudaStreamFireAndForget are macros
+/// for the constants 3 and 4 cast to cudaStream_t; clang folds such casts to
+/// a pointer without a base. Unmodified local variables are looked through.
+StreamKind classifyStream(const Expr *E, const Stmt *Scope, const ASTContext &Ctx) {
+  if (!E)
+    return StreamKind::Implicit;
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    const Expr *Def = localDefinition(E, Scope);
+    if (!Def)
+      break;
+    E = Def;
+  }
+  if (E->isValueDependent() || E->isTypeDependent())
+    return StreamKind::Other;
+  Expr::EvalResult R;
+  if (!E->EvaluateAsRValue(R, Ctx) || R.HasSideEffects)
+    return StreamKind::Other;
+  uint64_t Value;
+  if (R.Val.isLValue()) {
+    if (R.Val.getLValueBase())
+      return StreamKind::Other;
+    Value = R.Val.isNullPointer() ? 0 : R.Val.getLValueOffset().getQuantity();
+  } else if (R.Val.isInt()) {
+    Value = R.Val.getInt().getZExtValue();
+  } else {
+    return StreamKind::Other;
+  }
+  switch (Value) {
+  case 0: return StreamKind::Implicit;
+  case 3: return StreamKind::TailLaunch;
+  case 4: return StreamKind::FireAndForget;
+  default: return StreamKind::Other;
+  }
+}
 
 bool isLambdaOperator(const FunctionDecl *FD) {
   const auto *MD = dyn_cast<CXXMethodDecl>(FD);
@@ -224,6 +270,7 @@ private:
         C.DimsKnown = Known;
       }
     }
+    S.InStream = classifyStream(S.Stream.E, Scope, U.getASTContext());
   }
 
   void describeArguments(LaunchSite &S, const CUDAKernelCallExpr *E) {
@@ -252,8 +299,10 @@ private:
           break;
         continue;
       }
-      if (isLoop(P))
+      if (isLoop(P)) {
         ++S.LoopDepth;
+        S.Loops.push_back(P);
+      }
       else if (isConditional(P))
         ++S.ConditionalDepth;
     }

@@ -14,6 +14,8 @@
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Frontend/Utils.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroArgs.h"
+#include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Pragma.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
@@ -147,19 +149,128 @@ private:
   std::vector<PragmaOccurrence> &Out;
 };
 
+/// Finds launches in main-file code that a host-side parse skips: blocks of
+/// conditions on __CUDA_ARCH__ (the device compilation sees them, dpopt does
+/// not) and the device-side arguments of libcu++'s NV_IF_TARGET macros.
+class HiddenLaunchFinder : public PPCallbacks {
+public:
+  HiddenLaunchFinder(const SourceManager &SM, std::vector<HiddenLaunch> &Out)
+      : SM(SM), Out(Out) {}
+
+  void If(SourceLocation, SourceRange Condition, ConditionValueKind) override {
+    Closing = false;
+    Open.push_back(mentionsArch(Condition) ? "'" + conditionText(Condition) + "'" : "");
+  }
+  void Ifdef(SourceLocation, const Token &Name, const MacroDefinition &) override {
+    Closing = false;
+    Open.push_back(isArch(Name) ? "'#ifdef __CUDA_ARCH__'" : "");
+  }
+  void Ifndef(SourceLocation, const Token &Name, const MacroDefinition &) override {
+    Closing = false;
+    Open.push_back(isArch(Name) ? "'#ifndef __CUDA_ARCH__'" : "");
+  }
+  // Skipping a block ends at its #elif, #else or #endif; clang reports that
+  // directive first and the skipped block right after, so the block's
+  // condition is the one before the directive changed it.
+  void Elif(SourceLocation, SourceRange Condition, ConditionValueKind,
+            SourceLocation) override {
+    if (Open.empty())
+      return;
+    close(Open.back());
+    if (mentionsArch(Condition))
+      Open.back() = "'#el" + conditionText(Condition).substr(1) + "'";
+    else if (!Open.back().empty())
+      Open.back() = "an #elif after " + Open.back();
+  }
+  void Else(SourceLocation, SourceLocation) override {
+    if (Open.empty())
+      return;
+    close(Open.back());
+    if (!Open.back().empty())
+      Open.back() = "the #else of " + Open.back();
+  }
+  void Endif(SourceLocation, SourceLocation) override {
+    if (Open.empty())
+      return;
+    close(Open.back());
+    Open.pop_back();
+  }
+  void SourceRangeSkipped(SourceRange Range, SourceLocation) override {
+    std::string Why = Closing ? JustClosed : Open.empty() ? "" : Open.back();
+    Closing = false;
+    if (!Why.empty())
+      record(Range, Why);
+  }
+  void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange Range,
+                    const MacroArgs *) override {
+    const IdentifierInfo *II = Name.getIdentifierInfo();
+    if (!II)
+      return;
+    StringRef N = II->getName();
+    if (N.starts_with("NV_IF_TARGET") || N.starts_with("NV_IF_ELSE_TARGET") ||
+        N.starts_with("NV_DISPATCH_TARGET"))
+      record(Range, N.str() + "'s device-side argument");
+  }
+
+private:
+  void close(const std::string &Condition) {
+    JustClosed = Condition;
+    Closing = true;
+  }
+  static bool isArch(const Token &Name) {
+    return Name.getIdentifierInfo() && Name.getIdentifierInfo()->getName() == "__CUDA_ARCH__";
+  }
+  StringRef textOf(SourceRange R) const {
+    if (R.isInvalid() || R.getBegin().isMacroID() || R.getEnd().isMacroID() ||
+        !SM.isWrittenInMainFile(R.getBegin()))
+      return {};
+    bool Invalid = false;
+    StringRef Buffer = SM.getBufferData(SM.getMainFileID(), &Invalid);
+    unsigned B = SM.getFileOffset(R.getBegin()), E = SM.getFileOffset(R.getEnd());
+    if (Invalid || E < B || E > Buffer.size())
+      return {};
+    // The end is a token's start: take the rest of its line.
+    size_t LineEnd = Buffer.find('\n', E);
+    return Buffer.slice(B, LineEnd == StringRef::npos ? Buffer.size() : LineEnd);
+  }
+  bool mentionsArch(SourceRange Condition) const {
+    return textOf(Condition).contains("__CUDA_ARCH__");
+  }
+  std::string conditionText(SourceRange Condition) const {
+    return ("#if " + textOf(Condition).trim()).str();
+  }
+  void record(SourceRange Range, const std::string &HiddenBy) {
+    StringRef Text = textOf(Range);
+    size_t At = Text.find("<<<");
+    if (At == StringRef::npos)
+      return;
+    Out.push_back({SM.getFileOffset(Range.getBegin()) + static_cast<unsigned>(At), HiddenBy});
+  }
+
+  const SourceManager &SM;
+  std::vector<HiddenLaunch> &Out;
+  /// Per open conditional: what it says about __CUDA_ARCH__ ("" if nothing).
+  std::vector<std::string> Open;
+  std::string JustClosed;
+  bool Closing = false;
+};
+
 class DpParseAction : public SyntaxOnlyAction {
 public:
-  explicit DpParseAction(std::vector<PragmaOccurrence> &Pragmas)
-      : Pragmas(Pragmas) {}
+  DpParseAction(std::vector<PragmaOccurrence> &Pragmas, std::vector<HiddenLaunch> &Hidden)
+      : Pragmas(Pragmas), Hidden(Hidden) {}
 
 protected:
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     CI.getPreprocessor().AddPragmaHandler(new DpPragmaHandler(Pragmas));
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<HiddenLaunchFinder>(CI.getSourceManager(), Hidden));
     return SyntaxOnlyAction::BeginSourceFileAction(CI);
   }
 
 private:
   std::vector<PragmaOccurrence> &Pragmas;
+  std::vector<HiddenLaunch> &Hidden;
 };
 
 /// Pragmas in the preamble region (and the headers it includes) are only
@@ -365,7 +476,7 @@ Expected<std::unique_ptr<ParsedUnit>> ParseSession::parse(StringRef Text) {
   if (!Clang->createTarget())
     return makeError("clang cannot create the CUDA host target");
 
-  auto Action = std::make_unique<DpParseAction>(Unit->Pragmas);
+  auto Action = std::make_unique<DpParseAction>(Unit->Pragmas, Unit->Hidden);
   if (!Action->BeginSourceFile(*Clang, Clang->getFrontendOpts().Inputs[0])) {
     if (!Unit->hasErrors())
       return makeError("clang cannot start parsing '" + Config.MainFile + "'");

@@ -51,16 +51,10 @@ std::string levelText(const AggregateSpec &L) {
 
 /// The stream is one whose launches carry no order the aggregate would lose.
 bool isUnorderedStream(const LaunchSite &S) {
-  return S.Stream.isWritten() &&
-         StringRef(S.Stream.Text).trim() == "cudaStreamFireAndForget";
+  return S.InStream == StreamKind::FireAndForget;
 }
 
-bool isImplicitStream(const LaunchSite &S) {
-  if (!S.Stream.isWritten())
-    return true;
-  StringRef T = StringRef(S.Stream.Text).trim();
-  return T == "0" || T == "NULL" || T == "nullptr";
-}
+bool isImplicitStream(const LaunchSite &S) { return S.InStream == StreamKind::Implicit; }
 
 /// Per child kernel: the record type and the generated functions.
 struct ChildPlan {
@@ -206,9 +200,9 @@ struct GeneratedNames {
         Group(A.fresh("group")), Threshold(A.fresh("threshold")),
         Mine(A.fresh("mine")), Local(A.fresh("local_block")),
         Rank(A.fresh("rank")), Exit(A.fresh("exit")), Next(A.fresh("done")),
-        In(A.fresh("in") + "_") {}
+        In(A.fresh("in") + "_"), Warp(A.fresh("warp")), Recorded(A.fresh("recorded")) {}
   std::string Grid, Block, Shmem, R, Records, Count, Blocks, Index, Group,
-      Threshold, Mine, Local, Rank, Exit, Next, In;
+      Threshold, Mine, Local, Rank, Exit, Next, In, Warp, Recorded;
 };
 
 std::string printedType(QualType T, const ASTContext &Ctx) {
@@ -346,7 +340,10 @@ std::string prologue(const std::vector<const SitePlan *> &Sites) {
 
 /// Counts the thread out of each group; the last one launches.
 std::string epilogue(const std::vector<const SitePlan *> &Sites) {
-  std::string S;
+  // Every lane of the warp gets here; they leave together, so that the
+  // last one's launch is made by a converged warp (CUDA 13 hung launches
+  // from warps whose lanes came in separate waves).
+  std::string S = "  dpopt::rt::aggConvergeWarp();\n";
   for (const SitePlan *P : Sites) {
     switch (P->Level.Level) {
     case Granularity::Warp:
@@ -472,8 +469,12 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
         (S->SharedMem.isWritten() ? "(" + S->SharedMem.Text + ")" : "0u") +
         Args +
         ");\n"
-        "  if (!dpopt::rt::aggRecord(" +
-        groupRef(P) + ", " + Rec + "))\n    " +
+        "  " + reconvergeBegin(Gen.Warp) + "  const bool " + Gen.Recorded +
+        " = dpopt::rt::aggRecord(" + groupRef(P) + ", " + Rec +
+        (maxBlockThreads(S->Callee) < 1024
+             ? ", " + std::to_string(maxBlockThreads(S->Callee)) + "u"
+             : std::string()) +
+        ");\n  " + reconvergeEnd(Gen.Warp) + "  if (!" + Gen.Recorded + ")\n    " +
         deviceLaunchStatement(
             S->Id, launchStatement(L->Callee, Rec + ".Grid", Rec + ".Block",
                                    Rec + ".Shmem",

@@ -11,9 +11,11 @@
 #include "dpopt/Passes/RemoveLaunchPlan.h"
 #include "dpopt/Passes/RemoveLaunchT3.h"
 #include "dpopt/Passes/Serializer.h"
+#include "dpopt/Passes/SiteChecks.h"
 #include "dpopt/Rewrite/FunctionText.h"
 #include "dpopt/Rewrite/LaunchText.h"
 
+#include <climits>
 
 using namespace clang;
 using namespace llvm;
@@ -48,26 +50,47 @@ public:
   Expected<tooling::Replacements> run(PassContext &Ctx) override;
 
 private:
+  /// The locals a T4 site declares, fresh against the working text.
+  struct T4Names {
+    std::string Grid, Block, Shmem, Stream, Warp;
+  };
   static std::string t4Text(const ParsedUnit &U, const LaunchSite &S, const LaunchText &L,
-                            StringRef SerialName, StringRef Grid, StringRef Block);
+                            StringRef SerialName, const T4Names &N, bool SizeFallback);
 };
 
 /// The T4 replacement of one launch statement: configuration first, then
-/// the arguments, as the launch evaluated them.
+/// the arguments, as the launch evaluated them. A grid the GPU would reject
+/// -- or, with \p SizeFallback, one too large to run in one thread -- is
+/// launched as written: it fails, or runs, as it did.
 std::string RemoveLaunchPass::t4Text(const ParsedUnit &U, const LaunchSite &S,
                                      const LaunchText &L, StringRef SerialName,
-                                     StringRef Grid, StringRef Block) {
+                                     const T4Names &N, bool SizeFallback) {
   std::string Out = "{ // dpopt remove-launch T4: this thread runs the child grid\n";
-  Out += "  dim3 " + Grid.str() + "(" + S.Grid.Text + ");\n";
-  Out += "  dim3 " + Block.str() + "(" + S.Block.Text + ");\n";
-  // No launch, so the shared-memory size and the stream are not needed; they
-  // are still evaluated when that has an effect.
-  for (const ConfigExpr *C : {&S.SharedMem, &S.Stream})
-    if (C->isWritten() && C->E->HasSideEffects(U.getASTContext()))
-      Out += "  (void)(" + C->Text + ");\n";
+  Out += "  dim3 " + N.Grid + "(" + S.Grid.Text + ");\n";
+  Out += "  dim3 " + N.Block + "(" + S.Block.Text + ");\n";
+  std::optional<std::string> Shmem, Stream;
+  if (S.SharedMem.isWritten()) {
+    Out += "  auto " + N.Shmem + " = (" + S.SharedMem.Text + ");\n";
+    Shmem = N.Shmem;
+  }
+  if (S.Stream.isWritten()) {
+    Out += "  cudaStream_t " + N.Stream + " = (" + S.Stream.Text + ");\n";
+    Stream = N.Stream;
+  }
+  unsigned MaxThreads = maxBlockThreads(S.Callee);
+  std::string Bounds = MaxThreads < 1024 ? ", " + std::to_string(MaxThreads) : "";
+  std::string Check =
+      SizeFallback ? "dpopt::rt::runsSerially(" + N.Grid + ", " + N.Block + ", " +
+                         Shmem.value_or("0") + ", DPOPT_SERIAL_LIMIT" + Bounds + ")"
+                   : "dpopt::rt::launchable(" + N.Grid + ", " + N.Block + ", " +
+                         Shmem.value_or("0") + Bounds + ")";
   std::string Args = StringRef(L.Args).trim().empty() ? "" : ", " + L.Args;
-  Out += "  " + L.calleeNamed(SerialName) + "(" + Grid.str() + ", " + Block.str() + Args +
-         ");\n}";
+  Out += "  " + reconvergeBegin(N.Warp);
+  Out += "  if (" + Check + ")\n    " + L.calleeNamed(SerialName) + "(" + N.Grid + ", " +
+         N.Block + Args + ");\n  else\n    " +
+         deviceLaunchStatement(S.Id, launchStatement(L.Callee, N.Grid, N.Block, Shmem, Stream,
+                                                      L.Args)) +
+         "\n  " + reconvergeEnd(N.Warp) + "}";
   return Out;
 }
 
@@ -78,7 +101,10 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx) {
   RemoveLaunchPlan Plan = planRemoveLaunch(A, Ctx.Options);
   EditList Edits(WC.original().path().str());
   NameAllocator Names(U.getText());
-  std::string Grid = Names.fresh("grid"), Block = Names.fresh("block");
+  T4Names T4{Names.fresh("grid"), Names.fresh("block"), Names.fresh("shmem"),
+              Names.fresh("stream"), Names.fresh("warp")};
+  bool UsesSerialLimit = false;
+  unsigned MacroAt = UINT_MAX;
   Serializer Serial(A, Names);
   BlockRunner Blocks(A, Names);
 
@@ -111,8 +137,9 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx) {
       if (std::optional<std::string> Why = t3SiteBlocker(A, S, &Shape))
         return createStringError(inconvertibleErrorCode(),
                                  "remove-launch: T3 site no longer fits: " + *Why);
-      if (Error E = Blocks.rewriteSite(U, S, Shape, Edits))
+      if (Error E = Blocks.rewriteSite(U, S, Shape, D.SizeFallback, Edits))
         return std::move(E);
+      Ctx.Needs.Runtime = true;
       Ctx.Remarks.passed(PassName, Loc, Done);
       continue;
     }
@@ -125,8 +152,13 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx) {
     if (!SerialName)
       return SerialName.takeError();
     Edits.replace(S.StmtBegin, S.StmtEnd - S.StmtBegin,
-                  indentLines(t4Text(U, S, *L, *SerialName, Grid, Block),
+                  indentLines(t4Text(U, S, *L, *SerialName, T4, D.SizeFallback),
                               indentationAt(U.getText(), S.StmtBegin)));
+    Ctx.Needs.Runtime = true;
+    if (D.SizeFallback) {
+      UsesSerialLimit = true;
+      MacroAt = std::min(MacroAt, outermostDeclBegin(U, S.Caller));
+    }
     Ctx.Remarks.passed(PassName, Loc, Done);
   }
 
@@ -150,6 +182,14 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx) {
     return std::move(E);
   if (Error E = Persistent.emit(U, Edits))
     return std::move(E);
+  if (UsesSerialLimit || Blocks.usesBlockRunLimit())
+    Edits.insert(std::min(MacroAt, Blocks.limitMacroAt()),
+                 std::string(UsesSerialLimit ? "#ifndef DPOPT_SERIAL_LIMIT\n#define DPOPT_SERIAL_LIMIT "
+                                               "(1ull << 20)\n#endif\n"
+                                             : "") +
+                     (Blocks.usesBlockRunLimit() ? "#ifndef DPOPT_BLOCK_RUN_LIMIT\n#define "
+                                                   "DPOPT_BLOCK_RUN_LIMIT (1ull << 24)\n#endif\n"
+                                                 : ""));
   return Edits.build();
 }
 

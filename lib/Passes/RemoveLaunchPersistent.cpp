@@ -97,6 +97,14 @@ std::optional<std::string> persistentBlocker(ProgramAnalysis &A, const LaunchSit
            "run synchronous children)";
   if (std::optional<std::string> Api = launchApiCall(A, Parent))
     return Name + " uses the launch API (" + *Api + ")";
+  // A kernel launched cooperatively may not use the device runtime: on an
+  // H200 with CUDA 13 the launch fails, or the calls do
+  // (docs/cdp2-semantics.md).
+  for (const FunctionFacts *F : {&T, &A.transitiveFacts(S.Callee)})
+    if (!F->RuntimeCalls.empty())
+      return "'" + F->RuntimeCalls[0].In->getNameAsString() + "' calls the device runtime (" +
+             F->RuntimeCalls[0].What + " at " + whereIs(WC, F->RuntimeCalls[0].Loc) +
+             "), which a kernel launched cooperatively, as the persistent grid is, cannot use";
   if (std::optional<std::string> Why =
           opaqueCodeBlocker(WC, T, Name, ", which could read the block index"))
     return Why;
@@ -232,29 +240,56 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D, EditList
     return BlockText.takeError();
   std::vector<std::string> Record = {"const dim3 " + Grid + "(" + *GridText + ");",
                                      "const dim3 " + Block + "(" + *BlockText + ");"};
-  for (const ConfigExpr *C : {&S.SharedMem, &S.Stream})
-    if (C->isWritten() && C->E->HasSideEffects(Ctx)) {
-      Expected<std::string> Text = Redirected(C->E);
+  std::string ShmemValue = "0";
+  if (S.SharedMem.isWritten()) {
+    Expected<std::string> Text = Redirected(S.SharedMem.E);
+    if (!Text)
+      return Text.takeError();
+    Record.push_back("const unsigned long long " + Shmem + " = (" + *Text + ");");
+    ShmemValue = Shmem;
+  }
+  if (S.Stream.isWritten() && S.Stream.E->HasSideEffects(Ctx)) {
+    Expected<std::string> Text = Redirected(S.Stream.E);
+    if (!Text)
+      return Text.takeError();
+    Record.push_back("(void)(" + *Text + ");");
+  }
+  // A launch the GPU would reject does no work: nothing is recorded (its
+  // arguments are still evaluated when that has an effect).
+  uint64_t ChildShared = 0;
+  for (const SharedVariable &V : A.transitiveFacts(S.Callee).Shared)
+    ChildShared += V.Dynamic ? 0 : V.Bytes;
+  std::string Ignored;
+  for (size_t I = 0; I < ChildParams.size() && I < S.Args.size(); ++I)
+    if (S.Args[I].E->HasSideEffects(Ctx)) {
+      Expected<std::string> Text = Redirected(S.Args[I].E);
       if (!Text)
         return Text.takeError();
-      Record.push_back("(void)(" + *Text + ");");
+      Ignored += " (void)(" + *Text + ");";
     }
-  Record.push_back("unsigned " + Index + ";");
-  Record.push_back("unsigned long long " + First + ";");
-  Record.push_back("if (!dpopt::rt::persistClaim(" + State + ", " + Round +
-                   ", (unsigned long long)" + Grid + ".x * " + Grid + ".y * " + Grid +
-                   ".z, " + Index + ", " + First + "))");
-  Record.push_back("  __trap(); // cannot happen: a thread launches at most once per round");
-  Record.push_back(RecType + " &" + Rec + " = " + Records + "[" + Index + "];");
-  Record.push_back(Rec + ".First = " + First + ";");
-  Record.push_back(Rec + ".Grid = " + Grid + ";");
-  Record.push_back(Rec + ".Block = " + Block + ";");
+  Record.push_back("if (!dpopt::rt::launchable(" + Grid + ", " + Block + ", " + ShmemValue +
+                   ", " + std::to_string(maxBlockThreads(S.Callee)) + ", " +
+                   std::to_string(ChildShared) + ")) {" + Ignored + "\n} else {");
+  std::vector<std::string> Claim;
+  Claim.push_back("unsigned " + Index + ";");
+  Claim.push_back("unsigned long long " + First + ";");
+  Claim.push_back("if (!dpopt::rt::persistClaim(" + State + ", " + Round +
+                  ", (unsigned long long)" + Grid + ".x * " + Grid + ".y * " + Grid +
+                  ".z, " + Index + ", " + First + "))");
+  Claim.push_back("  __trap(); // cannot happen: a thread launches at most once per round");
+  Claim.push_back(RecType + " &" + Rec + " = " + Records + "[" + Index + "];");
+  Claim.push_back(Rec + ".First = " + First + ";");
+  Claim.push_back(Rec + ".Grid = " + Grid + ";");
+  Claim.push_back(Rec + ".Block = " + Block + ";");
   for (size_t I = 0; I < ChildParams.size() && I < S.Args.size(); ++I) {
     Expected<std::string> Text = Redirected(S.Args[I].E);
     if (!Text)
       return Text.takeError();
-    Record.push_back(Rec + "." + Field + std::to_string(I) + " = " + *Text + ";");
+    Claim.push_back(Rec + "." + Field + std::to_string(I) + " = " + *Text + ";");
   }
+  for (const std::string &Line : Claim)
+    Record.push_back("  " + Line);
+  Record.push_back("}");
   std::string RecordText = "{ // dpopt remove-launch T1/T2: record the launch; the "
                            "persistent grid runs it after this round\n" +
                            indentedLines(Record, "  ") + "}";
@@ -367,12 +402,17 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D, EditList
          std::string(techniqueName(*D.Chosen)) + ").\n"
          "  // So it does when no persistent block fits (its shared memory and the\n"
          "  // child's together).\n";
-    L += "  if (" + Resident + " == 0 || " + Resident + " <= (unsigned long long)" + Grid + ".x * " +
-         Grid + ".y * " + Grid + ".z) {\n";
+    L += "  // A configuration the GPU rejects is launched as written, so that it\n"
+         "  // fails as it did.\n";
+    L += "  if (" + Resident + " == 0 || !dpopt::rt::launchable(" + Grid + ", " + Block +
+         ", 0) ||\n      " + Resident + " <= (unsigned long long)" + Grid + ".x * " + Grid +
+         ".y * " + Grid + ".z) {\n";
   } else {
-    L += "  // No persistent block fits (its shared memory and the child's together):\n"
-         "  // the kernel runs as it is.\n";
-    L += "  if (" + Resident + " == 0) {\n";
+    L += "  // No persistent block fits (its shared memory and the child's together),\n"
+         "  // or the GPU rejects the configuration: the kernel runs, or fails, as it\n"
+         "  // did.\n";
+    L += "  if (" + Resident + " == 0 || !dpopt::rt::launchable(" + Grid + ", " + Block +
+         ", 0)) {\n";
   }
   L += "    " + Own + "    return cudaPeekAtLastError();\n  }\n";
   L += "  return dpopt::rt::launchPersistent(" + KernelName + ", " + Resident + ", " + Grid + ", " +

@@ -7,6 +7,7 @@
 #include "dpopt/Passes/RemoveLaunchPlan.h"
 
 #include "dpopt/AST/CudaAST.h"
+#include "dpopt/Analysis/ThreadCount.h"
 #include "dpopt/Frontend/WorkingCopy.h"
 #include "dpopt/Passes/RemoveLaunchPersistent.h"
 #include "dpopt/Passes/RemoveLaunchT3.h"
@@ -46,6 +47,13 @@ const SiteDecision *RemoveLaunchPlan::decisionFor(const LaunchSite &S) const {
 }
 
 namespace {
+
+/// The most threads T4 runs in one thread, and T3 in one block, when the
+/// grid's size is only known at run time and the launch may stay (the
+/// runtime's DPOPT_SERIAL_LIMIT and DPOPT_BLOCK_RUN_LIMIT defaults); a
+/// constant grid up to these needs no check.
+constexpr uint64_t SerialLimit = 1ull << 20;
+constexpr uint64_t BlockRunLimit = 1ull << 24;
 
 RemoveLaunchMode requestedMode(const LaunchSite &S, const PassOptions &O) {
   if (S.Pragma && S.Pragma->RemoveLaunch)
@@ -95,17 +103,26 @@ public:
       ByLoc[S->Call->getBeginLoc().getRawEncoding()] = P.Sites.size();
       P.Sites.push_back(decideAlone(*S));
     }
+    findKernels();
+    for (SiteDecision &D : P.Sites)
+      if (D.Chosen)
+        decideBound(D);
     // A child that launches runs in its parent only if its own launches are
-    // removed: drop such sites until nothing changes.
+    // removed, and a child run in its thread must not overtake a launch of
+    // the same thread that stays: drop such sites until nothing changes.
     for (bool Changed = true; Changed;) {
       Changed = false;
-      for (SiteDecision &D : P.Sites)
-        if (D.Chosen)
-          if (std::optional<std::string> Why = nestedBlocker(D.Site->Callee)) {
-            D.Chosen.reset();
-            D.Reason = *Why;
-            Changed = true;
-          }
+      for (SiteDecision &D : P.Sites) {
+        if (!D.Chosen)
+          continue;
+        std::optional<std::string> Why = nestedBlocker(D.Site->Callee);
+        if (!Why)
+          Why = keptLaunchBlocker(*D.Site);
+        if (Why) {
+          demote(D, *Why);
+          Changed = true;
+        }
+      }
     }
     for (SiteDecision &D : P.Sites)
       if (D.Persist == PersistMode::Select && D.Chosen && childSizeIsConstant(A, *D.Site)) {
@@ -133,6 +150,10 @@ private:
       D.Reason = "'" + S.CalleeName + "' can launch '" + S.CallerName +
                  "' again: running a recursive child in its parent would nest "
                  "without bound";
+      return D;
+    }
+    if (std::optional<std::string> Why = earlyRunStreamBlocker(S)) {
+      D.Reason = *Why;
       return D;
     }
     RemoveLaunchMode M = requestedMode(S, O);
@@ -248,6 +269,126 @@ private:
                t3Note(A, S);
   }
 
+  /// Every kernel defined in the main file (template patterns included).
+  void findKernels() {
+    const ParsedUnit &U = WC.unit();
+    std::vector<const DeclContext *> Work{U.getASTContext().getTranslationUnitDecl()};
+    while (!Work.empty()) {
+      const DeclContext *DC = Work.back();
+      Work.pop_back();
+      for (const Decl *D : DC->decls()) {
+        if (const auto *NS = dyn_cast<NamespaceDecl>(D)) {
+          Work.push_back(NS);
+          continue;
+        }
+        if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
+          D = T->getTemplatedDecl();
+        const auto *FD = dyn_cast<FunctionDecl>(D);
+        if (FD && FD->doesThisDeclarationHaveABody() &&
+            getCudaTarget(FD) == CudaTarget::Global && U.isInMainFile(FD->getLocation()))
+          Kernels.push_back(FD);
+      }
+    }
+  }
+
+  /// T3/T4 on a grid of unknown size: may the site launch as written when
+  /// the grid is too large to run in the parent? Only where that launch
+  /// cannot reorder the thread's launches: a fire-and-forget child, or the
+  /// only launch the thread makes. Otherwise the grid must be a constant
+  /// that fits, unless a legacy cudaDeviceSynchronize() needs every launch
+  /// of its kernel gone: CDP1 code runs no other way on sm_90.
+  void decideBound(SiteDecision &D) {
+    const LaunchSite &S = *D.Site;
+    const FunctionFacts &F = A.transitiveFacts(S.Caller);
+    bool OnlyLaunch = S.Kind == CallerKind::Global && !S.inLoop() && F.Launches.size() == 1 &&
+                      !containsGoto(getWrittenDefinition(S.Caller)->getBody());
+    if (S.InStream == StreamKind::FireAndForget || OnlyLaunch) {
+      if (!inSyncContext(S.Caller)) {
+        D.SizeFallback = true;
+        return;
+      }
+    }
+    const ASTContext &Ctx = WC.unit().getASTContext();
+    std::optional<uint64_t> Grid = constantThreadCount(S.Grid.E, Ctx);
+    std::optional<uint64_t> Block = constantThreadCount(S.Block.E, Ctx);
+    uint64_t Limit = *D.Chosen == Technique::T4 ? SerialLimit : BlockRunLimit;
+    if (Grid && Block && *Grid * *Block <= Limit)
+      return;
+    if (inSyncContext(S.Caller)) {
+      D.Reason += "; the child grid runs in the parent however large it is, since a "
+                  "legacy cudaDeviceSynchronize() can only go when no launch is left";
+      return;
+    }
+    demote(D, std::string(techniqueName(*D.Chosen)) +
+                  " cannot be used: the child's grid is not a compile-time constant, and "
+                  "where it is too large to run in the parent (a grid of (n - 1) / B + 1 "
+                  "blocks with an unsigned n of 0 has 2^32 / B) the launch would have to "
+                  "stay, which could put it after this thread's later children; the "
+                  "thread makes other launches" +
+                  std::string(S.inLoop() ? " (the launch is in a loop)" : ""));
+  }
+
+  /// The launch stays in its kernel after all, because of \p Why.
+  static void demote(SiteDecision &D, const std::string &Why) {
+    D.Chosen.reset();
+    D.SizeFallback = false;
+    if (D.Persist)
+      D.Reason += "; in '" + D.Site->CallerName + "' itself the launch stays: " + Why;
+    else
+      D.Reason = Why;
+  }
+
+  /// True when a kernel that calls a legacy cudaDeviceSynchronize() can run
+  /// \p Caller's code, itself or through the children it launches.
+  bool inSyncContext(const FunctionDecl *Caller) {
+    for (const SyncDecision &S : P.Syncs)
+      if (A.canReach(S.Sync.Function, Caller, /*ThroughLaunches=*/true))
+        return true;
+    return false;
+  }
+
+  /// A child run in the launching thread starts at once; launched into the
+  /// implicit stream it would have started only after the thread's earlier
+  /// launches there finished. So no launch that stays, of the same thread,
+  /// into an ordered stream may come before it: the site must precede every
+  /// such launch in its kernel's own body (in source order, no loop around
+  /// both, no goto).
+  std::optional<std::string> keptLaunchBlocker(const LaunchSite &R) {
+    if (R.InStream == StreamKind::FireAndForget)
+      return std::nullopt;
+    for (const FunctionDecl *K : Kernels) {
+      if (!A.canReach(K, R.Caller, /*ThroughLaunches=*/false))
+        continue;
+      for (const SiteDecision &O : P.Sites) {
+        const LaunchSite &L = *O.Site;
+        if (&L == &R || O.Chosen || L.InStream == StreamKind::FireAndForget ||
+            L.InStream == StreamKind::TailLaunch)
+          continue;
+        if (!A.canReach(K, L.Caller, /*ThroughLaunches=*/false) || precedes(R, L))
+          continue;
+        return "'" + K->getNameAsString() + "' also launches '" + L.CalleeName + "' at " +
+               whereIs(WC, L.Call->getBeginLoc()) +
+               ", which stays a launch; this child, run in the launching thread, could "
+               "start before that one has finished, where the " +
+               std::string(L.InStream == StreamKind::Implicit ? "implicit " : "") +
+               "stream would have run it after";
+      }
+    }
+    return std::nullopt;
+  }
+
+  /// True when every thread that reaches \p L has run \p R before: both in
+  /// the same kernel's body, \p R first in the text, no loop around both,
+  /// no goto.
+  static bool precedes(const LaunchSite &R, const LaunchSite &L) {
+    if (R.Caller != L.Caller || R.Kind != CallerKind::Global || R.Offset >= L.Offset)
+      return false;
+    for (const Stmt *Loop : R.Loops)
+      if (std::find(L.Loops.begin(), L.Loops.end(), Loop) != L.Loops.end())
+        return false;
+    return !containsGoto(getWrittenDefinition(R.Caller)->getBody());
+  }
+
   std::optional<std::string> t3Blocker(const LaunchSite &S) {
     if (std::optional<std::string> Why = t3SiteBlocker(A, S))
       return Why;
@@ -353,6 +494,7 @@ private:
   RemoveLaunchPlan &P;
   const WorkingCopy &WC;
   llvm::DenseMap<clang::SourceLocation::UIntTy, size_t> ByLoc;
+  std::vector<const FunctionDecl *> Kernels;
 };
 
 } // namespace

@@ -237,6 +237,10 @@ std::optional<std::string> t3ChildBlocker(ProgramAnalysis &A, const LaunchSite &
   if (!F.Launches.empty())
     return Name + " launches kernels itself (" + whereIs(WC, F.Launches[0].Loc) +
            "): T3 does not run launching children";
+  if (!F.RuntimeCalls.empty())
+    return Name + " calls the device runtime (" + F.RuntimeCalls[0].What + " at " +
+           whereIs(WC, F.RuntimeCalls[0].Loc) +
+           "), whose per-thread state would be the parent thread's";
   if (!F.LegacyDeviceSyncs.empty())
     return Name + " calls cudaDeviceSynchronize() at " +
            whereIs(WC, F.LegacyDeviceSyncs[0].Loc);
@@ -386,6 +390,7 @@ BlockRunner::BlockRunner(ProgramAnalysis &A, NameAllocator &Names)
       Total(Names.fresh("t3_total")), End(Names.fresh("t3_end")),
       Linear(Names.fresh("t3_linear")), SharedBuffer(Names.fresh("p_shared")),
       Any(Names.fresh("t3_any")), Stash(Names.fresh("t3_saved")),
+      Shmem(Names.fresh("t3_shmem")), Stream(Names.fresh("t3_stream")),
       Cloner(A, AllBuiltins, Names, "team") {}
 
 Expected<std::string> BlockRunner::request(const FunctionDecl *Child, uint64_t SaveBytes) {
@@ -434,7 +439,9 @@ Expected<std::string> BlockRunner::requestTeam(const FunctionDecl *Child, bool I
 }
 
 Error BlockRunner::rewriteSite(const ParsedUnit &U, const LaunchSite &S, const T3Shape &Shape,
-                               EditList &Edits) {
+                               bool SizeFallback, EditList &Edits) {
+  if (SizeFallback)
+    LimitAt = std::min(LimitAt, outermostDeclBegin(U, S.Caller));
   // §2.3 save/restore: the parent's shared variables move into a buffer the
   // child's then lie on.
   std::optional<SharedReuse> Save = t3SaveRestore(A, S);
@@ -459,41 +466,68 @@ Error BlockRunner::rewriteSite(const ParsedUnit &U, const LaunchSite &S, const T
                  "  __shared__ __align__(" + std::to_string(SharedBufferAlign) +
                      ") unsigned char " + Buffer + "[" + std::to_string(Size) + "];");
   }
-  recordSite(U, S, Shape, *BlockName, Edits, Buffer);
-  return Error::success();
+  return recordSite(U, S, Shape, *BlockName, SizeFallback, Edits, Buffer);
 }
 
-void BlockRunner::recordSite(const ParsedUnit &U, const LaunchSite &S, const T3Shape &Shape,
-                             StringRef BlockName, EditList &Edits,
-                             StringRef SavedBuffer) const {
+Error BlockRunner::recordSite(const ParsedUnit &U, const LaunchSite &S, const T3Shape &Shape,
+                              StringRef BlockName, bool SizeFallback, EditList &Edits,
+                              StringRef SavedBuffer) const {
   const ASTContext &Ctx = U.getASTContext();
+  Expected<LaunchText> L = readLaunchText(U, S);
+  if (!L)
+    return L.takeError();
   std::vector<std::string> Decls = {"bool " + Launching + " = false;",
                                     "dim3 " + Grid + ", " + Block + ";"};
-  std::vector<std::string> Set = {Launching + " = true;", Grid + " = dim3(" + S.Grid.Text + ");",
+  std::vector<std::string> Set = {Grid + " = dim3(" + S.Grid.Text + ");",
                                   Block + " = dim3(" + S.Block.Text + ");"};
-  // No launch, so the shared-memory size and the stream are not needed; they
-  // are still evaluated when that has an effect.
-  for (const ConfigExpr *C : {&S.SharedMem, &S.Stream})
-    if (C->isWritten() && C->E->HasSideEffects(Ctx))
-      Set.push_back("(void)(" + C->Text + ");");
+  // The shared-memory size and the stream are only needed by the launch left
+  // for a grid that cannot be run here; they are evaluated where the launch
+  // evaluated them.
+  std::optional<std::string> ShmemVar, StreamVar;
+  if (S.SharedMem.isWritten()) {
+    Set.push_back("auto " + Shmem + " = (" + S.SharedMem.Text + ");");
+    ShmemVar = Shmem;
+  }
+  if (S.Stream.isWritten()) {
+    Set.push_back("cudaStream_t " + Stream + " = (" + S.Stream.Text + ");");
+    StreamVar = Stream;
+  }
+  uint64_t ChildShared = 0;
+  for (const SharedVariable &V : A.transitiveFacts(S.Callee).Shared)
+    ChildShared += V.Dynamic ? 0 : V.Bytes;
+  unsigned MaxThreads = maxBlockThreads(S.Callee);
+  std::string Limits = ", " + std::to_string(MaxThreads) + ", " + std::to_string(ChildShared);
+  std::string Check =
+      SizeFallback ? "dpopt::rt::runsSerially(" + Grid + ", " + Block + ", " +
+                         ShmemVar.value_or("0") + ", DPOPT_BLOCK_RUN_LIMIT" + Limits + ")"
+                   : "dpopt::rt::launchable(" + Grid + ", " + Block + ", " +
+                         ShmemVar.value_or("0") + Limits + ")";
+  Set.push_back("if (" + Check + ") {");
+  Set.push_back("  " + Launching + " = true;");
   std::string CallArgs = (SavedBuffer.empty() ? "" : SavedBuffer.str() + ", ") + Launching +
                          ", " + Grid + ", " + Block;
   const auto Params = S.Callee->parameters();
   for (size_t I = 0; I < Params.size() && I < S.Args.size(); ++I) {
     std::string Name = Arg + std::to_string(I);
     Decls.push_back(spelledType(Ctx, Params[I]->getType(), Name) + "{};");
-    Set.push_back(Name + " = " + S.Args[I].Text + ";");
+    Set.push_back("  " + Name + " = " + S.Args[I].Text + ";");
     CallArgs += ", " + Name;
   }
+  Set.push_back("} else {");
+  Set.push_back("  " + deviceLaunchStatement(S.Id, launchStatement(L->Callee, Grid, Block,
+                                                                      ShmemVar, StreamVar,
+                                                                      L->Args)));
+  Set.push_back("}");
   std::string Head = "{ // dpopt remove-launch T3: the block runs the child grids its "
                      "threads launch here\n";
   std::string Call = BlockName.str() + "(" + CallArgs + ");";
   std::string Indent = indentationAt(U.getText(), Shape.Begin);
   if (Shape.TopLevel) {
     Edits.replace(Shape.Begin, Shape.End - Shape.Begin,
-                  indentLines(Head + indentedLines(Decls, "  ") + indentedLines(Set, "  ") + "  " + Call + "\n}",
+                  indentLines(Head + indentedLines(Decls, "  ") + "  {\n" +
+                                  indentedLines(Set, "    ") + "  }\n  " + Call + "\n}",
                               Indent));
-    return;
+    return Error::success();
   }
   // The statement stays where it is, inside a new block that declares the
   // record first and runs it last.
@@ -503,6 +537,7 @@ void BlockRunner::recordSite(const ParsedUnit &U, const LaunchSite &S, const T3S
   Edits.replace(S.StmtBegin, S.StmtEnd - S.StmtBegin,
                 indentLines(SetText, indentationAt(U.getText(), S.StmtBegin)));
   Edits.insert(Shape.End, "\n" + Indent + "  " + Call + "\n" + Indent + "}");
+  return Error::success();
 }
 
 Expected<std::string> BlockRunner::teamBody(const ParsedUnit &U, const Plan &P) const {

@@ -9,6 +9,7 @@
 #include "dpopt/AST/CudaAST.h"
 #include "dpopt/Frontend/WorkingCopy.h"
 
+#include "clang/AST/Attr.h"
 #include "llvm/Support/Path.h"
 
 using namespace clang;
@@ -33,6 +34,41 @@ std::optional<std::string> opaqueCodeBlocker(const WorkingCopy &WC, const Functi
     return Name + " makes a call dpopt cannot see into (" + F.UnknownCalls[0].What +
            " at " + whereIs(WC, F.UnknownCalls[0].Loc) + ")";
   return std::nullopt;
+}
+
+std::optional<std::string> earlyRunStreamBlocker(const LaunchSite &S) {
+  switch (S.InStream) {
+  case StreamKind::Implicit:
+  case StreamKind::FireAndForget:
+    return std::nullopt;
+  case StreamKind::TailLaunch:
+    return std::string("the launch goes to cudaStreamTailLaunch: its grid runs only after "
+                       "the parent grid and all the parent's other children have finished, "
+                       "which running it in the parent would not keep");
+  case StreamKind::Other:
+    break;
+  }
+  return "the launch goes to the stream '" + S.Stream.Text +
+         "', which may order the child after other launches (a device-created "
+         "stream, or one dpopt cannot see through)";
+}
+
+unsigned maxBlockThreads(const FunctionDecl *Kernel) {
+  const FunctionDecl *Def = Kernel ? getWrittenDefinition(Kernel) : nullptr;
+  for (const FunctionDecl *D : {Kernel, Def}) {
+    if (!D)
+      continue;
+    if (const auto *LB = D->getAttr<CUDALaunchBoundsAttr>()) {
+      Expr::EvalResult R;
+      if (LB->getMaxThreads() && !LB->getMaxThreads()->isValueDependent() &&
+          LB->getMaxThreads()->EvaluateAsInt(R, D->getASTContext())) {
+        int64_t V = R.Val.getInt().getExtValue();
+        if (V > 0 && V < 1024)
+          return static_cast<unsigned>(V);
+      }
+    }
+  }
+  return 1024;
 }
 
 std::optional<std::string> launchFormBlocker(const LaunchSite &S) {

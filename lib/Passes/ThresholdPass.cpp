@@ -34,7 +34,7 @@ constexpr llvm::StringLiteral PassName = "threshold";
 struct GeneratedNames {
   explicit GeneratedNames(NameAllocator &A)
       : Alloc(A), Grid(A.fresh("grid")), Block(A.fresh("block")),
-        Shmem(A.fresh("shmem")), Stream(A.fresh("stream")) {}
+        Shmem(A.fresh("shmem")), Stream(A.fresh("stream")), Warp(A.fresh("warp")) {}
   /// The variable holding the thread count of grid dimension I.
   const std::string &n(size_t I) {
     while (N.size() <= I)
@@ -42,7 +42,7 @@ struct GeneratedNames {
     return N[I];
   }
   NameAllocator &Alloc;
-  std::string Grid, Block, Shmem, Stream;
+  std::string Grid, Block, Shmem, Stream, Warp;
   std::vector<std::string> N;
 };
 
@@ -120,6 +120,8 @@ public:
 private:
   static std::optional<std::string> blocker(const LaunchSite &S, ProgramAnalysis &A) {
     if (std::optional<std::string> Why = launchStatementBlocker(S, A))
+      return Why;
+    if (std::optional<std::string> Why = earlyRunStreamBlocker(S))
       return Why;
     if (std::optional<std::string> Why = serializationBlocker(A, S.Callee))
       return Why;
@@ -202,7 +204,7 @@ Expected<std::string> ThresholdPass::siteText(const ParsedUnit &U, const LaunchS
     Shmem = Gen.Shmem;
   }
   if (S.Stream.isWritten()) {
-    Out += "  auto " + Gen.Stream + " = (" + S.Stream.Text + ");\n";
+    Out += "  cudaStream_t " + Gen.Stream + " = (" + S.Stream.Text + ");\n";
     Stream = Gen.Stream;
   } else {
     // Launches the user left in the block's implicit stream go to
@@ -214,12 +216,20 @@ Expected<std::string> ThresholdPass::siteText(const ParsedUnit &U, const LaunchS
     if (!Shmem)
       Shmem = "0";
   }
-  Out += "  if (" + Threads + " >= " + Threshold + ")\n    ";
+  // A grid the GPU would reject, or one far larger than its thread count
+  // says ((n - 1) / B + 1 with an unsigned n of 0), is launched as written:
+  // it fails, or runs, as it did.
+  unsigned MaxThreads = maxBlockThreads(S.Callee);
+  Out += "  " + reconvergeBegin(Gen.Warp);
+  Out += "  if (" + Threads + " >= " + Threshold + " ||\n      !dpopt::rt::runsSerially(" +
+         Gen.Grid + ", " + Gen.Block + ", " + (Shmem ? *Shmem : std::string("0")) +
+         ", (unsigned long long)(" + Threshold + ") + dpopt::rt::blockThreads(" + Gen.Block +
+         ")" + (MaxThreads < 1024 ? ", " + std::to_string(MaxThreads) : "") + "))\n    ";
   Out += deviceLaunchStatement(S.Id, launchStatement(L.Callee, Gen.Grid, Gen.Block, Shmem,
                                                      Stream, L.Args));
   std::string Args = StringRef(L.Args).trim().empty() ? "" : ", " + L.Args;
   Out += "\n  else\n    " + L.calleeNamed(SerialName) + "(" + Gen.Grid + ", " + Gen.Block +
-         Args + ");\n}";
+         Args + ");\n  " + reconvergeEnd(Gen.Warp) + "}";
   return Out;
 }
 
@@ -267,6 +277,7 @@ Expected<tooling::Replacements> ThresholdPass::run(PassContext &Ctx) {
       return Text.takeError();
     Edits.replace(S->StmtBegin, S->StmtEnd - S->StmtBegin,
                   indentLines(*Text, indentationAt(U.getText(), S->StmtBegin)));
+    Ctx.Needs.Runtime = true;
     if (!FromPragma)
       MacroAt = std::min(MacroAt, outermostDeclBegin(U, S->Caller));
     Ctx.Remarks.passed(PassName, Loc,

@@ -124,6 +124,7 @@ void printJsonReport(raw_ostream &OS, const ReportInputs &In) {
           J.attribute("block", textOrNull(S.Block));
           J.attribute("shmem", textOrNull(S.SharedMem));
           J.attribute("stream", textOrNull(S.Stream));
+          J.attribute("stream_kind", streamKindName(S.InStream));
           J.attribute("grid_dims", S.Grid.Dims);
           J.attribute("grid_dims_known", S.Grid.DimsKnown);
           J.attribute("block_dims", S.Block.Dims);
@@ -232,6 +233,7 @@ void printTextReport(raw_ostream &OS, const ReportInputs &In) {
     if (S.Stream.isWritten())
       OS << ", " << S.Stream.Text;
     OS << ">>>\n";
+    OS << "  stream: " << streamKindName(S.InStream) << "\n";
     auto Dims = [](const ConfigExpr &C) {
       return C.DimsKnown ? std::to_string(C.Dims) + "-D" : std::string("unknown-D");
     };

@@ -115,4 +115,11 @@ std::string indentedLines(ArrayRef<std::string> Lines, StringRef Indent) {
   return Out;
 }
 
+std::string reconvergeBegin(StringRef Var) {
+  return "const unsigned " + Var.str() +
+         " = __activemask(); // these lanes leave together (CUDA 13 launches)\n";
+}
+
+std::string reconvergeEnd(StringRef Var) { return "__syncwarp(" + Var.str() + ");\n"; }
+
 } // namespace dpopt

@@ -43,6 +43,8 @@
 #ifndef DPOPT_AGGREGATE_CUH
 #define DPOPT_AGGREGATE_CUH
 
+#include "runtime.cuh"
+
 #include <cuda_runtime.h>
 
 #ifndef DPOPT_AGG_POOL_BYTES
@@ -85,6 +87,17 @@ __device__ inline unsigned long long aggGridId() {
   unsigned long long Id;
   asm volatile("mov.u64 %0, %%gridid;" : "=l"(Id));
   return Id;
+}
+
+/// Waits until every lane of the calling thread's warp (those the block
+/// has: its last warp may be partial) gets here. Only for code that every
+/// thread of the block reaches, such as the parent's epilogue: a
+/// device-side launch by a warp whose lanes arrive in separate waves hung
+/// on an H200 with CUDA 13 (docs/cdp2-semantics.md).
+__device__ inline void aggConvergeWarp() {
+  unsigned First = aggThreadRank() / 32 * 32, Threads = aggBlockThreads();
+  unsigned Lanes = Threads - First >= 32 ? 32 : Threads - First;
+  __syncwarp(Lanes == 32 ? 0xffffffffu : (1u << Lanes) - 1);
 }
 
 /// The (x, y, z) index of linear index \p I in a grid or block of \p D.
@@ -225,12 +238,16 @@ template <class Rec> __device__ Rec *aggRecords(AggGroup &G) {
 
 /// Records one launch in \p G. Returns false when the thread must launch its
 /// child itself (group chunk full, pool full, or a child too large to join).
-/// A grid without blocks records nothing: its launch would fail anyway.
-template <class Rec> __device__ bool aggRecord(AggGroup &G, const Rec &R) {
-  unsigned long long Blocks = static_cast<unsigned long long>(R.Grid.x) * R.Grid.y * R.Grid.z;
-  unsigned Threads = R.Block.x * R.Block.y * R.Block.z;
-  if (Blocks == 0 || Threads == 0)
-    return true;
+/// A launch the GPU would reject (launchable(), with the child's
+/// \p MaxThreads) is not recorded either: launched as written, it fails and
+/// sets the thread's error as it did, and it cannot make the group's
+/// aggregated launch fail for every record.
+template <class Rec>
+__device__ bool aggRecord(AggGroup &G, const Rec &R, unsigned MaxThreads = 1024) {
+  if (!launchable(R.Grid, R.Block, R.Shmem, MaxThreads))
+    return false;
+  unsigned long long Blocks = gridBlocks(R.Grid);
+  unsigned Threads = static_cast<unsigned>(blockThreads(R.Block));
   unsigned Capacity = aggCapacity(G);
   if (Blocks > AggMaxChildBlocks || Capacity == 0)
     return false;

@@ -31,6 +31,7 @@
 #define DPOPT_PERSIST_CUH
 
 #include "grid_barrier.cuh"
+#include "runtime.cuh"
 
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>

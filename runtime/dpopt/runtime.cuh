@@ -12,13 +12,18 @@
 // Contents:
 //   launch geometry  -- thread counts and ceiling divisions in 64 bits, and
 //                       the grid a coarsened child is launched with.
+//   serial paths     -- whether a launch dpopt would run in the parent
+//                       (threshold, remove-launch T3/T4) is one the GPU
+//                       accepts, and small enough to run there; otherwise
+//                       the generated code launches it as written, so that
+//                       it fails, or runs, exactly as it did.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef DPOPT_RUNTIME_CUH
 #define DPOPT_RUNTIME_CUH
 
-#define DPOPT_RUNTIME_VERSION 1
+#define DPOPT_RUNTIME_VERSION 2
 
 #include <cuda_runtime.h>
 
@@ -32,6 +37,47 @@ __host__ __device__ inline unsigned long long threadCount(dim3 Grid, dim3 Block)
          Block.y * Block.z;
 }
 
+/// Threads in one block of \p Block.
+__host__ __device__ inline unsigned long long blockThreads(dim3 Block) {
+  return static_cast<unsigned long long>(Block.x) * Block.y * Block.z;
+}
+
+/// Blocks in a grid of \p Grid.
+__host__ __device__ inline unsigned long long gridBlocks(dim3 Grid) {
+  return static_cast<unsigned long long>(Grid.x) * Grid.y * Grid.z;
+}
+
+/// True when a launch of \p Grid blocks of \p Block threads with \p Shmem
+/// bytes of dynamic shared memory passes the checks every CUDA launch makes
+/// (sm_90): grid x up to 2^31 - 1, y and z up to 65,535; block x and y up to
+/// 1,024, z up to 64, at most \p MaxThreads threads (1,024, or the kernel's
+/// __launch_bounds__); at most 48 KiB of shared memory, \p StaticShmem of
+/// it the kernel's own (a launch from the device cannot opt in to more). A
+/// launch that fails these does no work and sets the launching thread's
+/// error; dpopt's serial paths launch it instead of running it, so that it
+/// still does. (A launch can also fail for the kernel's registers; dpopt
+/// cannot tell that here.)
+__host__ __device__ inline bool launchable(dim3 Grid, dim3 Block, unsigned long long Shmem,
+                                           unsigned MaxThreads = 1024,
+                                           unsigned long long StaticShmem = 0) {
+  return Grid.x >= 1 && Grid.x <= 0x7fffffffu && Grid.y >= 1 && Grid.y <= 65535 &&
+         Grid.z >= 1 && Grid.z <= 65535 && Block.x >= 1 && Block.x <= 1024 &&
+         Block.y >= 1 && Block.y <= 1024 && Block.z >= 1 && Block.z <= 64 &&
+         blockThreads(Block) <= MaxThreads && Shmem + StaticShmem <= 48u * 1024u;
+}
+
+/// True when a launch may be run in the parent: launchable, and at most
+/// \p Limit threads in all (a grid of (n - 1) / B + 1 blocks with an
+/// unsigned n of 0 is 2^32 / B blocks that a launch runs in microseconds but
+/// one thread would loop over for minutes).
+__host__ __device__ inline bool runsSerially(dim3 Grid, dim3 Block, unsigned long long Shmem,
+                                             unsigned long long Limit,
+                                             unsigned MaxThreads = 1024,
+                                             unsigned long long StaticShmem = 0) {
+  return launchable(Grid, Block, Shmem, MaxThreads, StaticShmem) &&
+         threadCount(Grid, Block) <= Limit;
+}
+
 /// ceil(N / D) for positive D.
 __host__ __device__ inline unsigned int ceilDiv(unsigned long long N, unsigned int D) {
   return static_cast<unsigned int>((N + D - 1) / D);
@@ -41,7 +87,12 @@ __host__ __device__ inline unsigned int ceilDiv(unsigned long long N, unsigned i
 /// then what is left of the factor divides y, then z; never fewer than one
 /// block in any dimension. The coarsened kernel loops over the original
 /// blocks with the coarsened grid as its stride, so any shape is correct.
+/// A grid no launch accepts (a zero or too large dimension) is returned as
+/// it is, so that the coarsened launch fails as the original did instead of
+/// running blocks the original never ran.
 __host__ __device__ inline dim3 coarsenGrid(dim3 Grid, unsigned int Factor) {
+  if (!launchable(Grid, dim3(1, 1, 1), 0))
+    return Grid;
   unsigned int Left = Factor == 0 ? 1 : Factor;
   unsigned int *Dims[3] = {&Grid.x, &Grid.y, &Grid.z};
   for (unsigned int *D : Dims) {

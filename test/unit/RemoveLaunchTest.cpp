@@ -155,7 +155,7 @@ __global__ void red(int *a) { __syncthreads(); a[threadIdx.x] = 1; }
 __device__ void viaHelper(int *a) { red<<<1, 32>>>(a); }
 __global__ void parent(int *a, int n) {
   for (int i = 0; i < threadIdx.x; ++i)
-    red<<<1, 32>>>(a);
+    red<<<1, 32, 0, cudaStreamFireAndForget>>>(a);
   if (n > 0)
     red<<<1, 32>>>(a);
   else
@@ -208,6 +208,92 @@ again:
     EXPECT_FALSE(D.Chosen) << "site " << Id;
     EXPECT_NE(D.Reason.find(Why), std::string::npos) << "site " << Id << ": " << D.Reason;
   }
+}
+
+TEST(RemoveLaunch, StreamsThatOrderTheChildKeepTheLaunch) {
+  DPOPT_PARSE(P, R"cu(
+__global__ void leaf(int *a) { a[threadIdx.x] = 1; }
+__global__ void parent(int *a, cudaStream_t s) {
+  leaf<<<1, 32, 0, cudaStreamTailLaunch>>>(a);
+  leaf<<<1, 32, 0, s>>>(a);
+  cudaStream_t tail = cudaStreamTailLaunch;
+  leaf<<<1, 32, 0, tail>>>(a);
+  leaf<<<1, 32, 0, cudaStreamFireAndForget>>>(a);
+  leaf<<<1, 32, 0, 0>>>(a);
+}
+)cu");
+  RemoveLaunchPlan Plan = planRemoveLaunch(*P->Analysis, PassOptions());
+  for (unsigned Id : {1u, 3u}) {
+    const SiteDecision &D = decision(Plan, *P, Id);
+    EXPECT_FALSE(D.Chosen) << "site " << Id;
+    EXPECT_NE(D.Reason.find("cudaStreamTailLaunch"), std::string::npos) << D.Reason;
+  }
+  const SiteDecision &Named = decision(Plan, *P, 2);
+  EXPECT_FALSE(Named.Chosen);
+  EXPECT_NE(Named.Reason.find("the stream 's'"), std::string::npos) << Named.Reason;
+  // The fire-and-forget child may run at once; the implicit-stream one may
+  // not: the launch into 's' before it stays.
+  EXPECT_TRUE(decision(Plan, *P, 4).Chosen) << decision(Plan, *P, 4).Reason;
+  const SiteDecision &After = decision(Plan, *P, 5);
+  EXPECT_FALSE(After.Chosen);
+  EXPECT_NE(After.Reason.find("which stays a launch"), std::string::npos) << After.Reason;
+}
+
+TEST(RemoveLaunch, ChildRunInItsThreadNeverOvertakesALaunchThatStays) {
+  DPOPT_PARSE(P, R"cu(
+__global__ void leaf(int *a) { a[threadIdx.x] = 1; }
+__global__ void warpy(int *a) { a[0] = __shfl_sync(~0u, 1, 0); }
+__global__ void before(int *a) {
+  leaf<<<1, 32>>>(a);
+  warpy<<<1, 32>>>(a);
+}
+__global__ void after(int *a) {
+  warpy<<<1, 32>>>(a);
+  leaf<<<1, 32>>>(a);
+}
+__global__ void looped(int *a) {
+  for (int i = 0; i < 3; ++i) {
+    leaf<<<1, 32>>>(a);
+    warpy<<<1, 32>>>(a);
+  }
+}
+)cu");
+  RemoveLaunchPlan Plan = planRemoveLaunch(*P->Analysis, PassOptions());
+  EXPECT_TRUE(decision(Plan, *P, 1).Chosen) << decision(Plan, *P, 1).Reason;
+  for (unsigned Id : {4u, 5u}) {
+    const SiteDecision &D = decision(Plan, *P, Id);
+    EXPECT_FALSE(D.Chosen) << "site " << Id;
+    EXPECT_NE(D.Reason.find("which stays a launch"), std::string::npos)
+        << "site " << Id << ": " << D.Reason;
+  }
+}
+
+TEST(RemoveLaunch, SerialPathsAreBounded) {
+  DPOPT_PARSE(P, R"cu(
+__global__ void leaf(int *a, unsigned n) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) a[i] = 1;
+}
+__global__ void once(int *a, unsigned n) { leaf<<<(n - 1) / 128 + 1, 128>>>(a, n); }
+__global__ void loop(int *a, unsigned n) {
+  for (int i = 0; i < 3; ++i)
+    leaf<<<(n - 1) / 128 + 1, 128>>>(a, n);
+}
+__global__ void constant(int *a, unsigned n) {
+  for (int i = 0; i < 3; ++i)
+    leaf<<<4, 128>>>(a, n);
+}
+)cu");
+  RemoveLaunchPlan Plan = planRemoveLaunch(*P->Analysis, PassOptions());
+  const SiteDecision &Once = decision(Plan, *P, 1);
+  ASSERT_TRUE(Once.Chosen) << Once.Reason;
+  EXPECT_TRUE(Once.SizeFallback);
+  const SiteDecision &Loop = decision(Plan, *P, 2);
+  EXPECT_FALSE(Loop.Chosen);
+  EXPECT_NE(Loop.Reason.find("not a compile-time constant"), std::string::npos) << Loop.Reason;
+  const SiteDecision &Constant = decision(Plan, *P, 3);
+  ASSERT_TRUE(Constant.Chosen) << Constant.Reason;
+  EXPECT_FALSE(Constant.SizeFallback);
 }
 
 TEST(RemoveLaunch, T3ChildRules) {

@@ -61,6 +61,10 @@ struct FunctionFacts {
   std::vector<Occurrence> InlineAsm;      // effects unknown to dpopt
   std::vector<Occurrence> UnknownCalls;   // indirect, virtual or bodiless calls
   std::vector<Occurrence> CooperativeGroups;
+  /// Calls of CUDA's device runtime API (cudaGetLastError, cudaMalloc,
+  /// cudaStreamCreateWithFlags, ...; not the legacy cudaDeviceSynchronize,
+  /// which has its own list).
+  std::vector<Occurrence> RuntimeCalls;
   std::vector<Occurrence> Launches;       // kernel launches it makes
   /// Functions called directly (not kernels launched), as written.
   std::vector<const clang::FunctionDecl *> Callees;

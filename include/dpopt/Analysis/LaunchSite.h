@@ -26,9 +26,16 @@ namespace dpopt {
 enum class LaunchSide { Host, Device };
 /// The kind of the user's function that launches: never dpopt's wrapper.
 enum class CallerKind { Host, Global, Device, Lambda };
+/// The stream a launch goes to, as far as dpopt can tell without running
+/// the program. Implicit: none written, or a null stream (the block's
+/// implicit stream on the device, the legacy default stream on the host).
+/// Other: a stream variable dpopt cannot see through (device- or
+/// host-created streams), cudaStreamPerThread, cudaStreamLegacy.
+enum class StreamKind { Implicit, FireAndForget, TailLaunch, Other };
 
 const char *launchSideName(LaunchSide S);
 const char *callerKindName(CallerKind K);
+const char *streamKindName(StreamKind K);
 
 /// One of the <<<grid, block, shmem, stream>>> expressions.
 struct ConfigExpr {
@@ -71,9 +78,13 @@ struct LaunchSite {
   LaunchSide Side = LaunchSide::Host;
 
   ConfigExpr Grid, Block, SharedMem, Stream;
+  /// What Stream is (Implicit when not written).
+  StreamKind InStream = StreamKind::Implicit;
   std::vector<LaunchArgument> Args;
 
   unsigned LoopDepth = 0;
+  /// The loops around the launch in its caller, innermost first.
+  std::vector<const clang::Stmt *> Loops;
   unsigned ConditionalDepth = 0;
   /// The callee is, or can reach by calls and launches, the caller.
   bool Recursive = false;

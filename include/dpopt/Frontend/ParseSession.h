@@ -88,6 +88,17 @@ struct PragmaOccurrence {
   unsigned mainFileOffset(size_t ClauseOffset) const;
 };
 
+/// Main-file code with a kernel launch ('<<<') that the host-side parse
+/// never sees: a block under a preprocessor condition on __CUDA_ARCH__ that
+/// it skipped, or a device-side argument of NV_IF_TARGET & co.
+struct HiddenLaunch {
+  /// Offset of the '<<<' in the parsed main-file text.
+  unsigned Offset = 0;
+  /// What hides it, as a phrase: "'#if __CUDA_ARCH__ >= 900'", "the #else
+  /// of '#ifndef __CUDA_ARCH__'", "NV_IF_TARGET's device-side argument".
+  std::string HiddenBy;
+};
+
 /// A parsed translation unit. It owns the compiler instance, so AST nodes,
 /// SourceLocations and the text stay valid for its lifetime.
 class ParsedUnit {
@@ -106,6 +117,7 @@ public:
   const std::vector<ClangDiagnostic> &getDiagnostics() const { return Diags; }
   bool hasErrors() const;
   const std::vector<PragmaOccurrence> &getPragmas() const { return Pragmas; }
+  const std::vector<HiddenLaunch> &getHiddenLaunches() const { return Hidden; }
 
   /// True when \p Loc (after macro expansion) is written in the main file.
   bool isInMainFile(clang::SourceLocation Loc) const;
@@ -125,6 +137,7 @@ private:
   std::unique_ptr<clang::FrontendAction> Action;
   std::vector<ClangDiagnostic> Diags;
   std::vector<PragmaOccurrence> Pragmas;
+  std::vector<HiddenLaunch> Hidden;
 };
 
 class ParseSession {

@@ -48,6 +48,13 @@ struct SiteDecision {
   /// the persistent version when its grid has no fewer blocks than can be
   /// resident.
   bool HostFallsBack = false;
+  /// T3/T4: a child grid larger than DPOPT_SERIAL_LIMIT (T4) or
+  /// DPOPT_BLOCK_RUN_LIMIT (T3) threads is launched as written instead of
+  /// run in the parent. Unset where a launch left in place could break the
+  /// order of the thread's launches (the grid is then a constant that fits,
+  /// or a legacy cudaDeviceSynchronize() needs every launch gone). A grid the
+  /// GPU would reject is launched as written either way (it fails).
+  bool SizeFallback = false;
   /// What is done and why (when Chosen or Persist), or why the launch stays.
   std::string Reason;
 

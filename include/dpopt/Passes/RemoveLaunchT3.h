@@ -142,8 +142,16 @@ public:
   /// runs the records after the top-level statement. With save/restore
   /// (t3SaveRestore), the parent's shared variables move into a buffer its
   /// body declares, which the block version is given.
+  /// A launch whose grid the GPU would reject -- or, with \p SizeFallback,
+  /// one of more than DPOPT_BLOCK_RUN_LIMIT threads -- is launched as written
+  /// by its thread instead of recorded.
   llvm::Error rewriteSite(const ParsedUnit &U, const LaunchSite &S, const T3Shape &Shape,
-                          EditList &Edits);
+                          bool SizeFallback, EditList &Edits);
+
+  /// Whether a site rewritten so far checks DPOPT_BLOCK_RUN_LIMIT, and where
+  /// its default must be defined (before the first such site's kernel).
+  bool usesBlockRunLimit() const { return LimitAt != ~0u; }
+  unsigned limitMacroAt() const { return LimitAt; }
 
   /// Adds the planned versions after their children's definitions, and the
   /// clones of the device functions they call.
@@ -163,9 +171,9 @@ private:
     uint64_t SaveBytes = 0;
   };
   using PlanKey = std::pair<const clang::FunctionDecl *, bool>;
-  void recordSite(const ParsedUnit &U, const LaunchSite &S, const T3Shape &Shape,
-                  llvm::StringRef BlockName, EditList &Edits,
-                  llvm::StringRef SavedBuffer) const;
+  llvm::Error recordSite(const ParsedUnit &U, const LaunchSite &S, const T3Shape &Shape,
+                         llvm::StringRef BlockName, bool SizeFallback, EditList &Edits,
+                         llvm::StringRef SavedBuffer) const;
   llvm::Expected<std::string> teamBody(const ParsedUnit &U, const Plan &P) const;
   std::string blockBody(const Plan &P) const;
 
@@ -174,7 +182,8 @@ private:
   /// Identifiers of the generated code (fresh against the working text).
   std::string GridDim, BlockDim, Bx, By, Bz, T, Self, Team, Size, Next, In, Flags, Config,
       Slot, Launching, Grid, Block, Arg, First, Count, Total, End, Linear,
-      SharedBuffer, Any, Stash;
+      SharedBuffer, Any, Stash, Shmem, Stream;
+  unsigned LimitAt = ~0u;
   BuiltinCloner Cloner;
   std::map<PlanKey, Plan> Plans;
   std::vector<PlanKey> Order;

@@ -30,6 +30,19 @@ std::optional<std::string> launchStatementBlocker(const LaunchSite &Site,
 /// host launches too: '#pragma dp off', a macro, inside a larger expression.
 std::optional<std::string> launchFormBlocker(const LaunchSite &Site);
 
+/// For a pass that runs the child's work before the launching thread goes
+/// on (threshold's serial path, remove-launch): why the launch's stream
+/// forbids that, or nothing. Only the implicit stream (whose order among the
+/// launches of one thread the pass keeps) and cudaStreamFireAndForget allow
+/// it; a tail launch must run after the whole parent grid and its other
+/// children, and a device-created stream may order the child after launches
+/// of other threads.
+std::optional<std::string> earlyRunStreamBlocker(const LaunchSite &Site);
+
+/// The most threads per block a launch of \p Kernel accepts: 1,024, or its
+/// __launch_bounds__ when that is a constant.
+unsigned maxBlockThreads(const clang::FunctionDecl *Kernel);
+
 /// What in a child's code (its facts \p F) dpopt cannot see through when it
 /// moves the child's body somewhere else: cooperative groups, inline
 /// assembly (\p AsmEffect, e.g. ", which could read the block index", says

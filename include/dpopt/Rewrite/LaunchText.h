@@ -55,6 +55,16 @@ std::string indentLines(llvm::StringRef Block, llvm::StringRef Indent);
 /// \p Lines, each after \p Indent and followed by a newline.
 std::string indentedLines(llvm::ArrayRef<std::string> Lines, llvm::StringRef Indent);
 
+/// Generated code whose running time differs between the lanes of a warp
+/// (a child grid run serially, a wait for a group's records) is enclosed by
+/// these two statements, so that the lanes that entered it together leave
+/// it together: on CUDA 13 a device-side launch made by a warp whose lanes
+/// arrive in separate waves after such code hung on an H200
+/// (docs/cdp2-semantics.md). \p Var names the mask (fresh). The second
+/// must be reached by every lane that ran the first.
+std::string reconvergeBegin(llvm::StringRef Var);
+std::string reconvergeEnd(llvm::StringRef Var);
+
 /// A launch statement in device code, wrapped for parsing with site \p Id.
 std::string deviceLaunchStatement(unsigned Id, const std::string &Statement);
 

@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+# ===- prepare.py - Generate test programs and run dpopt on them ------------===#
+#
+# Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+#
+# ===------------------------------------------------------------------------===#
+#
+# The local half of the differential tester (docs/testing.md): generates the
+# files of a range of seeds with gen.py, runs dpopt on each with every
+# configuration of configs.txt, and writes
+#
+#   WORK/s<seed>/orig.cu, WORK/s<seed>/<config>.cu   what the GPU builds
+#   WORK/dpopt.csv                                   seed,config,status,exit,seconds
+#   WORK/manifest.txt                                commit, seeds, programs, configs
+#
+# A dpopt run is 'ok' (output written), 'refused' (exit 1 with a diagnostic:
+# a bug too, since every generated program is valid CUDA), or 'crash' (any
+# other exit, a signal, or a time-out). With --nvcc it also compiles every
+# file (the CI check: outputs must build wherever their input builds).
+#
+# ===------------------------------------------------------------------------===#
+
+import argparse
+import concurrent.futures
+import csv
+import os
+import shlex
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+def read_configs(path, only):
+    configs = []
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if not line or line.startswith('#'):
+                continue
+            name, _, opts = line.partition(':')
+            if only and name.strip() not in only:
+                continue
+            configs.append((name.strip(), shlex.split(opts)))
+    return configs
+
+
+def parse_seeds(text):
+    seeds = []
+    for part in text.split(','):
+        if '-' in part:
+            a, b = part.split('-')
+            seeds.extend(range(int(a), int(b) + 1))
+        else:
+            seeds.append(int(part))
+    return seeds
+
+
+def commit():
+    try:
+        out = subprocess.run(['git', '-C', ROOT, 'rev-parse', '--short=12', 'HEAD'],
+                             capture_output=True, text=True, check=True).stdout.strip()
+        dirty = subprocess.run(['git', '-C', ROOT, 'status', '--porcelain', '--untracked-files=no'],
+                               capture_output=True, text=True).stdout.strip()
+        return out + ('-dirty' if dirty else '')
+    except (OSError, subprocess.CalledProcessError):
+        return 'unknown'
+
+
+def run_dpopt(dpopt, src, out, opts, timeout):
+    start = time.monotonic()
+    try:
+        p = subprocess.run([dpopt, src, '-o', out] + opts, capture_output=True, text=True,
+                           timeout=timeout)
+        code = p.returncode
+        log = p.stderr
+    except subprocess.TimeoutExpired:
+        code, log = 'timeout', 'timed out after %d s' % timeout
+    seconds = time.monotonic() - start
+    status = 'ok' if code == 0 else 'refused' if code == 1 else 'crash'
+    if status != 'ok' and os.path.exists(out):
+        os.unlink(out)
+    return status, code, seconds, log
+
+
+def compile_one(nvcc, runtime, src):
+    obj = src[:-3] + '.o'
+    p = subprocess.run([nvcc, '-rdc=true', '-arch=sm_90', '-I', runtime, '-c', src, '-o', obj],
+                       capture_output=True, text=True)
+    if p.returncode == 0:
+        os.unlink(obj)
+    return p.returncode, p.stderr
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument('--dpopt', required=True)
+    ap.add_argument('--work', required=True)
+    ap.add_argument('--seeds', required=True, help='e.g. 1-50 or 3,7,9')
+    ap.add_argument('--programs', type=int, default=10, help='test programs per file')
+    ap.add_argument('--configs', default=os.path.join(HERE, 'configs.txt'))
+    ap.add_argument('--only', default='', help='comma-separated config names')
+    ap.add_argument('-j', '--jobs', type=int, default=os.cpu_count() or 2)
+    ap.add_argument('--timeout', type=int, default=300, help='seconds per dpopt run')
+    ap.add_argument('--nvcc', default='', help='also compile every file with this nvcc')
+    args = ap.parse_args()
+
+    configs = read_configs(args.configs, [c for c in args.only.split(',') if c])
+    seeds = parse_seeds(args.seeds)
+    os.makedirs(args.work, exist_ok=True)
+    gen = os.path.join(HERE, 'gen.py')
+    for seed in seeds:
+        d = os.path.join(args.work, 's%d' % seed)
+        os.makedirs(d, exist_ok=True)
+        subprocess.run([sys.executable, gen, '--seed', str(seed), '--programs',
+                        str(args.programs), '-o', os.path.join(d, 'orig.cu')], check=True)
+
+    jobs = []
+    for seed in seeds:
+        d = os.path.join(args.work, 's%d' % seed)
+        for name, opts in configs:
+            jobs.append((seed, name, os.path.join(d, 'orig.cu'), os.path.join(d, name + '.cu'),
+                         opts))
+    rows = []
+    failures = 0
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        futs = {pool.submit(run_dpopt, args.dpopt, src, out, opts, args.timeout):
+                (seed, name, out) for seed, name, src, out, opts in jobs}
+        for fut in concurrent.futures.as_completed(futs):
+            seed, name, out = futs[fut]
+            status, code, seconds, log = fut.result()
+            rows.append((seed, name, status, code, '%.2f' % seconds))
+            if status != 'ok':
+                failures += 1
+                with open(out[:-3] + '.dpopt.log', 'w') as f:
+                    f.write(log)
+                print('dpopt %s on seed %d, config %s (exit %s): %s' %
+                      (status, seed, name, code, log.strip().splitlines()[-1:] or ''),
+                      file=sys.stderr)
+    # Rows of seeds prepared earlier in the same folder stay.
+    old_csv = os.path.join(args.work, 'dpopt.csv')
+    if os.path.exists(old_csv):
+        with open(old_csv) as f:
+            for r in csv.DictReader(f):
+                if int(r['seed']) not in seeds:
+                    rows.append((int(r['seed']), r['config'], r['status'], r['exit'],
+                                 r['seconds']))
+    rows.sort(key=lambda r: (r[0], r[1]))
+    with open(os.path.join(args.work, 'dpopt.csv'), 'w', newline='') as f:
+        w = csv.writer(f)
+        w.writerow(['seed', 'config', 'status', 'exit', 'seconds'])
+        w.writerows(rows)
+    all_seeds = sorted({r[0] for r in rows})
+    with open(os.path.join(args.work, 'manifest.txt'), 'w') as f:
+        f.write('commit %s\nprograms %d\nseeds %s\nconfigs %s\n' %
+                (commit(), args.programs, ','.join(str(x) for x in all_seeds),
+                 ' '.join(n for n, _ in configs)))
+    total = sum(float(r[4]) for r in rows)
+    print('dpopt: %d runs, %d not ok, %.1f s of dpopt time' % (len(rows), failures, total))
+
+    if args.nvcc:
+        srcs = []
+        for seed in seeds:
+            d = os.path.join(args.work, 's%d' % seed)
+            srcs.append(os.path.join(d, 'orig.cu'))
+            srcs += [os.path.join(d, n + '.cu') for n, _ in configs
+                     if os.path.exists(os.path.join(d, n + '.cu'))]
+        runtime = os.path.join(ROOT, 'runtime')
+        bad = 0
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            for src, (code, log) in zip(srcs, pool.map(
+                    lambda s: compile_one(args.nvcc, runtime, s), srcs)):
+                if code != 0:
+                    bad += 1
+                    print('nvcc failed on %s:\n%s' % (src, log), file=sys.stderr)
+        print('nvcc: %d files, %d failed' % (len(srcs), bad))
+        failures += bad
+    return 1 if failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,233 @@
+#!/usr/bin/env python3
+# ===- runner.py - Build, run and compare the differential tester's files ---===#
+#
+# Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+#
+# ===------------------------------------------------------------------------===#
+#
+# The GPU half of the differential tester (docs/testing.md). Runs where the
+# GPU is, on the WORK folder prepare.py wrote (no clang needed): builds every
+# original and every dpopt output with nvcc in parallel, runs each under a
+# watchdog (the original twice, to catch a generator bug that makes output
+# depend on scheduling), and compares every test program's line of output
+# with the original's. Writes
+#
+#   OUT/results.csv    commit,seed,program,config,status,detail (one row per
+#                      test program and configuration)
+#   OUT/summary.txt    counts per configuration and status
+#   OUT/mismatches.md  every mismatch, build failure, crash and time-out,
+#                      with what to run to reproduce it
+#
+# Statuses: match; mismatch (the program printed something else); hang (the
+# watchdog fired before the program's line); crash (the process died before
+# it); build-fail (nvcc rejected dpopt's output); dpopt-fail (dpopt did not
+# write one: prepare.py's dpopt.csv says why); not-comparable (the original
+# itself failed or printed different lines in its two runs: a generator bug,
+# not counted against dpopt).
+#
+# ===------------------------------------------------------------------------===#
+
+import argparse
+import collections
+import concurrent.futures
+import csv
+import glob
+import os
+import re
+import subprocess
+import sys
+import time
+
+LINE = re.compile(r'^(p\d+) (.*)$')
+
+
+def build(nvcc, runtime, src, flags):
+    exe = src[:-3] + '.bin'
+    start = time.monotonic()
+    p = subprocess.run([nvcc, '-rdc=true', '-arch=sm_90', '-I', runtime] + flags +
+                       [src, '-o', exe, '-lcudadevrt'], capture_output=True, text=True)
+    return p.returncode == 0, p.stderr, time.monotonic() - start
+
+
+def run(exe, timeout, tag, only=None):
+    start = time.monotonic()
+    try:
+        p = subprocess.run([exe] + ([str(only)] if only is not None else []),
+                           capture_output=True, text=True, timeout=timeout)
+        out, code = p.stdout, p.returncode
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or '')
+        code = 'timeout'
+    return tag, out, code, time.monotonic() - start
+
+
+def program_lines(out):
+    lines = {}
+    for line in out.splitlines():
+        m = LINE.match(line.strip())
+        if m:
+            lines[m.group(1)] = m.group(2)
+    return lines
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--work', required=True)
+    ap.add_argument('--out', required=True)
+    ap.add_argument('--runtime', required=True)
+    ap.add_argument('--nvcc', default='nvcc')
+    ap.add_argument('--build-jobs', type=int, default=os.cpu_count() or 4)
+    ap.add_argument('--run-jobs', type=int, default=4)
+    ap.add_argument('--timeout', type=int, default=30)
+    ap.add_argument('--nvcc-flags', default='', help='extra nvcc flags')
+    args = ap.parse_args()
+
+    manifest = dict(line.split(' ', 1) for line in
+                    open(os.path.join(args.work, 'manifest.txt')).read().splitlines())
+    commit = manifest.get('commit', 'unknown')
+    dpopt_rows = {}
+    with open(os.path.join(args.work, 'dpopt.csv')) as f:
+        for r in csv.DictReader(f):
+            dpopt_rows[(int(r['seed']), r['config'])] = r
+    configs = manifest['configs'].split()
+    seeds = sorted(int(os.path.basename(d)[1:]) for d in glob.glob(os.path.join(args.work, 's*'))
+                   if os.path.isdir(d))
+
+    sources = []
+    for seed in seeds:
+        d = os.path.join(args.work, 's%d' % seed)
+        sources.append(os.path.join(d, 'orig.cu'))
+        sources += [os.path.join(d, c + '.cu') for c in configs
+                    if os.path.exists(os.path.join(d, c + '.cu'))]
+    t0 = time.monotonic()
+    built = {}
+    flags = args.nvcc_flags.split()
+    with concurrent.futures.ThreadPoolExecutor(args.build_jobs) as pool:
+        for src, (ok, log, secs) in zip(sources, pool.map(
+                lambda s: build(args.nvcc, args.runtime, s, flags), sources)):
+            built[src] = (ok, log)
+    print('built %d files in %.0f s, %d failed' %
+          (len(sources), time.monotonic() - t0, sum(not ok for ok, _ in built.values())),
+          flush=True)
+
+    t0 = time.monotonic()
+    runs = []
+    for src, (ok, _) in built.items():
+        if ok:
+            runs.append((src[:-3] + '.bin', src))
+            if src.endswith('/orig.cu'):
+                runs.append((src[:-3] + '.bin', src + '#2'))
+    results = {}
+    with concurrent.futures.ThreadPoolExecutor(args.run_jobs) as pool:
+        for tag, out, code, secs in pool.map(lambda r: run(r[0], args.timeout, r[1]), runs):
+            results[tag] = (out, code, secs)
+    # A program that hangs or crashes takes the ones after it down with it:
+    # those run again, one process each.
+    reruns = []
+    for src, (ok, _) in built.items():
+        if not ok or src.endswith('/orig.cu') or src not in results:
+            continue
+        out, code, _ = results[src]
+        if code == 0:
+            continue
+        ref = program_lines(results.get(os.path.join(os.path.dirname(src), 'orig.cu'),
+                                        ('', 0, 0))[0])
+        got = program_lines(out)
+        missing = [p for p in sorted(ref, key=lambda p: int(p[1:])) if p not in got]
+        for p in missing[1:]:
+            reruns.append((src[:-3] + '.bin', src, int(p[1:])))
+    single = {}
+    with concurrent.futures.ThreadPoolExecutor(args.run_jobs) as pool:
+        for (exe, src, k), (tag, out, code, secs) in zip(reruns, pool.map(
+                lambda r: run(r[0], args.timeout, r[1], r[2]), reruns)):
+            single[(src, 'p%d' % k)] = (out, code, secs)
+    print('ran %d binaries in %.0f s (%d programs again alone)' %
+          (len(runs), time.monotonic() - t0, len(reruns)), flush=True)
+
+    os.makedirs(args.out, exist_ok=True)
+    rows = []
+    report = []
+    for seed in seeds:
+        d = os.path.join(args.work, 's%d' % seed)
+        orig = os.path.join(d, 'orig.cu')
+        o1 = results.get(orig)
+        o2 = results.get(orig + '#2')
+        ref1 = program_lines(o1[0]) if o1 else {}
+        ref2 = program_lines(o2[0]) if o2 else {}
+        names = sorted(ref1, key=lambda p: int(p[1:]))
+        for c in configs:
+            src = os.path.join(d, c + '.cu')
+            res = results.get(src)
+            got = program_lines(res[0]) if res else {}
+            for p in names:
+                expected = ref1[p]
+                if ref2.get(p) != expected or 'host-error' in expected:
+                    status, detail = 'not-comparable', 'original: %r / %r' % (expected, ref2.get(p))
+                elif not os.path.exists(src):
+                    r = dpopt_rows.get((seed, c), {})
+                    status, detail = 'dpopt-fail', 'dpopt %s (exit %s)' % (r.get('status'),
+                                                                           r.get('exit'))
+                elif not built[src][0]:
+                    status, detail = 'build-fail', built[src][1].strip().splitlines()[0][:200] \
+                        if built[src][1].strip() else 'nvcc failed'
+                else:
+                    alone = single.get((src, p))
+                    line, r = got.get(p), res
+                    if line is None and alone:
+                        line, r = program_lines(alone[0]).get(p), alone
+                    if line is not None:
+                        status = 'match' if line == expected else 'mismatch'
+                        detail = '' if status == 'match' else 'expected %r, got %r' % (
+                            expected, line)
+                    else:
+                        status = 'hang' if r[1] == 'timeout' else 'crash'
+                        detail = 'exit %s after %.1f s%s' % (r[1], r[2],
+                                                             ' (run alone)' if alone else '')
+                rows.append((commit, seed, p, c, status, detail))
+                if status not in ('match', 'not-comparable'):
+                    report.append((seed, p, c, status, detail))
+
+    # What the programs that did not match printed, and the original's.
+    outdir = os.path.join(args.out, 'outputs')
+    for seed, p, c, status, detail in report:
+        os.makedirs(outdir, exist_ok=True)
+        d = os.path.join(args.work, 's%d' % seed)
+        for tag, name in ((os.path.join(d, 'orig.cu'), 'orig'), (os.path.join(d, c + '.cu'), c)):
+            path = os.path.join(outdir, 's%d.%s.txt' % (seed, name))
+            if tag in results and not os.path.exists(path):
+                with open(path, 'w') as f:
+                    f.write(results[tag][0] + '\n[exit %s after %.1f s]\n' %
+                            (results[tag][1], results[tag][2]))
+            if name != 'orig' and not built.get(tag, (True,))[0]:
+                with open(os.path.join(outdir, 's%d.%s.nvcc.txt' % (seed, name)), 'w') as f:
+                    f.write(built[tag][1])
+
+    with open(os.path.join(args.out, 'results.csv'), 'w', newline='') as f:
+        w = csv.writer(f)
+        w.writerow(['commit', 'seed', 'program', 'config', 'status', 'detail'])
+        w.writerows(rows)
+    counts = collections.Counter((r[3], r[4]) for r in rows)
+    statuses = ['match', 'mismatch', 'hang', 'crash', 'build-fail', 'dpopt-fail',
+                'not-comparable']
+    lines = ['commit %s, %d files, %d test programs x %d configurations' %
+             (commit, len(seeds), len({(r[1], r[2]) for r in rows}), len(configs)),
+             '%-16s ' % 'config' + ' '.join('%14s' % s for s in statuses)]
+    for c in configs:
+        lines.append('%-16s ' % c + ' '.join('%14d' % counts[(c, s)] for s in statuses))
+    lines.append('%-16s ' % 'total' + ' '.join(
+        '%14d' % sum(counts[(c, s)] for c in configs) for s in statuses))
+    with open(os.path.join(args.out, 'summary.txt'), 'w') as f:
+        f.write('\n'.join(lines) + '\n')
+    print('\n'.join(lines))
+    with open(os.path.join(args.out, 'mismatches.md'), 'w') as f:
+        f.write('# Differential tester: everything that did not match (commit %s)\n\n' % commit)
+        f.write('Reproduce: `python3 test/difftest/gen.py --seed SEED --programs %s -o orig.cu`, '
+                'then dpopt with the configuration\'s options from test/difftest/configs.txt.\n\n'
+                % manifest.get('programs', '?'))
+        for seed, p, c, status, detail in report:
+            f.write('- seed %d, %s, %s: **%s** %s\n' % (seed, p, c, status, detail))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
