@@ -200,9 +200,9 @@ struct GeneratedNames {
         Group(A.fresh("group")), Threshold(A.fresh("threshold")),
         Mine(A.fresh("mine")), Local(A.fresh("local_block")),
         Rank(A.fresh("rank")), Exit(A.fresh("exit")), Next(A.fresh("done")),
-        In(A.fresh("in") + "_"), Warp(A.fresh("warp")), Recorded(A.fresh("recorded")) {}
+        In(A.fresh("in") + "_") {}
   std::string Grid, Block, Shmem, R, Records, Count, Blocks, Index, Group,
-      Threshold, Mine, Local, Rank, Exit, Next, In, Warp, Recorded;
+      Threshold, Mine, Local, Rank, Exit, Next, In;
 };
 
 std::string printedType(QualType T, const ASTContext &Ctx) {
@@ -340,10 +340,7 @@ std::string prologue(const std::vector<const SitePlan *> &Sites) {
 
 /// Counts the thread out of each group; the last one launches.
 std::string epilogue(const std::vector<const SitePlan *> &Sites) {
-  // Every lane of the warp gets here; they leave together, so that the
-  // last one's launch is made by a converged warp (CUDA 13 hung launches
-  // from warps whose lanes came in separate waves).
-  std::string S = "  dpopt::rt::aggConvergeWarp();\n";
+  std::string S;
   for (const SitePlan *P : Sites) {
     switch (P->Level.Level) {
     case Granularity::Warp:
@@ -469,12 +466,11 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
         (S->SharedMem.isWritten() ? "(" + S->SharedMem.Text + ")" : "0u") +
         Args +
         ");\n"
-        "  " + reconvergeBegin(Gen.Warp) + "  const bool " + Gen.Recorded +
-        " = dpopt::rt::aggRecord(" + groupRef(P) + ", " + Rec +
+        "  if (!dpopt::rt::aggRecord(" + groupRef(P) + ", " + Rec +
         (maxBlockThreads(S->Callee) < 1024
              ? ", " + std::to_string(maxBlockThreads(S->Callee)) + "u"
              : std::string()) +
-        ");\n  " + reconvergeEnd(Gen.Warp) + "  if (!" + Gen.Recorded + ")\n    " +
+        "))\n    " +
         deviceLaunchStatement(
             S->Id, launchStatement(L->Callee, Rec + ".Grid", Rec + ".Block",
                                    Rec + ".Shmem",

@@ -364,7 +364,7 @@ private:
         if (&L == &R || O.Chosen || L.InStream == StreamKind::FireAndForget ||
             L.InStream == StreamKind::TailLaunch)
           continue;
-        if (!A.canReach(K, L.Caller, /*ThroughLaunches=*/false) || precedes(R, L))
+        if (!A.canReach(K, L.Caller, /*ThroughLaunches=*/false) || precedes(R, L, K))
           continue;
         return "'" + K->getNameAsString() + "' also launches '" + L.CalleeName + "' at " +
                whereIs(WC, L.Call->getBeginLoc()) +
@@ -377,16 +377,50 @@ private:
     return std::nullopt;
   }
 
-  /// True when every thread that reaches \p L has run \p R before: both in
-  /// the same kernel's body, \p R first in the text, no loop around both,
-  /// no goto.
-  static bool precedes(const LaunchSite &R, const LaunchSite &L) {
-    if (R.Caller != L.Caller || R.Kind != CallerKind::Global || R.Offset >= L.Offset)
+  /// True when a thread of kernel \p K that reaches \p L has run \p R
+  /// before: \p R is in \p K's own body, and \p L there too or in a
+  /// function that \p K calls only after \p R (in the text, with no loop
+  /// around both and no goto).
+  bool precedes(const LaunchSite &R, const LaunchSite &L, const FunctionDecl *K) {
+    if (R.Kind != CallerKind::Global || canonicalFunction(R.Caller) != canonicalFunction(K) ||
+        containsGoto(getWrittenDefinition(K)->getBody()))
       return false;
-    for (const Stmt *Loop : R.Loops)
-      if (std::find(L.Loops.begin(), L.Loops.end(), Loop) != L.Loops.end())
+    auto After = [&](unsigned Offset, const std::vector<const Stmt *> &Loops) {
+      if (R.Offset >= Offset)
         return false;
-    return !containsGoto(getWrittenDefinition(R.Caller)->getBody());
+      for (const Stmt *Loop : R.Loops)
+        if (std::find(Loops.begin(), Loops.end(), Loop) != Loops.end())
+          return false;
+      return true;
+    };
+    if (canonicalFunction(L.Caller) == canonicalFunction(K))
+      return After(L.Offset, L.Loops);
+    // Every call of K that can lead to L's function must come after R.
+    bool All = true;
+    forEachCall(getWrittenDefinition(K)->getBody(), {}, [&](const CallExpr *C,
+                                                            const std::vector<const Stmt *> &Loops) {
+      const FunctionDecl *Callee = C->getDirectCallee();
+      bool Reaches = !Callee || A.canReach(Callee, L.Caller, /*ThroughLaunches=*/false);
+      if (Reaches && !After(WC.unit().getOffset(C->getBeginLoc()), Loops))
+        All = false;
+    });
+    return All;
+  }
+
+  /// Calls \p Fn for every call (not launch) in \p S with the loops around
+  /// it, innermost first.
+  static void forEachCall(const Stmt *S, std::vector<const Stmt *> Loops,
+                          llvm::function_ref<void(const CallExpr *,
+                                                  const std::vector<const Stmt *> &)> Fn) {
+    if (!S || isa<LambdaExpr>(S))
+      return;
+    if (const auto *C = dyn_cast<CallExpr>(S))
+      if (!isa<CUDAKernelCallExpr>(C))
+        Fn(C, Loops);
+    if (isLoop(S))
+      Loops.insert(Loops.begin(), S);
+    for (const Stmt *Child : S->children())
+      forEachCall(Child, Loops, Fn);
   }
 
   std::optional<std::string> t3Blocker(const LaunchSite &S) {

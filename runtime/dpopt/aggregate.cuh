@@ -89,17 +89,6 @@ __device__ inline unsigned long long aggGridId() {
   return Id;
 }
 
-/// Waits until every lane of the calling thread's warp (those the block
-/// has: its last warp may be partial) gets here. Only for code that every
-/// thread of the block reaches, such as the parent's epilogue: a
-/// device-side launch by a warp whose lanes arrive in separate waves hung
-/// on an H200 with CUDA 13 (docs/cdp2-semantics.md).
-__device__ inline void aggConvergeWarp() {
-  unsigned First = aggThreadRank() / 32 * 32, Threads = aggBlockThreads();
-  unsigned Lanes = Threads - First >= 32 ? 32 : Threads - First;
-  __syncwarp(Lanes == 32 ? 0xffffffffu : (1u << Lanes) - 1);
-}
-
 /// The (x, y, z) index of linear index \p I in a grid or block of \p D.
 __device__ inline uint3 aggDelinearize(unsigned I, dim3 D) {
   return make_uint3(I % D.x, (I / D.x) % D.y, I / (D.x * D.y));

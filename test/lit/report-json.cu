@@ -33,6 +33,7 @@ void host(float *A, int N) { parent<<<1, 1>>>(A, N, 0); }
 // CHECK-NEXT:     "block": "32",
 // CHECK-NEXT:     "shmem": "0",
 // CHECK-NEXT:     "stream": "S",
+// CHECK-NEXT:     "stream_kind": "other",
 // CHECK-NEXT:     "grid_dims": 2,
 // CHECK-NEXT:     "grid_dims_known": true,
 // CHECK-NEXT:     "block_dims": 1,

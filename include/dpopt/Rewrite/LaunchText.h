@@ -56,12 +56,12 @@ std::string indentLines(llvm::StringRef Block, llvm::StringRef Indent);
 std::string indentedLines(llvm::ArrayRef<std::string> Lines, llvm::StringRef Indent);
 
 /// Generated code whose running time differs between the lanes of a warp
-/// (a child grid run serially, a wait for a group's records) is enclosed by
-/// these two statements, so that the lanes that entered it together leave
-/// it together: on CUDA 13 a device-side launch made by a warp whose lanes
-/// arrive in separate waves after such code hung on an H200
-/// (docs/cdp2-semantics.md). \p Var names the mask (fresh). The second
-/// must be reached by every lane that ran the first.
+/// (a child grid run serially) is enclosed by these two statements, so
+/// that the lanes that entered it together leave it together: on CUDA 13 a
+/// device-side launch made by a warp whose lanes arrive in separate waves
+/// after such code hung on an H200 (docs/cdp2-semantics.md). \p Var names
+/// the mask (fresh). Every lane that runs the first must run the second,
+/// and no other __syncwarp may come between.
 std::string reconvergeBegin(llvm::StringRef Var);
 std::string reconvergeEnd(llvm::StringRef Var);
 

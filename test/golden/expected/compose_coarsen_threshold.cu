@@ -303,10 +303,13 @@ __global__ void minusOne(int *A, const int *Work, int Count, float *F) {
     { // dpopt threshold: launch only when worth it
       dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
       dim3 __dpopt_block(BS);
-      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
+      const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+          !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
+      __syncwarp(__dpopt_warp);
     }
   }
 }
@@ -321,10 +324,13 @@ __global__ void plusBlock(int *A, const int *Work, int Count, float *F) {
     { // dpopt threshold: launch only when worth it
       dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
       dim3 __dpopt_block(BS);
-      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
+      const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+          !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
+      __syncwarp(__dpopt_warp);
     }
   }
 }
@@ -339,10 +345,13 @@ __global__ void modulo(int *A, const int *Work, int Count, float *F) {
     { // dpopt threshold: launch only when worth it
       dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
       dim3 __dpopt_block(BS);
-      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
+      const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+          !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
+      __syncwarp(__dpopt_warp);
     }
   }
 }
@@ -357,10 +366,13 @@ __global__ void ceilFloatN(int *A, const int *Work, int Count, float *F) {
     { // dpopt threshold: launch only when worth it
       dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
       dim3 __dpopt_block(BS);
-      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
+      const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+          !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
+      __syncwarp(__dpopt_warp);
     }
   }
 }
@@ -375,10 +387,13 @@ __global__ void ceilFloatB(int *A, const int *Work, int Count, float *F) {
     { // dpopt threshold: launch only when worth it
       dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
       dim3 __dpopt_block(BS);
-      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
+      const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+          !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
+      __syncwarp(__dpopt_warp);
     }
   }
 }
@@ -393,10 +408,13 @@ __global__ void macro(int *A, const int *Work, int Count, float *F) {
     { // dpopt threshold: launch only when worth it
       dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
       dim3 __dpopt_block(BS);
-      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
+      const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+          !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
+      __syncwarp(__dpopt_warp);
     }
   }
 }
@@ -412,10 +430,13 @@ __global__ void localVariable(int *A, const int *Work, int Count, float *F) {
     { // dpopt threshold: launch only when worth it
       dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
       dim3 __dpopt_block(32);
-      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
+      const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+          !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
+      __syncwarp(__dpopt_warp);
     }
   }
 }
@@ -433,10 +454,13 @@ __global__ void changedVariable(int *A, const int *Work, int Count, float *F) {
     { // dpopt threshold: launch only when worth it
       dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
       dim3 __dpopt_block(32);
-      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
+      const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+          !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
+      __syncwarp(__dpopt_warp);
     }
   }
 }
@@ -451,10 +475,13 @@ __global__ void fixedGrid(int *A, const int *Work, int Count, float *F) {
     { // dpopt threshold: launch only when worth it
       dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
       dim3 __dpopt_block(32);
-      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
+      const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+          !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, Work[V + 1]);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, Work[V + 1]);
+      __syncwarp(__dpopt_warp);
     }
   }
 }
@@ -469,10 +496,13 @@ __global__ void modifiesParameter(int *A, const int *Work, int Count, float *F) 
     { // dpopt threshold: launch only when worth it
       dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
       dim3 __dpopt_block(128);
-      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
+      const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+          !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         __dpopt_coarse_countdown<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
         __dpopt_serial___dpopt_coarse_countdown(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
+      __syncwarp(__dpopt_warp);
     }
   }
 }
@@ -487,10 +517,13 @@ __global__ void twoDimensions(int *A, const int *Work, int Count, float *F) {
     { // dpopt threshold: launch only when worth it
       dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
       dim3 __dpopt_block(dim3(16, 16));
-      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
+      const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+          !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         __dpopt_coarse_grid2d<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N, Count);
       else
         __dpopt_serial___dpopt_coarse_grid2d(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N, Count);
+      __syncwarp(__dpopt_warp);
     }
   }
 }
@@ -505,10 +538,13 @@ __global__ void templateExplicit(int *A, const int *Work, int Count, float *F) {
     { // dpopt threshold: launch only when worth it
       dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
       dim3 __dpopt_block(128);
-      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
+      const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+          !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         __dpopt_coarse_scale<float><<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, F, 1.0f, N);
       else
         __dpopt_serial___dpopt_coarse_scale<float>(__dpopt_grid_2, __dpopt_block, __dpopt_grid, F, 1.0f, N);
+      __syncwarp(__dpopt_warp);
     }
   }
 }
@@ -523,10 +559,13 @@ __global__ void templateDeduced(int *A, const int *Work, int Count, float *F) {
     { // dpopt threshold: launch only when worth it
       dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
       dim3 __dpopt_block(128);
-      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
+      const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+          !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         __dpopt_coarse_scale<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, F, 2.0f, N);
       else
         __dpopt_serial___dpopt_coarse_scale(__dpopt_grid_2, __dpopt_block, __dpopt_grid, F, 2.0f, N);
+      __syncwarp(__dpopt_warp);
     }
   }
 }
@@ -544,11 +583,14 @@ __global__ void pragmaAndStream(int *A, const int *Work, int Count, float *F) {
         dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
         dim3 __dpopt_block(256);
         auto __dpopt_shmem = (0);
-        auto __dpopt_stream = (cudaStreamFireAndForget);
-        if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= 1000)
+        cudaStream_t __dpopt_stream = (cudaStreamFireAndForget);
+        const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+        if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= 1000 ||
+            !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, __dpopt_shmem, (unsigned long long)(1000) + dpopt::rt::blockThreads(__dpopt_block)))
           __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, __dpopt_shmem, __dpopt_stream>>>(__dpopt_grid, A, N);
         else
           __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
+        __syncwarp(__dpopt_warp);
       }
     }
 }

@@ -140,7 +140,9 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int
       auto __dpopt_n0 = (Degree);
       dim3 __dpopt_grid((__dpopt_n0 + 127) / 128);
       dim3 __dpopt_block(128);
-      if (__dpopt_n0 >= DPOPT_THRESHOLD)
+      const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+      if (__dpopt_n0 >= DPOPT_THRESHOLD ||
+          !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         { // dpopt coarsen: fewer, fuller child blocks
           dim3 __dpopt_grid_2(__dpopt_grid);
           { // dpopt aggregate (multiblock:32): one launch per group
@@ -153,6 +155,7 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int
         }
       else
         __dpopt_serial_child(__dpopt_grid, __dpopt_block, Col, Begin, Degree, Level, Cur + 1);
+      __syncwarp(__dpopt_warp);
     }
 }
 __dpopt_exit:;

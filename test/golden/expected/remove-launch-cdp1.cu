@@ -1,3 +1,4 @@
+#include "dpopt/runtime.cuh" // dpopt's device runtime
 // DPOPT-ARGS: --passes=remove-launch
 // Legacy CDP1 code: device-side cudaDeviceSynchronize() after launches is a
 // compile error on CUDA 12+/sm_90. remove-launch runs the children in their
@@ -42,7 +43,12 @@ __global__ void rows(const int *In, int *Out, int Height, int Width, int *Total)
   { // dpopt remove-launch T4: this thread runs the child grid
     dim3 __dpopt_grid((Width + 31) / 32);
     dim3 __dpopt_block(32);
-    __dpopt_serial_rowSum(__dpopt_grid, __dpopt_block, In, Out, Row, Width);
+    const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+    if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
+      __dpopt_serial_rowSum(__dpopt_grid, __dpopt_block, In, Out, Row, Width);
+    else
+      rowSum<<<__dpopt_grid, __dpopt_block>>>(In, Out, Row, Width);
+    __syncwarp(__dpopt_warp);
   }
   /* dpopt remove-launch: cudaDeviceSynchronize() had nothing left to wait for */; // the parent reads what its child wrote
   atomicAdd(Total, Out[Row]);
@@ -52,7 +58,12 @@ __global__ void checked(const int *In, int *Out, int Width) {
   { // dpopt remove-launch T4: this thread runs the child grid
     dim3 __dpopt_grid((Width + 31) / 32);
     dim3 __dpopt_block(32);
-    __dpopt_serial_rowSum(__dpopt_grid, __dpopt_block, In, Out, 0, Width);
+    const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+    if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
+      __dpopt_serial_rowSum(__dpopt_grid, __dpopt_block, In, Out, 0, Width);
+    else
+      rowSum<<<__dpopt_grid, __dpopt_block>>>(In, Out, 0, Width);
+    __syncwarp(__dpopt_warp);
   }
   if (cudaSuccess != cudaSuccess)
     return;
@@ -100,7 +111,12 @@ __global__ void relaxRows(int *Dist, int Width, int Height, int *Changed) {
     { // dpopt remove-launch T4: this thread runs the child grid
       dim3 __dpopt_grid((Width + 63) / 64);
       dim3 __dpopt_block(64);
-      __dpopt_serial_relax(__dpopt_grid, __dpopt_block, Dist, Width, Row, Changed);
+      const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+      if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
+        __dpopt_serial_relax(__dpopt_grid, __dpopt_block, Dist, Width, Row, Changed);
+      else
+        relax<<<__dpopt_grid, __dpopt_block>>>(Dist, Width, Row, Changed);
+      __syncwarp(__dpopt_warp);
     }
 }
 
@@ -118,7 +134,12 @@ static __device__ void __dpopt_serial_relaxRows(dim3 __dpopt_gridDim, dim3 __dpo
     { // dpopt remove-launch T4: this thread runs the child grid
       dim3 __dpopt_grid((Width + 63) / 64);
       dim3 __dpopt_block(64);
-      __dpopt_serial_relax(__dpopt_grid, __dpopt_block, Dist, Width, Row, Changed);
+      const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+      if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
+        __dpopt_serial_relax(__dpopt_grid, __dpopt_block, Dist, Width, Row, Changed);
+      else
+        relax<<<__dpopt_grid, __dpopt_block>>>(Dist, Width, Row, Changed);
+      __syncwarp(__dpopt_warp);
     }
 }
   }
@@ -130,7 +151,12 @@ __global__ void driver(int *Dist, int Width, int Height, int *Changed) {
     { // dpopt remove-launch T4: this thread runs the child grid
       dim3 __dpopt_grid((Height + 127) / 128);
       dim3 __dpopt_block(128);
-      __dpopt_serial_relaxRows(__dpopt_grid, __dpopt_block, Dist, Width, Height, Changed);
+      const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+      if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
+        __dpopt_serial_relaxRows(__dpopt_grid, __dpopt_block, Dist, Width, Height, Changed);
+      else
+        relaxRows<<<__dpopt_grid, __dpopt_block>>>(Dist, Width, Height, Changed);
+      __syncwarp(__dpopt_warp);
     }
     /* dpopt remove-launch: cudaDeviceSynchronize() had nothing left to wait for */;
     if (*(volatile int *)Changed == 0)

@@ -1,3 +1,4 @@
+#include "dpopt/runtime.cuh" // dpopt's device runtime
 #include "dpopt/persist.cuh" // dpopt's device runtime
 // DPOPT-ARGS: --passes=remove-launch
 // remove-launch T1/T2: parents launched by host code in this file get a
@@ -64,13 +65,21 @@ static __device__ void __dpopt_team_addRange(dim3 __dpopt_t3_gridDim, dim3 __dpo
 }
 
 // Irregular child sizes: always the persistent version.
+#ifndef DPOPT_SERIAL_LIMIT
+#define DPOPT_SERIAL_LIMIT (1ull << 20)
+#endif
 __global__ void spread(int *Out, const int *Counts, int N) {
   int T = blockIdx.x * blockDim.x + threadIdx.x;
   if (T < N && Counts[T] > 0)
     { // dpopt remove-launch T4: this thread runs the child grid
       dim3 __dpopt_grid((Counts[T] + CHILD_THREADS - 1) / CHILD_THREADS);
       dim3 __dpopt_block(CHILD_THREADS);
-      __dpopt_serial_addRange(__dpopt_grid, __dpopt_block, Out, T, Counts[T]);
+      const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+      if (dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, DPOPT_SERIAL_LIMIT))
+        __dpopt_serial_addRange(__dpopt_grid, __dpopt_block, Out, T, Counts[T]);
+      else
+        addRange<<<__dpopt_grid, __dpopt_block>>>(Out, T, Counts[T]);
+      __syncwarp(__dpopt_warp);
     }
 }
 
@@ -90,17 +99,20 @@ static __device__ void __dpopt_p_body_spread(uint3 blockIdx, dim3 gridDim, dpopt
     { // dpopt remove-launch T1/T2: record the launch; the persistent grid runs it after this round
       const dim3 __dpopt_p_grid((Counts[T] + CHILD_THREADS - 1) / CHILD_THREADS);
       const dim3 __dpopt_p_block(CHILD_THREADS);
-      unsigned __dpopt_p_index;
-      unsigned long long __dpopt_p_first;
-      if (!dpopt::rt::persistClaim(__dpopt_p_state, __dpopt_p_round, (unsigned long long)__dpopt_p_grid.x * __dpopt_p_grid.y * __dpopt_p_grid.z, __dpopt_p_index, __dpopt_p_first))
-        __trap(); // cannot happen: a thread launches at most once per round
-      __dpopt_p_record_spread &__dpopt_p_rec = __dpopt_p_records[__dpopt_p_index];
-      __dpopt_p_rec.First = __dpopt_p_first;
-      __dpopt_p_rec.Grid = __dpopt_p_grid;
-      __dpopt_p_rec.Block = __dpopt_p_block;
-      __dpopt_p_rec.__dpopt_p_arg0 = Out;
-      __dpopt_p_rec.__dpopt_p_arg1 = T;
-      __dpopt_p_rec.__dpopt_p_arg2 = Counts[T];
+      if (!dpopt::rt::launchable(__dpopt_p_grid, __dpopt_p_block, 0, 1024, 0)) {
+    } else {
+        unsigned __dpopt_p_index;
+        unsigned long long __dpopt_p_first;
+        if (!dpopt::rt::persistClaim(__dpopt_p_state, __dpopt_p_round, (unsigned long long)__dpopt_p_grid.x * __dpopt_p_grid.y * __dpopt_p_grid.z, __dpopt_p_index, __dpopt_p_first))
+          __trap(); // cannot happen: a thread launches at most once per round
+        __dpopt_p_record_spread &__dpopt_p_rec = __dpopt_p_records[__dpopt_p_index];
+        __dpopt_p_rec.First = __dpopt_p_first;
+        __dpopt_p_rec.Grid = __dpopt_p_grid;
+        __dpopt_p_rec.Block = __dpopt_p_block;
+        __dpopt_p_rec.__dpopt_p_arg0 = Out;
+        __dpopt_p_rec.__dpopt_p_arg1 = T;
+        __dpopt_p_rec.__dpopt_p_arg2 = Counts[T];
+      }
     }
 }
 
@@ -145,9 +157,10 @@ __global__ void __dpopt_persistent_spread(dpopt::rt::PersistState *__dpopt_p_sta
 // dpopt: launches 'spread' as a persistent grid that runs its launches of 'addRange' (remove-launch T1/T2)
 static cudaError_t __dpopt_launch_persistent_spread(dim3 __dpopt_p_grid, dim3 __dpopt_p_block, size_t __dpopt_p_shmem, cudaStream_t __dpopt_p_stream, int *Out, const int *Counts, int N) {
   const unsigned long long __dpopt_p_resident = dpopt::rt::persistentBlocks(__dpopt_persistent_spread, __dpopt_p_block, __dpopt_p_shmem);
-  // No persistent block fits (its shared memory and the child's together):
-  // the kernel runs as it is.
-  if (__dpopt_p_resident == 0) {
+  // No persistent block fits (its shared memory and the child's together),
+  // or the GPU rejects the configuration: the kernel runs, or fails, as it
+  // did.
+  if (__dpopt_p_resident == 0 || !dpopt::rt::launchable(__dpopt_p_grid, __dpopt_p_block, 0)) {
     spread<<<__dpopt_p_grid, __dpopt_p_block, __dpopt_p_shmem, __dpopt_p_stream>>>(Out, Counts, N);
     return cudaPeekAtLastError();
   }
@@ -215,7 +228,12 @@ __global__ void fewBig(int *Out) {
     { // dpopt remove-launch T4: this thread runs the child grid
       dim3 __dpopt_grid(500);
       dim3 __dpopt_block(128);
-      __dpopt_serial_fill(__dpopt_grid, __dpopt_block, Out, parentBlock() * 64000, 1);
+      const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+      if (dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, DPOPT_SERIAL_LIMIT))
+        __dpopt_serial_fill(__dpopt_grid, __dpopt_block, Out, parentBlock() * 64000, 1);
+      else
+        fill<<<__dpopt_grid, __dpopt_block>>>(Out, parentBlock() * 64000, 1);
+      __syncwarp(__dpopt_warp);
     }
 }
 
@@ -234,17 +252,20 @@ static __device__ void __dpopt_p_body_fewBig(uint3 blockIdx, dim3 gridDim, dpopt
     { // dpopt remove-launch T1/T2: record the launch; the persistent grid runs it after this round
       const dim3 __dpopt_p_grid(500);
       const dim3 __dpopt_p_block(128);
-      unsigned __dpopt_p_index;
-      unsigned long long __dpopt_p_first;
-      if (!dpopt::rt::persistClaim(__dpopt_p_state, __dpopt_p_round, (unsigned long long)__dpopt_p_grid.x * __dpopt_p_grid.y * __dpopt_p_grid.z, __dpopt_p_index, __dpopt_p_first))
-        __trap(); // cannot happen: a thread launches at most once per round
-      __dpopt_p_record_fewBig &__dpopt_p_rec = __dpopt_p_records[__dpopt_p_index];
-      __dpopt_p_rec.First = __dpopt_p_first;
-      __dpopt_p_rec.Grid = __dpopt_p_grid;
-      __dpopt_p_rec.Block = __dpopt_p_block;
-      __dpopt_p_rec.__dpopt_p_arg_20 = Out;
-      __dpopt_p_rec.__dpopt_p_arg_21 = __dpopt_persist_parentBlock(blockIdx, gridDim) * 64000;
-      __dpopt_p_rec.__dpopt_p_arg_22 = 1;
+      if (!dpopt::rt::launchable(__dpopt_p_grid, __dpopt_p_block, 0, 1024, 0)) { (void)(__dpopt_persist_parentBlock(blockIdx, gridDim) * 64000);
+    } else {
+        unsigned __dpopt_p_index;
+        unsigned long long __dpopt_p_first;
+        if (!dpopt::rt::persistClaim(__dpopt_p_state, __dpopt_p_round, (unsigned long long)__dpopt_p_grid.x * __dpopt_p_grid.y * __dpopt_p_grid.z, __dpopt_p_index, __dpopt_p_first))
+          __trap(); // cannot happen: a thread launches at most once per round
+        __dpopt_p_record_fewBig &__dpopt_p_rec = __dpopt_p_records[__dpopt_p_index];
+        __dpopt_p_rec.First = __dpopt_p_first;
+        __dpopt_p_rec.Grid = __dpopt_p_grid;
+        __dpopt_p_rec.Block = __dpopt_p_block;
+        __dpopt_p_rec.__dpopt_p_arg_20 = Out;
+        __dpopt_p_rec.__dpopt_p_arg_21 = __dpopt_persist_parentBlock(blockIdx, gridDim) * 64000;
+        __dpopt_p_rec.__dpopt_p_arg_22 = 1;
+      }
     }
 }
 
@@ -293,7 +314,10 @@ static cudaError_t __dpopt_launch_persistent_fewBig(dim3 __dpopt_p_grid, dim3 __
   // fewer blocks than can be resident, the kernel runs as it is (T4).
   // So it does when no persistent block fits (its shared memory and the
   // child's together).
-  if (__dpopt_p_resident == 0 || __dpopt_p_resident <= (unsigned long long)__dpopt_p_grid.x * __dpopt_p_grid.y * __dpopt_p_grid.z) {
+  // A configuration the GPU rejects is launched as written, so that it
+  // fails as it did.
+  if (__dpopt_p_resident == 0 || !dpopt::rt::launchable(__dpopt_p_grid, __dpopt_p_block, 0) ||
+      __dpopt_p_resident <= (unsigned long long)__dpopt_p_grid.x * __dpopt_p_grid.y * __dpopt_p_grid.z) {
     fewBig<<<__dpopt_p_grid, __dpopt_p_block, __dpopt_p_shmem, __dpopt_p_stream>>>(Out);
     return cudaPeekAtLastError();
   }
@@ -398,17 +422,20 @@ static __device__ void __dpopt_p_body_reduceRows(uint3 blockIdx, dim3 gridDim, d
     { // dpopt remove-launch T1/T2: record the launch; the persistent grid runs it after this round
       const dim3 __dpopt_p_grid((Width + 127) / 128);
       const dim3 __dpopt_p_block(128);
-      unsigned __dpopt_p_index;
-      unsigned long long __dpopt_p_first;
-      if (!dpopt::rt::persistClaim(__dpopt_p_state, __dpopt_p_round, (unsigned long long)__dpopt_p_grid.x * __dpopt_p_grid.y * __dpopt_p_grid.z, __dpopt_p_index, __dpopt_p_first))
-        __trap(); // cannot happen: a thread launches at most once per round
-      __dpopt_p_record_reduceRows &__dpopt_p_rec = __dpopt_p_records[__dpopt_p_index];
-      __dpopt_p_rec.First = __dpopt_p_first;
-      __dpopt_p_rec.Grid = __dpopt_p_grid;
-      __dpopt_p_rec.Block = __dpopt_p_block;
-      __dpopt_p_rec.__dpopt_p_arg_30 = In + Row * Width;
-      __dpopt_p_rec.__dpopt_p_arg_31 = Sums + Row;
-      __dpopt_p_rec.__dpopt_p_arg_32 = Width;
+      if (!dpopt::rt::launchable(__dpopt_p_grid, __dpopt_p_block, 0, 1024, 512)) {
+    } else {
+        unsigned __dpopt_p_index;
+        unsigned long long __dpopt_p_first;
+        if (!dpopt::rt::persistClaim(__dpopt_p_state, __dpopt_p_round, (unsigned long long)__dpopt_p_grid.x * __dpopt_p_grid.y * __dpopt_p_grid.z, __dpopt_p_index, __dpopt_p_first))
+          __trap(); // cannot happen: a thread launches at most once per round
+        __dpopt_p_record_reduceRows &__dpopt_p_rec = __dpopt_p_records[__dpopt_p_index];
+        __dpopt_p_rec.First = __dpopt_p_first;
+        __dpopt_p_rec.Grid = __dpopt_p_grid;
+        __dpopt_p_rec.Block = __dpopt_p_block;
+        __dpopt_p_rec.__dpopt_p_arg_30 = In + Row * Width;
+        __dpopt_p_rec.__dpopt_p_arg_31 = Sums + Row;
+        __dpopt_p_rec.__dpopt_p_arg_32 = Width;
+      }
     }
 }
 
@@ -455,9 +482,10 @@ __global__ void __dpopt_persistent_reduceRows(dpopt::rt::PersistState *__dpopt_p
 // dpopt: launches 'reduceRows' as a persistent grid that runs its launches of 'blockReduce' (remove-launch T1/T2)
 static cudaError_t __dpopt_launch_persistent_reduceRows(dim3 __dpopt_p_grid, dim3 __dpopt_p_block, size_t __dpopt_p_shmem, cudaStream_t __dpopt_p_stream, const int *In, int *Sums, int Rows, int Width) {
   const unsigned long long __dpopt_p_resident = dpopt::rt::persistentBlocks(__dpopt_persistent_reduceRows, __dpopt_p_block, __dpopt_p_shmem);
-  // No persistent block fits (its shared memory and the child's together):
-  // the kernel runs as it is.
-  if (__dpopt_p_resident == 0) {
+  // No persistent block fits (its shared memory and the child's together),
+  // or the GPU rejects the configuration: the kernel runs, or fails, as it
+  // did.
+  if (__dpopt_p_resident == 0 || !dpopt::rt::launchable(__dpopt_p_grid, __dpopt_p_block, 0)) {
     reduceRows<<<__dpopt_p_grid, __dpopt_p_block, __dpopt_p_shmem, __dpopt_p_stream>>>(In, Sums, Rows, Width);
     return cudaPeekAtLastError();
   }
@@ -495,17 +523,20 @@ static __device__ void __dpopt_p_body_t1Parent(uint3 blockIdx, dim3 gridDim, dpo
     { // dpopt remove-launch T1/T2: record the launch; the persistent grid runs it after this round
       const dim3 __dpopt_p_grid(Counts[T]);
       const dim3 __dpopt_p_block(64);
-      unsigned __dpopt_p_index;
-      unsigned long long __dpopt_p_first;
-      if (!dpopt::rt::persistClaim(__dpopt_p_state, __dpopt_p_round, (unsigned long long)__dpopt_p_grid.x * __dpopt_p_grid.y * __dpopt_p_grid.z, __dpopt_p_index, __dpopt_p_first))
-        __trap(); // cannot happen: a thread launches at most once per round
-      __dpopt_p_record_t1Parent &__dpopt_p_rec = __dpopt_p_records[__dpopt_p_index];
-      __dpopt_p_rec.First = __dpopt_p_first;
-      __dpopt_p_rec.Grid = __dpopt_p_grid;
-      __dpopt_p_rec.Block = __dpopt_p_block;
-      __dpopt_p_rec.__dpopt_p_arg_40 = Out;
-      __dpopt_p_rec.__dpopt_p_arg_41 = T;
-      __dpopt_p_rec.__dpopt_p_arg_42 = Counts[T] * 64;
+      if (!dpopt::rt::launchable(__dpopt_p_grid, __dpopt_p_block, 0, 1024, 0)) {
+    } else {
+        unsigned __dpopt_p_index;
+        unsigned long long __dpopt_p_first;
+        if (!dpopt::rt::persistClaim(__dpopt_p_state, __dpopt_p_round, (unsigned long long)__dpopt_p_grid.x * __dpopt_p_grid.y * __dpopt_p_grid.z, __dpopt_p_index, __dpopt_p_first))
+          __trap(); // cannot happen: a thread launches at most once per round
+        __dpopt_p_record_t1Parent &__dpopt_p_rec = __dpopt_p_records[__dpopt_p_index];
+        __dpopt_p_rec.First = __dpopt_p_first;
+        __dpopt_p_rec.Grid = __dpopt_p_grid;
+        __dpopt_p_rec.Block = __dpopt_p_block;
+        __dpopt_p_rec.__dpopt_p_arg_40 = Out;
+        __dpopt_p_rec.__dpopt_p_arg_41 = T;
+        __dpopt_p_rec.__dpopt_p_arg_42 = Counts[T] * 64;
+      }
     }
 }
 
@@ -542,9 +573,10 @@ __global__ void __dpopt_persistent_t1Parent(dpopt::rt::PersistState *__dpopt_p_s
 // dpopt: launches 't1Parent' as a persistent grid that runs its launches of 'addRange' (remove-launch T1)
 static cudaError_t __dpopt_launch_persistent_t1Parent(dim3 __dpopt_p_grid, dim3 __dpopt_p_block, size_t __dpopt_p_shmem, cudaStream_t __dpopt_p_stream, int *Out, const int *Counts, int N) {
   const unsigned long long __dpopt_p_resident = dpopt::rt::persistentBlocks(__dpopt_persistent_t1Parent, __dpopt_p_block, __dpopt_p_shmem);
-  // No persistent block fits (its shared memory and the child's together):
-  // the kernel runs as it is.
-  if (__dpopt_p_resident == 0) {
+  // No persistent block fits (its shared memory and the child's together),
+  // or the GPU rejects the configuration: the kernel runs, or fails, as it
+  // did.
+  if (__dpopt_p_resident == 0 || !dpopt::rt::launchable(__dpopt_p_grid, __dpopt_p_block, 0)) {
     t1Parent<<<__dpopt_p_grid, __dpopt_p_block, __dpopt_p_shmem, __dpopt_p_stream>>>(Out, Counts, N);
     return cudaPeekAtLastError();
   }
@@ -575,17 +607,20 @@ static __device__ void __dpopt_p_body_t2Parent(uint3 blockIdx, dim3 gridDim, dpo
     { // dpopt remove-launch T1/T2: record the launch; the persistent grid runs it after this round
       const dim3 __dpopt_p_grid(Counts[T]);
       const dim3 __dpopt_p_block(64);
-      unsigned __dpopt_p_index;
-      unsigned long long __dpopt_p_first;
-      if (!dpopt::rt::persistClaim(__dpopt_p_state, __dpopt_p_round, (unsigned long long)__dpopt_p_grid.x * __dpopt_p_grid.y * __dpopt_p_grid.z, __dpopt_p_index, __dpopt_p_first))
-        __trap(); // cannot happen: a thread launches at most once per round
-      __dpopt_p_record_t2Parent &__dpopt_p_rec = __dpopt_p_records[__dpopt_p_index];
-      __dpopt_p_rec.First = __dpopt_p_first;
-      __dpopt_p_rec.Grid = __dpopt_p_grid;
-      __dpopt_p_rec.Block = __dpopt_p_block;
-      __dpopt_p_rec.__dpopt_p_arg_50 = Out;
-      __dpopt_p_rec.__dpopt_p_arg_51 = T;
-      __dpopt_p_rec.__dpopt_p_arg_52 = Counts[T] * 64;
+      if (!dpopt::rt::launchable(__dpopt_p_grid, __dpopt_p_block, 0, 1024, 0)) {
+    } else {
+        unsigned __dpopt_p_index;
+        unsigned long long __dpopt_p_first;
+        if (!dpopt::rt::persistClaim(__dpopt_p_state, __dpopt_p_round, (unsigned long long)__dpopt_p_grid.x * __dpopt_p_grid.y * __dpopt_p_grid.z, __dpopt_p_index, __dpopt_p_first))
+          __trap(); // cannot happen: a thread launches at most once per round
+        __dpopt_p_record_t2Parent &__dpopt_p_rec = __dpopt_p_records[__dpopt_p_index];
+        __dpopt_p_rec.First = __dpopt_p_first;
+        __dpopt_p_rec.Grid = __dpopt_p_grid;
+        __dpopt_p_rec.Block = __dpopt_p_block;
+        __dpopt_p_rec.__dpopt_p_arg_50 = Out;
+        __dpopt_p_rec.__dpopt_p_arg_51 = T;
+        __dpopt_p_rec.__dpopt_p_arg_52 = Counts[T] * 64;
+      }
     }
 }
 
@@ -616,9 +651,10 @@ __global__ void __dpopt_persistent_t2Parent(dpopt::rt::PersistState *__dpopt_p_s
 // dpopt: launches 't2Parent' as a persistent grid that runs its launches of 'addRange' (remove-launch T2)
 static cudaError_t __dpopt_launch_persistent_t2Parent(dim3 __dpopt_p_grid, dim3 __dpopt_p_block, size_t __dpopt_p_shmem, cudaStream_t __dpopt_p_stream, int *Out, const int *Counts, int N) {
   const unsigned long long __dpopt_p_resident = dpopt::rt::persistentBlocks(__dpopt_persistent_t2Parent, __dpopt_p_block, __dpopt_p_shmem);
-  // No persistent block fits (its shared memory and the child's together):
-  // the kernel runs as it is.
-  if (__dpopt_p_resident == 0) {
+  // No persistent block fits (its shared memory and the child's together),
+  // or the GPU rejects the configuration: the kernel runs, or fails, as it
+  // did.
+  if (__dpopt_p_resident == 0 || !dpopt::rt::launchable(__dpopt_p_grid, __dpopt_p_block, 0)) {
     t2Parent<<<__dpopt_p_grid, __dpopt_p_block, __dpopt_p_shmem, __dpopt_p_stream>>>(Out, Counts, N);
     return cudaPeekAtLastError();
   }

@@ -1,3 +1,4 @@
+#include "dpopt/runtime.cuh" // dpopt's device runtime
 // DPOPT-ARGS: --passes=remove-launch
 // DPOPT-NVCC: skip the cudaDeviceSynchronize() calls dpopt must leave are a compile error on CUDA 12+/sm_90
 // Every launch remove-launch leaves unchanged, with the reason in a remark.
@@ -7,10 +8,6 @@ __device__ void elsewhere(int *A); // defined in another file
 
 // dpopt: declared here for 'plain' run serially by one thread (remove-launch)
 static __device__ void __dpopt_serial_plain(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *A, int N);
-// dpopt: declared here for 'plain' run by the threads of a block (remove-launch T3)
-static __device__ void __dpopt_team_plain(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, int *A, int N);
-// dpopt: declared here for the grids of 'plain' a block's threads launched, run by the block (remove-launch T3)
-static __device__ void __dpopt_block_plain(bool __dpopt_t3_launches, dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *__dpopt_t3_arg0, int __dpopt_t3_arg1);
 __global__ void plain(int *A, int N) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < N)
@@ -31,67 +28,6 @@ static __device__ void __dpopt_serial_plain(dim3 __dpopt_gridDim, dim3 __dpopt_b
     A[I] = I;
 }
   }
-}
-
-// dpopt: 'plain' run by the threads of a block (remove-launch T3)
-static __device__ void __dpopt_team_plain(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, int *A, int N) {
-  const unsigned __dpopt_t3_self = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
-  const unsigned __dpopt_t3_team = blockDim.x * blockDim.y * blockDim.z;
-  const unsigned __dpopt_t3_size = __dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y * __dpopt_t3_blockDim.z;
-  const unsigned long long __dpopt_t3_total = (unsigned long long)__dpopt_t3_gridDim.x * __dpopt_t3_gridDim.y * __dpopt_t3_gridDim.z;
-  const unsigned long long __dpopt_t3_end = __dpopt_t3_first >= __dpopt_t3_total ? __dpopt_t3_first : __dpopt_t3_count < __dpopt_t3_total - __dpopt_t3_first ? __dpopt_t3_first + __dpopt_t3_count : __dpopt_t3_total;
-  for (unsigned long long __dpopt_t3_linear = __dpopt_t3_first; __dpopt_t3_linear < __dpopt_t3_end; ++__dpopt_t3_linear) {
-    const unsigned __dpopt_t3_bx = __dpopt_t3_linear % __dpopt_t3_gridDim.x;
-    const unsigned __dpopt_t3_by = __dpopt_t3_linear / __dpopt_t3_gridDim.x % __dpopt_t3_gridDim.y;
-    const unsigned __dpopt_t3_bz = __dpopt_t3_linear / ((unsigned long long)__dpopt_t3_gridDim.x * __dpopt_t3_gridDim.y);
-    for (unsigned __dpopt_t3_t = __dpopt_t3_self; __dpopt_t3_t < __dpopt_t3_size; __dpopt_t3_t += __dpopt_t3_team) {
-    const uint3 blockIdx = make_uint3(__dpopt_t3_bx, __dpopt_t3_by, __dpopt_t3_bz);
-    const uint3 threadIdx = make_uint3(__dpopt_t3_t % __dpopt_t3_blockDim.x, __dpopt_t3_t / __dpopt_t3_blockDim.x % __dpopt_t3_blockDim.y, __dpopt_t3_t / (__dpopt_t3_blockDim.x * __dpopt_t3_blockDim.y));
-    const dim3 gridDim = __dpopt_t3_gridDim;
-    const dim3 blockDim = __dpopt_t3_blockDim;
-    (void)blockIdx; (void)threadIdx; (void)gridDim; (void)blockDim;
-    {
-  int I = blockIdx.x * blockDim.x + threadIdx.x;
-  if (I < N)
-    A[I] = I;
-}
-    }
-    // The next child block reuses the child's shared arrays.
-    __syncthreads();
-  }
-}
-
-// dpopt: the grids of 'plain' a block's threads launched, run by the block (remove-launch T3)
-static __device__ void __dpopt_block_plain(bool __dpopt_t3_launches, dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *__dpopt_t3_arg0, int __dpopt_t3_arg1) {
-  __shared__ unsigned char __dpopt_t3_launched[1024];
-  __shared__ unsigned __dpopt_t3_config[6];
-  __shared__ int *__dpopt_t3_slot0;
-  __shared__ int __dpopt_t3_slot1;
-  const unsigned __dpopt_t3_self = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
-  const unsigned __dpopt_t3_team = blockDim.x * blockDim.y * blockDim.z;
-  __dpopt_t3_launched[__dpopt_t3_self] = __dpopt_t3_launches;
-  __syncthreads();
-  // Launches in thread order; every thread reads the same flags.
-  for (unsigned __dpopt_t3_t = 0; __dpopt_t3_t < __dpopt_t3_team; ++__dpopt_t3_t) {
-    if (!__dpopt_t3_launched[__dpopt_t3_t])
-      continue;
-    if (__dpopt_t3_self == __dpopt_t3_t) {
-      __dpopt_t3_config[0] = __dpopt_t3_gridDim.x; __dpopt_t3_config[1] = __dpopt_t3_gridDim.y; __dpopt_t3_config[2] = __dpopt_t3_gridDim.z;
-      __dpopt_t3_config[3] = __dpopt_t3_blockDim.x; __dpopt_t3_config[4] = __dpopt_t3_blockDim.y; __dpopt_t3_config[5] = __dpopt_t3_blockDim.z;
-      __dpopt_t3_slot0 = __dpopt_t3_arg0;
-      __dpopt_t3_slot1 = __dpopt_t3_arg1;
-    }
-    __syncthreads();
-    const dim3 __dpopt_t3_grid(__dpopt_t3_config[0], __dpopt_t3_config[1], __dpopt_t3_config[2]);
-    const dim3 __dpopt_t3_block(__dpopt_t3_config[3], __dpopt_t3_config[4], __dpopt_t3_config[5]);
-    int *__dpopt_t3_arg0_ = __dpopt_t3_slot0;
-    int __dpopt_t3_arg1_ = __dpopt_t3_slot1;
-    // Everyone has read the record before the next launcher writes it.
-    __syncthreads();
-    __dpopt_team_plain(__dpopt_t3_grid, __dpopt_t3_block, 0, ~0ull, __dpopt_t3_arg0_, __dpopt_t3_arg1_);
-  }
-  // Everyone has read the flags before the next use of this function.
-  __syncthreads();
 }
 // dpopt: declared here for the barrier of 'usesBarrier''s threads when a block runs it (remove-launch T3)
 static __device__ __forceinline__ void __dpopt_team_barrier_usesBarrier(unsigned Count);
@@ -249,7 +185,12 @@ __global__ void walk(int *A, int Depth) {
 __device__ void launchesPlain(int *A) { { // dpopt remove-launch T4: this thread runs the child grid
   dim3 __dpopt_grid(1);
   dim3 __dpopt_block(32);
-  __dpopt_serial_plain(__dpopt_grid, __dpopt_block, A, 32);
+  const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+  if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
+    __dpopt_serial_plain(__dpopt_grid, __dpopt_block, A, 32);
+  else
+    plain<<<__dpopt_grid, __dpopt_block>>>(A, 32);
+  __syncwarp(__dpopt_warp);
 } }
 __global__ void launchesInHelper(int *A) { launchesPlain(A); }
 __global__ void launchesBarrier(int *A) { usesBarrier<<<1, 64>>>(A); }
@@ -263,20 +204,32 @@ __global__ void parent(int *A) {
     bool __dpopt_t3_launches = false;
     dim3 __dpopt_t3_grid, __dpopt_t3_block;
     int *__dpopt_t3_arg0{};
-    __dpopt_t3_launches = true;
-    __dpopt_t3_grid = dim3(1);
-    __dpopt_t3_block = dim3(64);
-    __dpopt_t3_arg0 = A;
+    {
+      __dpopt_t3_grid = dim3(1);
+      __dpopt_t3_block = dim3(64);
+      if (dpopt::rt::launchable(__dpopt_t3_grid, __dpopt_t3_block, 0, 1024, 0)) {
+        __dpopt_t3_launches = true;
+        __dpopt_t3_arg0 = A;
+      } else {
+        usesBarrier<<<__dpopt_t3_grid, __dpopt_t3_block>>>(A);
+      }
+    }
     __dpopt_block_usesBarrier(__dpopt_t3_launches, __dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0);
   }
   { // dpopt remove-launch T3: the block runs the child grids its threads launch here
     bool __dpopt_t3_launches = false;
     dim3 __dpopt_t3_grid, __dpopt_t3_block;
     int *__dpopt_t3_arg0{};
-    __dpopt_t3_launches = true;
-    __dpopt_t3_grid = dim3(1);
-    __dpopt_t3_block = dim3(64);
-    __dpopt_t3_arg0 = A;
+    {
+      __dpopt_t3_grid = dim3(1);
+      __dpopt_t3_block = dim3(64);
+      if (dpopt::rt::launchable(__dpopt_t3_grid, __dpopt_t3_block, 0, 1024, 256)) {
+        __dpopt_t3_launches = true;
+        __dpopt_t3_arg0 = A;
+      } else {
+        usesShared<<<__dpopt_t3_grid, __dpopt_t3_block>>>(A);
+      }
+    }
     __dpopt_block_usesShared(__dpopt_t3_launches, __dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0);
   }
   usesShuffle<<<1, 64>>>(A);
@@ -289,18 +242,7 @@ __global__ void parent(int *A) {
 #pragma dp off
   plain<<<1, 32>>>(A, 32);
 #pragma dp remove_launch(T3)
-  { // dpopt remove-launch T3: the block runs the child grids its threads launch here
-    bool __dpopt_t3_launches = false;
-    dim3 __dpopt_t3_grid, __dpopt_t3_block;
-    int *__dpopt_t3_arg0{};
-    int __dpopt_t3_arg1{};
-    __dpopt_t3_launches = true;
-    __dpopt_t3_grid = dim3(1);
-    __dpopt_t3_block = dim3(32);
-    __dpopt_t3_arg0 = A;
-    __dpopt_t3_arg1 = 32;
-    __dpopt_block_plain(__dpopt_t3_launches, __dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0, __dpopt_t3_arg1);
-  }
+  plain<<<1, 32>>>(A, 32);
 #pragma dp remove_launch(T4)
   usesShared<<<1, 64>>>(A);
   both(A);
@@ -317,7 +259,12 @@ __device__ void syncHelper(int *A) {
   { // dpopt remove-launch T4: this thread runs the child grid
     dim3 __dpopt_grid(1);
     dim3 __dpopt_block(32);
-    __dpopt_serial_plain(__dpopt_grid, __dpopt_block, A, 32);
+    const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+    if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
+      __dpopt_serial_plain(__dpopt_grid, __dpopt_block, A, 32);
+    else
+      plain<<<__dpopt_grid, __dpopt_block>>>(A, 32);
+    __syncwarp(__dpopt_warp);
   }
   cudaDeviceSynchronize();
 }
@@ -328,7 +275,12 @@ __global__ void syncInMacro(int *A) {
   { // dpopt remove-launch T4: this thread runs the child grid
     dim3 __dpopt_grid(1);
     dim3 __dpopt_block(32);
-    __dpopt_serial_plain(__dpopt_grid, __dpopt_block, A, 32);
+    const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+    if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
+      __dpopt_serial_plain(__dpopt_grid, __dpopt_block, A, 32);
+    else
+      plain<<<__dpopt_grid, __dpopt_block>>>(A, 32);
+    __syncwarp(__dpopt_warp);
   }
   SYNC();
 }

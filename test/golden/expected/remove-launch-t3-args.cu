@@ -1,3 +1,4 @@
+#include "dpopt/runtime.cuh" // dpopt's device runtime
 // DPOPT-ARGS: --passes=remove-launch
 // remove-launch T3: a child without parameters that calls a device function
 // reading threadIdx (cloned), a struct argument passed through shared memory,
@@ -162,9 +163,15 @@ __global__ void parent(int n) {
   { // dpopt remove-launch T3: the block runs the child grids its threads launch here
     bool __dpopt_t3_launches = false;
     dim3 __dpopt_t3_grid, __dpopt_t3_block;
-    __dpopt_t3_launches = true;
-    __dpopt_t3_grid = dim3(2);
-    __dpopt_t3_block = dim3(B);
+    {
+      __dpopt_t3_grid = dim3(2);
+      __dpopt_t3_block = dim3(B);
+      if (dpopt::rt::launchable(__dpopt_t3_grid, __dpopt_t3_block, 0, 1024, 256)) {
+        __dpopt_t3_launches = true;
+      } else {
+        none<<<__dpopt_t3_grid, __dpopt_t3_block>>>();
+      }
+    }
     __dpopt_block_none(__dpopt_t3_launches, __dpopt_t3_grid, __dpopt_t3_block);
   }
   Pair P{n, 1.0f};
@@ -175,11 +182,15 @@ __global__ void parent(int n) {
     int __dpopt_t3_arg1{};
   if (n > 3) {
     { // dpopt remove-launch T3: record the launch
-      __dpopt_t3_launches = true;
       __dpopt_t3_grid = dim3(1);
       __dpopt_t3_block = dim3(32);
-      __dpopt_t3_arg0 = P;
-      __dpopt_t3_arg1 = n;
+      if (dpopt::rt::launchable(__dpopt_t3_grid, __dpopt_t3_block, 0, 1024, 256)) {
+        __dpopt_t3_launches = true;
+        __dpopt_t3_arg0 = P;
+        __dpopt_t3_arg1 = n;
+      } else {
+        withStruct<<<__dpopt_t3_grid, __dpopt_t3_block>>>(P, n);
+      }
     }
   }
     __dpopt_block_withStruct(__dpopt_t3_launches, __dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0, __dpopt_t3_arg1);

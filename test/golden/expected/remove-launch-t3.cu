@@ -1,3 +1,4 @@
+#include "dpopt/runtime.cuh" // dpopt's device runtime
 // DPOPT-ARGS: --passes=remove-launch
 // remove-launch T3: the parent block runs the child grids its threads launch,
 // and the sites T3 must leave (a barrier every thread of the block cannot be
@@ -210,12 +211,16 @@ __global__ void rows(const int *In, int *Sums, int Height, int Width) {
     int __dpopt_t3_arg2{};
   if (Row < Height)
     { // dpopt remove-launch T3: record the launch
-      __dpopt_t3_launches = true;
       __dpopt_t3_grid = dim3((Width + 127) / 128);
       __dpopt_t3_block = dim3(128);
-      __dpopt_t3_arg0 = In + Row * Width;
-      __dpopt_t3_arg1 = Sums + Row;
-      __dpopt_t3_arg2 = Width;
+      if (dpopt::rt::launchable(__dpopt_t3_grid, __dpopt_t3_block, 0, 1024, 512)) {
+        __dpopt_t3_launches = true;
+        __dpopt_t3_arg0 = In + Row * Width;
+        __dpopt_t3_arg1 = Sums + Row;
+        __dpopt_t3_arg2 = Width;
+      } else {
+        blockSum<<<__dpopt_t3_grid, __dpopt_t3_block>>>(In + Row * Width, Sums + Row, Width);
+      }
     }
     __dpopt_block_blockSum(__dpopt_t3_launches, __dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0, __dpopt_t3_arg1, __dpopt_t3_arg2);
   }
@@ -234,11 +239,15 @@ __global__ void nested(int *A, int N, int Mode) {
   if (Mode > 0)
     if (T % 3 == 0) {
       { // dpopt remove-launch T3: record the launch
-        __dpopt_t3_launches = true;
         __dpopt_t3_grid = dim3(2);
         __dpopt_t3_block = dim3(512);
-        __dpopt_t3_arg0 = A + T * 1024;
-        __dpopt_t3_arg1 = N;
+        if (dpopt::rt::launchable(__dpopt_t3_grid, __dpopt_t3_block, 0, 1024, 2048)) {
+          __dpopt_t3_launches = true;
+          __dpopt_t3_arg0 = A + T * 1024;
+          __dpopt_t3_arg1 = N;
+        } else {
+          ownSlot<<<__dpopt_t3_grid, __dpopt_t3_block>>>(A + T * 1024, N);
+        }
       }
     }
     __dpopt_block_ownSlot(__dpopt_t3_launches, __dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0, __dpopt_t3_arg1);
@@ -249,12 +258,18 @@ __global__ void nested(int *A, int N, int Mode) {
     const int *__dpopt_t3_arg0{};
     int *__dpopt_t3_arg1{};
     int __dpopt_t3_arg2{};
-    __dpopt_t3_launches = true;
-    __dpopt_t3_grid = dim3(1);
-    __dpopt_t3_block = dim3(dim3(128));
-    __dpopt_t3_arg0 = A;
-    __dpopt_t3_arg1 = A + N;
-    __dpopt_t3_arg2 = N;
+    {
+      __dpopt_t3_grid = dim3(1);
+      __dpopt_t3_block = dim3(dim3(128));
+      if (dpopt::rt::launchable(__dpopt_t3_grid, __dpopt_t3_block, 0, 1024, 512)) {
+        __dpopt_t3_launches = true;
+        __dpopt_t3_arg0 = A;
+        __dpopt_t3_arg1 = A + N;
+        __dpopt_t3_arg2 = N;
+      } else {
+        blockSum<<<__dpopt_t3_grid, __dpopt_t3_block>>>(A, A + N, N);
+      }
+    }
     __dpopt_block_blockSum(__dpopt_t3_launches, __dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0, __dpopt_t3_arg1, __dpopt_t3_arg2);
   }
 }
@@ -267,24 +282,9 @@ __global__ void refusals(int *A, int N) {
     blockSum<<<1, 128>>>(A, A, N);
   else
     blockSum<<<1, 128>>>(A, A + 1, N);
-  { // dpopt remove-launch T3: the block runs the child grids its threads launch here
-    bool __dpopt_t3_launches = false;
-    dim3 __dpopt_t3_grid, __dpopt_t3_block;
-    const int *__dpopt_t3_arg0{};
-    int *__dpopt_t3_arg1{};
-    int __dpopt_t3_arg2{};
   if (T < 2) {
     A[T] = 0;
-    { // dpopt remove-launch T3: record the launch
-      __dpopt_t3_launches = true;
-      __dpopt_t3_grid = dim3(1);
-      __dpopt_t3_block = dim3(128);
-      __dpopt_t3_arg0 = A;
-      __dpopt_t3_arg1 = A;
-      __dpopt_t3_arg2 = N;
-    }
-  }
-    __dpopt_block_blockSum(__dpopt_t3_launches, __dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0, __dpopt_t3_arg1, __dpopt_t3_arg2);
+    blockSum<<<1, 128>>>(A, A, N);
   }
   blockSum<<<1, 100>>>(A, A, N);
   blockSum<<<1, N>>>(A, A, N);
@@ -305,11 +305,17 @@ __global__ void requested(int *A, int N) {
     dim3 __dpopt_t3_grid, __dpopt_t3_block;
     int *__dpopt_t3_arg0{};
     int __dpopt_t3_arg1{};
-    __dpopt_t3_launches = true;
-    __dpopt_t3_grid = dim3(1);
-    __dpopt_t3_block = dim3(64);
-    __dpopt_t3_arg0 = A;
-    __dpopt_t3_arg1 = N;
+    {
+      __dpopt_t3_grid = dim3(1);
+      __dpopt_t3_block = dim3(64);
+      if (dpopt::rt::launchable(__dpopt_t3_grid, __dpopt_t3_block, 0, 1024, 2048)) {
+        __dpopt_t3_launches = true;
+        __dpopt_t3_arg0 = A;
+        __dpopt_t3_arg1 = N;
+      } else {
+        ownSlot<<<__dpopt_t3_grid, __dpopt_t3_block>>>(A, N);
+      }
+    }
     __dpopt_block_ownSlot(__dpopt_t3_launches, __dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0, __dpopt_t3_arg1);
   }
 #pragma dp remove_launch(T4)
@@ -331,12 +337,16 @@ __global__ void branches(int *A, int N) {
     A[T] = T;
     if (T % 4 == 0)
       { // dpopt remove-launch T3: record the launch
-        __dpopt_t3_launches = true;
         __dpopt_t3_grid = dim3(1);
         __dpopt_t3_block = dim3(128);
-        __dpopt_t3_arg0 = A;
-        __dpopt_t3_arg1 = A + N + T;
-        __dpopt_t3_arg2 = N;
+        if (dpopt::rt::launchable(__dpopt_t3_grid, __dpopt_t3_block, 0, 1024, 512)) {
+          __dpopt_t3_launches = true;
+          __dpopt_t3_arg0 = A;
+          __dpopt_t3_arg1 = A + N + T;
+          __dpopt_t3_arg2 = N;
+        } else {
+          blockSum<<<__dpopt_t3_grid, __dpopt_t3_block>>>(A, A + N + T, N);
+        }
       }
     else
       A[T] += 1;

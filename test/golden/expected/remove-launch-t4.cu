@@ -1,3 +1,4 @@
+#include "dpopt/runtime.cuh" // dpopt's device runtime
 // DPOPT-ARGS: --passes=remove-launch
 // remove-launch T4: the launching thread runs the child's whole grid.
 #include <cuda_runtime.h>
@@ -139,13 +140,21 @@ static __device__ void __dpopt_serial_leaf(dim3 __dpopt_gridDim, dim3 __dpopt_bl
 }
 // dpopt: declared here for 'mid' run serially by one thread (remove-launch)
 static __device__ void __dpopt_serial_mid(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *Out, int Rows);
+#ifndef DPOPT_SERIAL_LIMIT
+#define DPOPT_SERIAL_LIMIT (1ull << 20)
+#endif
 __global__ void mid(int *Out, int Rows) {
   int R = blockIdx.x * blockDim.x + threadIdx.x;
   if (R < Rows)
     { // dpopt remove-launch T4: this thread runs the child grid
       dim3 __dpopt_grid(1);
       dim3 __dpopt_block(32);
-      __dpopt_serial_leaf(__dpopt_grid, __dpopt_block, Out, R);
+      const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+      if (dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, DPOPT_SERIAL_LIMIT))
+        __dpopt_serial_leaf(__dpopt_grid, __dpopt_block, Out, R);
+      else
+        leaf<<<__dpopt_grid, __dpopt_block>>>(Out, R);
+      __syncwarp(__dpopt_warp);
     }
 }
 
@@ -163,50 +172,83 @@ static __device__ void __dpopt_serial_mid(dim3 __dpopt_gridDim, dim3 __dpopt_blo
     { // dpopt remove-launch T4: this thread runs the child grid
       dim3 __dpopt_grid(1);
       dim3 __dpopt_block(32);
-      __dpopt_serial_leaf(__dpopt_grid, __dpopt_block, Out, R);
+      const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+      if (dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, DPOPT_SERIAL_LIMIT))
+        __dpopt_serial_leaf(__dpopt_grid, __dpopt_block, Out, R);
+      else
+        leaf<<<__dpopt_grid, __dpopt_block>>>(Out, R);
+      __syncwarp(__dpopt_warp);
     }
 }
   }
 }
 
-__device__ void helper(int *Out, int N) { { // dpopt remove-launch T4: this thread runs the child grid
-  dim3 __dpopt_grid((N + 63) / 64);
-  dim3 __dpopt_block(64);
-  __dpopt_serial_fill(__dpopt_grid, __dpopt_block, Out, 0, N);
-} }
+// Stays: a grid of any size, in the implicit stream, from a function a thread
+// may call after other launches.
+__device__ void helper(int *Out, int N) { fill<<<(N + 63) / 64, 64>>>(Out, 0, N); }
 
 __global__ void parent(int *Out, const int *Len, int N, float *M, float *Y, const float *X) {
   int T = blockIdx.x * blockDim.x + threadIdx.x;
   if (T >= N)
     return;
-  // Several launches per thread, in a loop.
+  // Several launches per thread, in a loop: fire-and-forget children, so a
+  // grid too large to run here may stay a launch without reordering them.
   for (int K = 0; K < 3; ++K)
     { // dpopt remove-launch T4: this thread runs the child grid
       dim3 __dpopt_grid((Len[T] + 127) / 128);
       dim3 __dpopt_block(128);
-      __dpopt_serial_fill(__dpopt_grid, __dpopt_block, Out, K * N, Len[T]);
+      auto __dpopt_shmem = (0);
+      cudaStream_t __dpopt_stream = (cudaStreamFireAndForget);
+      const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+      if (dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, __dpopt_shmem, DPOPT_SERIAL_LIMIT))
+        __dpopt_serial_fill(__dpopt_grid, __dpopt_block, Out, K * N, Len[T]);
+      else
+        fill<<<__dpopt_grid, __dpopt_block, __dpopt_shmem, __dpopt_stream>>>(Out, K * N, Len[T]);
+      __syncwarp(__dpopt_warp);
     }
   // A launch condition only some threads meet.
   if (Len[T] % 2 == 0)
     { // dpopt remove-launch T4: this thread runs the child grid
       dim3 __dpopt_grid(dim3(2, 2));
       dim3 __dpopt_block(dim3(8, 4));
-      __dpopt_serial_grid2d(__dpopt_grid, __dpopt_block, M, 16, 16);
+      const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+      if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
+        __dpopt_serial_grid2d(__dpopt_grid, __dpopt_block, M, 16, 16);
+      else
+        grid2d<<<__dpopt_grid, __dpopt_block>>>(M, 16, 16);
+      __syncwarp(__dpopt_warp);
     }
   { // dpopt remove-launch T4: this thread runs the child grid
     dim3 __dpopt_grid(1);
     dim3 __dpopt_block(64);
-    __dpopt_serial_axpy<float>(__dpopt_grid, __dpopt_block, Y, X, 2.0f, N);
+    const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+    if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
+      __dpopt_serial_axpy<float>(__dpopt_grid, __dpopt_block, Y, X, 2.0f, N);
+    else
+      axpy<float><<<__dpopt_grid, __dpopt_block>>>(Y, X, 2.0f, N);
+    __syncwarp(__dpopt_warp);
   }
   { // dpopt remove-launch T4: this thread runs the child grid
     dim3 __dpopt_grid(1);
     dim3 __dpopt_block(32);
-    __dpopt_serial_countdown(__dpopt_grid, __dpopt_block, Out, Len[T]);
+    auto __dpopt_shmem = (0);
+    cudaStream_t __dpopt_stream = (cudaStreamFireAndForget);
+    const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+    if (dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, __dpopt_shmem, DPOPT_SERIAL_LIMIT))
+      __dpopt_serial_countdown(__dpopt_grid, __dpopt_block, Out, Len[T]);
+    else
+      countdown<<<__dpopt_grid, __dpopt_block, __dpopt_shmem, __dpopt_stream>>>(Out, Len[T]);
+    __syncwarp(__dpopt_warp);
   }
   { // dpopt remove-launch T4: this thread runs the child grid
     dim3 __dpopt_grid(1);
     dim3 __dpopt_block(4);
-    __dpopt_serial_mid(__dpopt_grid, __dpopt_block, Out, 4);
+    const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+    if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
+      __dpopt_serial_mid(__dpopt_grid, __dpopt_block, Out, 4);
+    else
+      mid<<<__dpopt_grid, __dpopt_block>>>(Out, 4);
+    __syncwarp(__dpopt_warp);
   }
   helper(Out, N);
 }

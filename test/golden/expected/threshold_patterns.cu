@@ -1,3 +1,4 @@
+#include "dpopt/runtime.cuh" // dpopt's device runtime
 // DPOPT-ARGS: --passes=threshold
 // Every ceiling-division form of Olabi et al. §III-D, inline, through local
 // variables and a macro; multi-dimensional children; returns inside loops
@@ -171,10 +172,13 @@ __global__ void minusOne(int *A, const int *Work, int Count, float *F) {
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid((__dpopt_n0 - 1) / BS + 1);
     dim3 __dpopt_block(BS);
-    if (__dpopt_n0 >= DPOPT_THRESHOLD)
+    const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+    if (__dpopt_n0 >= DPOPT_THRESHOLD ||
+        !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N);
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
+    __syncwarp(__dpopt_warp);
   }
 }
 
@@ -187,10 +191,13 @@ __global__ void plusBlock(int *A, const int *Work, int Count, float *F) {
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid((__dpopt_n0 + BS - 1) / BS);
     dim3 __dpopt_block(BS);
-    if (__dpopt_n0 >= DPOPT_THRESHOLD)
+    const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+    if (__dpopt_n0 >= DPOPT_THRESHOLD ||
+        !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N);
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
+    __syncwarp(__dpopt_warp);
   }
 }
 
@@ -203,10 +210,13 @@ __global__ void modulo(int *A, const int *Work, int Count, float *F) {
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid(__dpopt_n0 / BS + (N % BS == 0 ? 0 : 1));
     dim3 __dpopt_block(BS);
-    if (__dpopt_n0 >= DPOPT_THRESHOLD)
+    const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+    if (__dpopt_n0 >= DPOPT_THRESHOLD ||
+        !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N);
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
+    __syncwarp(__dpopt_warp);
   }
 }
 
@@ -219,10 +229,13 @@ __global__ void ceilFloatN(int *A, const int *Work, int Count, float *F) {
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid(ceil((float)__dpopt_n0 / BS));
     dim3 __dpopt_block(BS);
-    if (__dpopt_n0 >= DPOPT_THRESHOLD)
+    const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+    if (__dpopt_n0 >= DPOPT_THRESHOLD ||
+        !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N);
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
+    __syncwarp(__dpopt_warp);
   }
 }
 
@@ -235,10 +248,13 @@ __global__ void ceilFloatB(int *A, const int *Work, int Count, float *F) {
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid(ceil(__dpopt_n0 / (float)BS));
     dim3 __dpopt_block(BS);
-    if (__dpopt_n0 >= DPOPT_THRESHOLD)
+    const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+    if (__dpopt_n0 >= DPOPT_THRESHOLD ||
+        !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N);
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
+    __syncwarp(__dpopt_warp);
   }
 }
 
@@ -251,10 +267,13 @@ __global__ void macro(int *A, const int *Work, int Count, float *F) {
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid(CEIL(__dpopt_n0, BS));
     dim3 __dpopt_block(BS);
-    if (__dpopt_n0 >= DPOPT_THRESHOLD)
+    const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+    if (__dpopt_n0 >= DPOPT_THRESHOLD ||
+        !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N);
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
+    __syncwarp(__dpopt_warp);
   }
 }
 
@@ -267,10 +286,13 @@ __global__ void localVariable(int *A, const int *Work, int Count, float *F) {
   { // dpopt threshold: launch only when worth it
     dim3 __dpopt_grid(Blocks);
     dim3 __dpopt_block(32);
-    if ((N) >= DPOPT_THRESHOLD)
+    const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+    if ((N) >= DPOPT_THRESHOLD ||
+        !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N);
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
+    __syncwarp(__dpopt_warp);
   }
 }
 
@@ -285,10 +307,13 @@ __global__ void changedVariable(int *A, const int *Work, int Count, float *F) {
   { // dpopt threshold: launch only when worth it
     dim3 __dpopt_grid(Changed);
     dim3 __dpopt_block(32);
-    if ((unsigned long long)__dpopt_grid.x * __dpopt_grid.y * __dpopt_grid.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
+    const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+    if ((unsigned long long)__dpopt_grid.x * __dpopt_grid.y * __dpopt_grid.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+        !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N);
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
+    __syncwarp(__dpopt_warp);
   }
 }
 
@@ -300,10 +325,13 @@ __global__ void fixedGrid(int *A, const int *Work, int Count, float *F) {
   { // dpopt threshold: launch only when worth it
     dim3 __dpopt_grid(4);
     dim3 __dpopt_block(32);
-    if ((unsigned long long)__dpopt_grid.x * __dpopt_grid.y * __dpopt_grid.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD)
+    const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+    if ((unsigned long long)__dpopt_grid.x * __dpopt_grid.y * __dpopt_grid.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+        !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, Work[V + 1]);
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, Work[V + 1]);
+    __syncwarp(__dpopt_warp);
   }
 }
 
@@ -316,10 +344,13 @@ __global__ void modifiesParameter(int *A, const int *Work, int Count, float *F) 
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid((__dpopt_n0 + 127) / 128);
     dim3 __dpopt_block(128);
-    if (__dpopt_n0 >= DPOPT_THRESHOLD)
+    const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+    if (__dpopt_n0 >= DPOPT_THRESHOLD ||
+        !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       countdown<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N);
     else
       __dpopt_serial_countdown(__dpopt_grid, __dpopt_block, A, N);
+    __syncwarp(__dpopt_warp);
   }
 }
 
@@ -333,10 +364,13 @@ __global__ void twoDimensions(int *A, const int *Work, int Count, float *F) {
     auto __dpopt_n1 = (Count);
     dim3 __dpopt_grid(dim3((__dpopt_n0 + 15) / 16, (__dpopt_n1 + 15) / 16));
     dim3 __dpopt_block(dim3(16, 16));
-    if ((long long)__dpopt_n0 * (long long)__dpopt_n1 >= DPOPT_THRESHOLD)
+    const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+    if ((long long)__dpopt_n0 * (long long)__dpopt_n1 >= DPOPT_THRESHOLD ||
+        !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       grid2d<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N, Count);
     else
       __dpopt_serial_grid2d(__dpopt_grid, __dpopt_block, A, N, Count);
+    __syncwarp(__dpopt_warp);
   }
 }
 
@@ -349,10 +383,13 @@ __global__ void templateExplicit(int *A, const int *Work, int Count, float *F) {
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid((__dpopt_n0 + 127) / 128);
     dim3 __dpopt_block(128);
-    if (__dpopt_n0 >= DPOPT_THRESHOLD)
+    const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+    if (__dpopt_n0 >= DPOPT_THRESHOLD ||
+        !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       scale<float><<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(F, 1.0f, N);
     else
       __dpopt_serial_scale<float>(__dpopt_grid, __dpopt_block, F, 1.0f, N);
+    __syncwarp(__dpopt_warp);
   }
 }
 
@@ -365,10 +402,13 @@ __global__ void templateDeduced(int *A, const int *Work, int Count, float *F) {
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid((__dpopt_n0 + 127) / 128);
     dim3 __dpopt_block(128);
-    if (__dpopt_n0 >= DPOPT_THRESHOLD)
+    const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+    if (__dpopt_n0 >= DPOPT_THRESHOLD ||
+        !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       scale<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(F, 2.0f, N);
     else
       __dpopt_serial_scale(__dpopt_grid, __dpopt_block, F, 2.0f, N);
+    __syncwarp(__dpopt_warp);
   }
 }
 
@@ -384,11 +424,14 @@ __global__ void pragmaAndStream(int *A, const int *Work, int Count, float *F) {
       dim3 __dpopt_grid((__dpopt_n0 + 255) / 256);
       dim3 __dpopt_block(256);
       auto __dpopt_shmem = (0);
-      auto __dpopt_stream = (cudaStreamFireAndForget);
-      if (__dpopt_n0 >= 1000)
+      cudaStream_t __dpopt_stream = (cudaStreamFireAndForget);
+      const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
+      if (__dpopt_n0 >= 1000 ||
+          !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, __dpopt_shmem, (unsigned long long)(1000) + dpopt::rt::blockThreads(__dpopt_block)))
         child<<<__dpopt_grid, __dpopt_block, __dpopt_shmem, __dpopt_stream>>>(A, N);
       else
         __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
+      __syncwarp(__dpopt_warp);
     }
 }
 

@@ -39,15 +39,18 @@ __global__ void mid(int *Out, int Rows) {
     leaf<<<1, 32>>>(Out, R);
 }
 
+// Stays: a grid of any size, in the implicit stream, from a function a thread
+// may call after other launches.
 __device__ void helper(int *Out, int N) { fill<<<(N + 63) / 64, 64>>>(Out, 0, N); }
 
 __global__ void parent(int *Out, const int *Len, int N, float *M, float *Y, const float *X) {
   int T = blockIdx.x * blockDim.x + threadIdx.x;
   if (T >= N)
     return;
-  // Several launches per thread, in a loop.
+  // Several launches per thread, in a loop: fire-and-forget children, so a
+  // grid too large to run here may stay a launch without reordering them.
   for (int K = 0; K < 3; ++K)
-    fill<<<(Len[T] + 127) / 128, 128>>>(Out, K * N, Len[T]);
+    fill<<<(Len[T] + 127) / 128, 128, 0, cudaStreamFireAndForget>>>(Out, K * N, Len[T]);
   // A launch condition only some threads meet.
   if (Len[T] % 2 == 0)
     grid2d<<<dim3(2, 2), dim3(8, 4)>>>(M, 16, 16);
