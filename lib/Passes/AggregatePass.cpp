@@ -524,12 +524,15 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
     Expected<FunctionPieces> F = readFunction(U, Def);
     if (!F)
       return F.takeError();
-    Edits.insert(outermostDeclBegin(U, Def->getFirstDecl()),
-                 childSupport(C, Gen));
-    Edits.insert(F->DeclEnd, childLauncher(C, CalleeText[Key], Gen));
+    insertBeforeFunction(U, Edits, *F, childSupport(C, Gen));
+    insertAfterFunction(Edits, *F, childLauncher(C, CalleeText[Key], Gen));
 
+    // The child's own sites were rewritten in SiteEdits (recursion); a
+    // child of an included header has none there (dpopt does not rewrite
+    // headers), and those edits are offsets of the working text.
     EditList BodyEdits("");
-    BodyEdits.addAll(SiteEdits);
+    if (F->InMainFile)
+      BodyEdits.addAll(SiteEdits);
     if (Error E = Cloner.redirectCalls(U, Def, BodyEdits))
       return std::move(E);
     Expected<LoopBody> Body = bodyForLoop(U, Def, BodyEdits, Gen.Next, Gen.In);

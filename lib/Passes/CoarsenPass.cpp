@@ -129,7 +129,8 @@ Expected<std::string> CoarsenPass::coarsenedBody(const ParsedUnit &U, ProgramAna
   // The clone gets this pass's own rewrites of launches inside the body (a
   // recursive child launches its coarsened self) and redirected calls.
   EditList BodyEdits("");
-  BodyEdits.addAll(SiteEdits);
+  if (F->InMainFile) // offsets of the working text; a header's child has none
+    BodyEdits.addAll(SiteEdits);
   if (Error E = Cloner.redirectCalls(U, Def, BodyEdits))
     return std::move(E);
   Expected<LoopBody> Body = bodyForLoop(U, Def, BodyEdits, Gen.Next, Gen.In);

@@ -97,7 +97,8 @@ Expected<std::string> Serializer::serialBody(const ParsedUnit &U, const Plan &P,
   if (!F)
     return F.takeError();
   EditList Redirects("");
-  Redirects.addAll(BodyEdits);
+  if (F->InMainFile) // a header's child has no rewritten launches in it
+    Redirects.addAll(BodyEdits);
   if (Error E = Cloner.redirectCalls(U, Def, Redirects))
     return std::move(E);
   Expected<LoopBody> Body = bodyForLoop(U, Def, Redirects, Next, In);

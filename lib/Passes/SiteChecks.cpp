@@ -102,10 +102,15 @@ std::optional<std::string> launchStatementBlocker(const LaunchSite &S, ProgramAn
       return "the launch relies on a default argument of '" + S.CalleeName + "'";
   const FunctionDecl *Def = getWrittenDefinition(S.Callee);
   const SourceManager &SM = A.workingCopy().unit().getSourceManager();
+  // A kernel defined in a header this file includes is seen and copied
+  // like one of the file's own; only a definition in another translation
+  // unit is unknown.
   if (!Def || !Def->hasBody())
-    return "kernel '" + S.CalleeName + "' has no definition in this file";
-  if (!SM.isWrittenInMainFile(SM.getExpansionLoc(Def->getLocation())))
-    return "kernel '" + S.CalleeName + "' is defined in another file";
+    return "kernel '" + S.CalleeName +
+           "' is not defined in this translation unit (the file and the headers it "
+           "includes)";
+  if (SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
+    return "kernel '" + S.CalleeName + "' is defined in a system header";
   return std::nullopt;
 }
 

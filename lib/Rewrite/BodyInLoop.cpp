@@ -43,9 +43,10 @@ Error fail(const Twine &Msg) { return createStringError(inconvertibleErrorCode()
 } // namespace
 
 std::optional<std::string> loopBodyBlocker(const ParsedUnit &U, const FunctionDecl *Def) {
+  const SourceManager &SM = U.getSourceManager();
   for (const ReturnStmt *R : ownReturns(Def))
     if (R->getBeginLoc().isMacroID() || R->getEndLoc().isMacroID() ||
-        !U.isInMainFile(R->getBeginLoc()))
+        SM.getFileID(R->getBeginLoc()) != SM.getFileID(Def->getBody()->getBeginLoc()))
       return std::string("'" + Def->getNameAsString() +
                          "' returns from inside a macro expansion");
   return std::nullopt;
@@ -76,7 +77,7 @@ Expected<LoopBody> bodyForLoop(const ParsedUnit &U, const FunctionDecl *Def,
     if (const Expr *Value = R->getRetValue()) {
       // 'return f();' with a void f still calls f.
       auto [VBegin, VEnd] = U.getOffsetRange(Value->getSourceRange());
-      Goto = "{ " + U.getText().slice(VBegin, VEnd).str() + "; " + Goto + " }";
+      Goto = "{ " + F->Source.slice(VBegin, VEnd).str() + "; " + Goto + " }";
     }
     All.replace(Begin, End - Begin, Goto);
   }

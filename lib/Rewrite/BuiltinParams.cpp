@@ -95,9 +95,6 @@ std::optional<std::string> BuiltinCloner::plan(const FunctionDecl *Kernel) {
     if (SM.isInSystemHeader(Def->getLocation()))
       return "it calls '" + Name + "' from a system header, which reads the "
              "thread or block position";
-    if (!SM.isWrittenInMainFile(SM.getExpansionLoc(Def->getLocation())))
-      return "it calls '" + Name + "', which reads the thread or block position "
-             "and is defined in another file";
     if (isa<CXXMethodDecl>(Def))
       return "it calls the member function '" + Name + "', which reads the "
              "thread or block position";

@@ -17,22 +17,26 @@ void EditList::insert(unsigned Offset, std::string Text) {
   Edits.push_back({Offset, 0, std::move(Text), static_cast<unsigned>(Edits.size())});
 }
 
+void EditList::insertDeclaration(unsigned Offset, std::string Text) {
+  Edits.push_back({Offset, 0, std::move(Text), static_cast<unsigned>(Edits.size()), 0});
+}
+
 void EditList::replace(unsigned Offset, unsigned Length, std::string Text) {
   Edits.push_back({Offset, Length, std::move(Text), static_cast<unsigned>(Edits.size())});
 }
 
 void EditList::addAll(const EditList &Other) {
   for (const Edit &E : Other.Edits)
-    Edits.push_back({E.Offset, E.Length, E.Text, static_cast<unsigned>(Edits.size())});
+    Edits.push_back({E.Offset, E.Length, E.Text, static_cast<unsigned>(Edits.size()), E.Group});
 }
 
 Expected<clang::tooling::Replacements>
 EditList::buildFrom(std::vector<Edit> Sorted, unsigned Shift, StringRef Path) const {
-  // At one offset: the insertions in the order made, then at most one
-  // replacement; they become a single Replacement.
+  // At one offset: the insertions in the order made (declarations first),
+  // then at most one replacement; they become a single Replacement.
   std::sort(Sorted.begin(), Sorted.end(), [](const Edit &A, const Edit &B) {
-    return std::make_tuple(A.Offset, A.Length > 0, A.Seq) <
-           std::make_tuple(B.Offset, B.Length > 0, B.Seq);
+    return std::make_tuple(A.Offset, A.Length > 0, A.Group, A.Seq) <
+           std::make_tuple(B.Offset, B.Length > 0, B.Group, B.Seq);
   });
   clang::tooling::Replacements Out;
   for (size_t I = 0; I < Sorted.size();) {

@@ -29,43 +29,95 @@ bool isIdentChar(char C) {
   return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
 }
 
+/// The text of the file \p Loc (a file location) is in.
+StringRef fileText(const SourceManager &SM, SourceLocation Loc) {
+  bool Invalid = false;
+  StringRef Text = SM.getBufferData(SM.getFileID(Loc), &Invalid);
+  return Invalid ? StringRef() : Text;
+}
+
+/// The offset of the main file's first top-level declaration after the
+/// #include that brings in file \p FID, directly or through other headers.
+Expected<unsigned> anchorAfterInclude(const ParsedUnit &U, FileID FID, StringRef Name) {
+  const SourceManager &SM = U.getSourceManager();
+  SourceLocation Inc = SM.getIncludeLoc(FID);
+  while (Inc.isValid() && !SM.isWrittenInMainFile(Inc))
+    Inc = SM.getIncludeLoc(SM.getFileID(Inc));
+  if (Inc.isInvalid())
+    return fail("'" + Name + "' is defined in a file that the main file does not #include");
+  unsigned IncludeAt = SM.getFileOffset(Inc);
+  std::optional<unsigned> Anchor;
+  for (const Decl *D : U.getASTContext().getTranslationUnitDecl()->decls()) {
+    if (D->isImplicit() || !U.isInMainFile(D->getBeginLoc()))
+      continue;
+    unsigned At = outermostDeclBegin(U, D);
+    if (At > IncludeAt && (!Anchor || At < *Anchor))
+      Anchor = At;
+  }
+  if (!Anchor)
+    return fail("no declaration of the main file follows the header that defines '" + Name +
+                "'");
+  return *Anchor;
+}
+
 } // namespace
 
 Expected<FunctionPieces> readFunction(const ParsedUnit &U, const FunctionDecl *Def) {
   const SourceManager &SM = U.getSourceManager();
   const LangOptions &LO = U.getASTContext().getLangOpts();
-  StringRef Text = U.getText();
-  auto InFile = [&](SourceLocation L) {
-    return L.isValid() && !L.isMacroID() && SM.isWrittenInMainFile(L);
-  };
   if (!Def || !Def->hasBody())
     return fail("no definition");
   const Stmt *Body = Def->getBody();
   FunctionTypeLoc FTL = Def->getFunctionTypeLoc();
-  if (!FTL || !InFile(Body->getBeginLoc()) || !InFile(Body->getEndLoc()) ||
-      !InFile(FTL.getLParenLoc()) || !InFile(FTL.getRParenLoc()))
+  SourceLocation BodyLoc = Body->getBeginLoc();
+  if (BodyLoc.isInvalid() || BodyLoc.isMacroID() || SM.isInSystemHeader(BodyLoc))
     return fail("the definition of '" + Def->getNameAsString() +
                 "' is not plain text of the file");
+  FileID File = SM.getFileID(BodyLoc);
+  auto InFile = [&](SourceLocation L) {
+    return L.isValid() && !L.isMacroID() && SM.getFileID(L) == File;
+  };
+  if (!FTL || !InFile(Body->getEndLoc()) || !InFile(FTL.getLParenLoc()) ||
+      !InFile(FTL.getRParenLoc()))
+    return fail("the definition of '" + Def->getNameAsString() +
+                "' is not plain text of the file");
+  // Token ranges of the file, as text.
+  auto Slice = [&](SourceRange R) -> StringRef {
+    CharSourceRange C = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, LO);
+    if (C.isInvalid() || SM.getFileID(C.getBegin()) != File)
+      return {};
+    return fileText(SM, BodyLoc).slice(SM.getFileOffset(C.getBegin()),
+                                       SM.getFileOffset(C.getEnd()));
+  };
 
   FunctionPieces F;
   F.Def = Def;
+  F.Source = fileText(SM, BodyLoc);
+  F.InMainFile = SM.isWrittenInMainFile(BodyLoc);
   F.BodyBegin = SM.getFileOffset(Body->getBeginLoc());
   F.BodyEnd = SM.getFileOffset(Body->getEndLoc()) + 1;
-  F.Params = Text.slice(SM.getFileOffset(FTL.getLParenLoc()) + 1,
+  F.Params = F.Source
+                 .slice(SM.getFileOffset(FTL.getLParenLoc()) + 1,
                         SM.getFileOffset(FTL.getRParenLoc()))
                  .str();
   SourceRange RetRange = Def->getReturnTypeSourceRange();
-  F.ReturnType = RetRange.isValid() ? U.getSourceText(RetRange).str() : "void";
+  F.ReturnType = RetRange.isValid() ? Slice(RetRange).str() : "void";
   if (F.ReturnType.empty())
     F.ReturnType = "void";
 
   const Decl *Outer = Def;
   if (const FunctionTemplateDecl *T = Def->getDescribedFunctionTemplate()) {
     Outer = T;
-    F.TemplateHeader = U.getSourceText(T->getTemplateParameters()->getSourceRange()).str();
+    F.TemplateHeader = Slice(T->getTemplateParameters()->getSourceRange()).str();
   }
-  F.DeclBegin = U.getOffset(Outer->getBeginLoc());
+  F.DeclBegin = SM.getFileOffset(SM.getExpansionLoc(Outer->getBeginLoc()));
   F.DeclEnd = F.BodyEnd;
+  if (!F.InMainFile) {
+    Expected<unsigned> Anchor = anchorAfterInclude(U, File, Def->getNameAsString());
+    if (!Anchor)
+      return Anchor.takeError();
+    F.Anchor = *Anchor;
+  }
 
   if (const auto *LB = Def->getAttr<CUDALaunchBoundsAttr>()) {
     std::string S;
@@ -85,7 +137,19 @@ Expected<FunctionPieces> readFunction(const ParsedUnit &U, const FunctionDecl *D
 
 Expected<std::string> bodyWithEdits(const ParsedUnit &U, const FunctionPieces &F,
                                     const EditList &Edits) {
-  return Edits.applyWithin(U.getText(), F.BodyBegin, F.BodyEnd);
+  return Edits.applyWithin(F.Source, F.BodyBegin, F.BodyEnd);
+}
+
+void insertBeforeFunction(const ParsedUnit &U, EditList &Edits, const FunctionPieces &F,
+                          std::string Text) {
+  if (F.InMainFile)
+    Edits.insert(outermostDeclBegin(U, F.Def->getFirstDecl()), std::move(Text));
+  else
+    Edits.insertDeclaration(F.Anchor, std::move(Text));
+}
+
+void insertAfterFunction(EditList &Edits, const FunctionPieces &F, std::string Text) {
+  Edits.insert(F.InMainFile ? F.DeclEnd : F.Anchor, std::move(Text));
 }
 
 /// The parameter list of \p FD as written, without default arguments.
@@ -93,22 +157,27 @@ Expected<std::string> paramsWithoutDefaults(const ParsedUnit &U, const FunctionD
   const SourceManager &SM = U.getSourceManager();
   FunctionTypeLoc FTL = FD->getFunctionTypeLoc();
   if (!FTL || FTL.getLParenLoc().isMacroID() || FTL.getRParenLoc().isMacroID() ||
-      !SM.isWrittenInMainFile(FTL.getLParenLoc()))
+      SM.isInSystemHeader(FTL.getLParenLoc()))
     return fail("the parameters of '" + FD->getNameAsString() +
                 "' are not plain text of the file");
   unsigned Begin = SM.getFileOffset(FTL.getLParenLoc()) + 1;
   unsigned End = SM.getFileOffset(FTL.getRParenLoc());
-  StringRef Text = U.getText();
+  StringRef Text = fileText(SM, FTL.getLParenLoc());
+  FileID File = SM.getFileID(FTL.getLParenLoc());
   std::string Out;
   unsigned At = Begin;
   for (const ParmVarDecl *P : FD->parameters()) {
     if (!P->hasDefaultArg() || P->hasInheritedDefaultArg())
       continue;
     SourceRange R = P->getDefaultArgRange();
-    if (R.isInvalid() || R.getBegin().isMacroID() || R.getEnd().isMacroID())
+    if (R.isInvalid() || R.getBegin().isMacroID() || R.getEnd().isMacroID() ||
+        SM.getFileID(R.getBegin()) != File)
       return fail("a default argument of '" + FD->getNameAsString() +
                   "' is not plain text of the file");
-    auto [DefaultBegin, DefaultEnd] = U.getOffsetRange(R);
+    unsigned DefaultBegin = SM.getFileOffset(R.getBegin());
+    unsigned DefaultEnd =
+        SM.getFileOffset(R.getEnd()) +
+        Lexer::MeasureTokenLength(R.getEnd(), SM, U.getASTContext().getLangOpts());
     size_t Equals = Text.rfind('=', DefaultBegin);
     if (Equals == StringRef::npos || Equals < At)
       return fail("cannot find a default argument of '" + FD->getNameAsString() + "'");
@@ -133,11 +202,30 @@ Error addDerivedFunction(const ParsedUnit &U, EditList &Edits, const FunctionDec
   if (!Params)
     return Params.takeError();
   const FunctionDecl *First = Def->getFirstDecl();
-  if (First == Def) {
+  const SourceManager &SM = U.getSourceManager();
+  if (!F->InMainFile) {
+    // A header's function: both go where its derived code goes, the
+    // declaration ahead of the code inserted there.
+    Edits.insertDeclaration(F->Anchor, "// dpopt: declared here for " + Comment.str() + "\n" +
+                                           Head(*Params) + ";\n");
+  } else if (First != Def && !U.isInMainFile(First->getLocation())) {
+    // Declared in a header, defined here: main-file code between the two
+    // may call it, so the declaration goes after that header's #include,
+    // with the header's parameter types.
+    SourceLocation FirstLoc = SM.getExpansionLoc(First->getLocation());
+    Expected<unsigned> Anchor =
+        anchorAfterInclude(U, SM.getFileID(FirstLoc), Def->getNameAsString());
+    if (!Anchor)
+      return Anchor.takeError();
+    Expected<std::string> FirstParams = paramsWithoutDefaults(U, First);
+    if (!FirstParams)
+      return FirstParams.takeError();
+    Edits.insertDeclaration(*Anchor, "// dpopt: declared here for " + Comment.str() + "\n" +
+                                         Head(*FirstParams) + ";\n");
+  } else if (First == Def) {
     Edits.insert(F->DeclBegin, "// dpopt: declared here for " + Comment.str() + "\n" +
                                    Head(*Params) + ";\n");
   } else {
-    const SourceManager &SM = U.getSourceManager();
     const LangOptions &LO = U.getASTContext().getLangOpts();
     SourceLocation End = First->getEndLoc();
     if (const FunctionTemplateDecl *T = First->getDescribedFunctionTemplate())
@@ -153,8 +241,9 @@ Error addDerivedFunction(const ParsedUnit &U, EditList &Edits, const FunctionDec
     Edits.insert(SM.getFileOffset(Semi->getLocation()) + 1,
                  "\n" + Head(*FirstParams) + "; // dpopt: " + Comment.str());
   }
-  Edits.insert(F->DeclEnd,
-               "\n\n// dpopt: " + Comment.str() + "\n" + Head(*Params) + " " + Body.str());
+  insertAfterFunction(Edits, *F,
+                      "\n\n// dpopt: " + Comment.str() + "\n" + Head(*Params) + " " +
+                          Body.str() + (F->InMainFile ? "" : "\n\n"));
   return Error::success();
 }
 

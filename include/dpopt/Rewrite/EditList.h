@@ -29,6 +29,11 @@ public:
 
   /// Inserts \p Text at \p Offset, after earlier insertions there.
   void insert(unsigned Offset, std::string Text);
+  /// Inserts \p Text at \p Offset before every insertion there made with
+  /// insert() (after earlier ones made with this): declarations that code
+  /// inserted at the same place may need, such as those dpopt writes for a
+  /// function defined in an included header (FunctionText.h).
+  void insertDeclaration(unsigned Offset, std::string Text);
   /// Replaces [Offset, Offset + Length) by \p Text.
   void replace(unsigned Offset, unsigned Length, std::string Text);
 
@@ -54,6 +59,8 @@ private:
     unsigned Offset, Length;
     std::string Text;
     unsigned Seq;
+    /// Insertions at one offset: declarations (0) first, then the rest (1).
+    unsigned Group = 1;
   };
   llvm::Expected<clang::tooling::Replacements>
   buildFrom(std::vector<Edit> Sorted, unsigned Shift, llvm::StringRef Path) const;

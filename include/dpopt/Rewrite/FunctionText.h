@@ -28,6 +28,16 @@ class ParsedUnit;
 
 struct FunctionPieces {
   const clang::FunctionDecl *Def = nullptr;
+  /// The text of the file the definition is written in: the working text,
+  /// or an included header's (same translation unit, so dpopt sees it, but
+  /// does not edit it). Offsets below are into it.
+  llvm::StringRef Source;
+  bool InMainFile = true;
+  /// For a definition in an included header: where code derived from it
+  /// goes in the working text -- before the first declaration of the main
+  /// file that follows the #include that brings the header in (everything
+  /// the header declares is visible there).
+  unsigned Anchor = 0;
   /// "template <typename T>" or "".
   std::string TemplateHeader;
   std::string ReturnType;
@@ -41,12 +51,15 @@ struct FunctionPieces {
   unsigned DeclBegin = 0, DeclEnd = 0;
 };
 
-/// Reads the written definition \p Def. Fails when a piece is not plain text
-/// of the main file.
+/// Reads the written definition \p Def, in the main file or in a header it
+/// includes (not a system header). Fails when a piece is not plain text of
+/// that file (a macro expansion).
 llvm::Expected<FunctionPieces> readFunction(const ParsedUnit &U,
                                             const clang::FunctionDecl *Def);
 
-/// The body text with the edits of \p Edits that lie inside the body applied.
+/// The body text with the edits of \p Edits that lie inside the body applied
+/// (offsets into F.Source: for a header's function, only edits of that
+/// header's text may be in \p Edits).
 llvm::Expected<std::string> bodyWithEdits(const ParsedUnit &U, const FunctionPieces &F,
                                           const EditList &Edits);
 
@@ -64,6 +77,15 @@ llvm::Error addDerivedFunction(const ParsedUnit &U, EditList &Edits,
                                const clang::FunctionDecl *Original,
                                llvm::function_ref<std::string(llvm::StringRef)> Head,
                                llvm::StringRef Body, llvm::StringRef Comment);
+
+/// Inserts \p Text into the working text where code that must precede the
+/// function \p F goes (before its outermost declaration; at F.Anchor, ahead
+/// of other code inserted there, for a header's function).
+void insertBeforeFunction(const ParsedUnit &U, EditList &Edits, const FunctionPieces &F,
+                          std::string Text);
+/// Inserts \p Text right after \p F's definition (at F.Anchor for a
+/// header's function).
+void insertAfterFunction(EditList &Edits, const FunctionPieces &F, std::string Text);
 
 /// The begin offset of the outermost declaration containing \p D (its
 /// template header included): where code that must precede \p D goes. It
