@@ -66,17 +66,9 @@ std::string RemoveLaunchPass::t4Text(const ParsedUnit &U, const LaunchSite &S,
                                      const LaunchText &L, StringRef SerialName,
                                      const T4Names &N, bool SizeFallback) {
   std::string Out = "{ // dpopt remove-launch T4: this thread runs the child grid\n";
-  Out += "  dim3 " + N.Grid + "(" + S.Grid.Text + ");\n";
-  Out += "  dim3 " + N.Block + "(" + S.Block.Text + ");\n";
-  std::optional<std::string> Shmem, Stream;
-  if (S.SharedMem.isWritten()) {
-    Out += "  auto " + N.Shmem + " = (" + S.SharedMem.Text + ");\n";
-    Shmem = N.Shmem;
-  }
-  if (S.Stream.isWritten()) {
-    Out += "  cudaStream_t " + N.Stream + " = (" + S.Stream.Text + ");\n";
-    Stream = N.Stream;
-  }
+  ConfigLocals Config = declareConfig(S, S.Grid.Text, N.Grid, N.Block, N.Shmem, N.Stream);
+  Out += Config.Text;
+  std::optional<std::string> Shmem = Config.Shmem, Stream = Config.Stream;
   unsigned MaxThreads = maxBlockThreads(S.Callee);
   std::string Bounds = MaxThreads < 1024 ? ", " + std::to_string(MaxThreads) : "";
   std::string Check =

@@ -196,17 +196,10 @@ Expected<std::string> ThresholdPass::siteText(const ParsedUnit &U, const LaunchS
     Threads = "(unsigned long long)" + G + ".x * " + G + ".y * " + G + ".z * " + B +
               ".x * " + B + ".y * " + B + ".z";
   }
-  Out += "  dim3 " + Gen.Grid + "(" + Grid + ");\n";
-  Out += "  dim3 " + Gen.Block + "(" + S.Block.Text + ");\n";
-  std::optional<std::string> Shmem, Stream;
-  if (S.SharedMem.isWritten()) {
-    Out += "  auto " + Gen.Shmem + " = (" + S.SharedMem.Text + ");\n";
-    Shmem = Gen.Shmem;
-  }
-  if (S.Stream.isWritten()) {
-    Out += "  cudaStream_t " + Gen.Stream + " = (" + S.Stream.Text + ");\n";
-    Stream = Gen.Stream;
-  } else {
+  ConfigLocals Config = declareConfig(S, Grid, Gen.Grid, Gen.Block, Gen.Shmem, Gen.Stream);
+  Out += Config.Text;
+  std::optional<std::string> Shmem = Config.Shmem, Stream = Config.Stream;
+  if (!Stream) {
     // Launches the user left in the block's implicit stream go to
     // cudaStreamFireAndForget: serializing siblings already gives up the
     // implicit stream's order among them, and on an H200 (CUDA 13.0) the

@@ -115,6 +115,22 @@ std::string indentedLines(ArrayRef<std::string> Lines, StringRef Indent) {
   return Out;
 }
 
+ConfigLocals declareConfig(const LaunchSite &S, StringRef GridText, StringRef Grid,
+                           StringRef Block, StringRef Shmem, StringRef Stream) {
+  ConfigLocals C;
+  C.Text = "  dim3 " + Grid.str() + "(" + GridText.str() + ");\n";
+  C.Text += "  dim3 " + Block.str() + "(" + S.Block.Text + ");\n";
+  if (S.SharedMem.isWritten()) {
+    C.Text += "  auto " + Shmem.str() + " = (" + S.SharedMem.Text + ");\n";
+    C.Shmem = Shmem.str();
+  }
+  if (S.Stream.isWritten()) {
+    C.Text += "  cudaStream_t " + Stream.str() + " = (" + S.Stream.Text + ");\n";
+    C.Stream = Stream.str();
+  }
+  return C;
+}
+
 std::string reconvergeBegin(StringRef Var) {
   return "const unsigned " + Var.str() +
          " = __activemask(); // these lanes leave together (CUDA 13 launches)\n";

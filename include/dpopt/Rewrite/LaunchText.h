@@ -42,6 +42,19 @@ struct LaunchText {
 /// not plain text of the main file (macros).
 llvm::Expected<LaunchText> readLaunchText(const ParsedUnit &U, const LaunchSite &Site);
 
+/// A launch's configuration held in locals (threshold's and T4's sites):
+/// "dim3 Grid(<GridText>); dim3 Block(<block>);", then the shared-memory
+/// size and the stream where the launch wrote them, in the launch's order,
+/// each line indented by two spaces. Shmem and Stream name the locals that
+/// were declared.
+struct ConfigLocals {
+  std::string Text;
+  std::optional<std::string> Shmem, Stream;
+};
+ConfigLocals declareConfig(const LaunchSite &Site, llvm::StringRef GridText,
+                           llvm::StringRef Grid, llvm::StringRef Block, llvm::StringRef Shmem,
+                           llvm::StringRef Stream);
+
 /// "callee<<<grid, block[, shmem[, stream]]>>>(args);"
 std::string launchStatement(llvm::StringRef Callee, llvm::StringRef Grid,
                             llvm::StringRef Block, std::optional<std::string> SharedMem,
