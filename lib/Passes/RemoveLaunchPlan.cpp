@@ -299,21 +299,19 @@ private:
   /// of its kernel gone: CDP1 code runs no other way on sm_90.
   void decideBound(SiteDecision &D) {
     const LaunchSite &S = *D.Site;
-    const FunctionFacts &F = A.transitiveFacts(S.Caller);
-    bool OnlyLaunch = S.Kind == CallerKind::Global && !S.inLoop() && F.Launches.size() == 1 &&
-                      !containsGoto(getWrittenDefinition(S.Caller)->getBody());
-    if (S.InStream == StreamKind::FireAndForget || OnlyLaunch) {
-      if (!inSyncContext(S.Caller)) {
-        D.SizeFallback = true;
-        return;
-      }
-    }
     const ASTContext &Ctx = WC.unit().getASTContext();
     std::optional<uint64_t> Grid = constantThreadCount(S.Grid.E, Ctx);
     std::optional<uint64_t> Block = constantThreadCount(S.Block.E, Ctx);
     uint64_t Limit = *D.Chosen == Technique::T4 ? SerialLimit : BlockRunLimit;
     if (Grid && Block && *Grid * *Block <= Limit)
       return;
+    const FunctionFacts &F = A.transitiveFacts(S.Caller);
+    bool OnlyLaunch = S.Kind == CallerKind::Global && !S.inLoop() && F.Launches.size() == 1 &&
+                      !containsGoto(getWrittenDefinition(S.Caller)->getBody());
+    if ((S.InStream == StreamKind::FireAndForget || OnlyLaunch) && !inSyncContext(S.Caller)) {
+      D.SizeFallback = true;
+      return;
+    }
     if (inSyncContext(S.Caller)) {
       D.Reason += "; the child grid runs in the parent however large it is, since a "
                   "legacy cudaDeviceSynchronize() can only go when no launch is left";
@@ -472,6 +470,10 @@ private:
                (D ? "'" + D->Site->CalleeName + "'" : std::string("a kernel")) + " at " +
                whereIs(WC, Launch.Loc) + ", which stays a launch" +
                (D ? " (" + D->Reason + ")" : "");
+      if (D->SizeFallback)
+        return Name + " launches '" + D->Site->CalleeName + "' at " + whereIs(WC, Launch.Loc) +
+               " with a grid known only at run time: one too large to run in place "
+               "would stay a launch, made by the parent's thread instead of the child's";
     }
     for (const SyncDecision &S : P.Syncs)
       if (canonicalFunction(S.Sync.Function) == canonicalFunction(Child) &&

@@ -229,7 +229,7 @@ __global__ void fewBig(int *Out) {
       dim3 __dpopt_grid(500);
       dim3 __dpopt_block(128);
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-      if (dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, DPOPT_SERIAL_LIMIT))
+      if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
         __dpopt_serial_fill(__dpopt_grid, __dpopt_block, Out, parentBlock() * 64000, 1);
       else
         fill<<<__dpopt_grid, __dpopt_block>>>(Out, parentBlock() * 64000, 1);

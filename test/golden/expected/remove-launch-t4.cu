@@ -140,9 +140,6 @@ static __device__ void __dpopt_serial_leaf(dim3 __dpopt_gridDim, dim3 __dpopt_bl
 }
 // dpopt: declared here for 'mid' run serially by one thread (remove-launch)
 static __device__ void __dpopt_serial_mid(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *Out, int Rows);
-#ifndef DPOPT_SERIAL_LIMIT
-#define DPOPT_SERIAL_LIMIT (1ull << 20)
-#endif
 __global__ void mid(int *Out, int Rows) {
   int R = blockIdx.x * blockDim.x + threadIdx.x;
   if (R < Rows)
@@ -150,7 +147,7 @@ __global__ void mid(int *Out, int Rows) {
       dim3 __dpopt_grid(1);
       dim3 __dpopt_block(32);
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-      if (dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, DPOPT_SERIAL_LIMIT))
+      if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
         __dpopt_serial_leaf(__dpopt_grid, __dpopt_block, Out, R);
       else
         leaf<<<__dpopt_grid, __dpopt_block>>>(Out, R);
@@ -173,7 +170,7 @@ static __device__ void __dpopt_serial_mid(dim3 __dpopt_gridDim, dim3 __dpopt_blo
       dim3 __dpopt_grid(1);
       dim3 __dpopt_block(32);
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-      if (dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, DPOPT_SERIAL_LIMIT))
+      if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
         __dpopt_serial_leaf(__dpopt_grid, __dpopt_block, Out, R);
       else
         leaf<<<__dpopt_grid, __dpopt_block>>>(Out, R);
@@ -187,6 +184,9 @@ static __device__ void __dpopt_serial_mid(dim3 __dpopt_gridDim, dim3 __dpopt_blo
 // may call after other launches.
 __device__ void helper(int *Out, int N) { fill<<<(N + 63) / 64, 64>>>(Out, 0, N); }
 
+#ifndef DPOPT_SERIAL_LIMIT
+#define DPOPT_SERIAL_LIMIT (1ull << 20)
+#endif
 __global__ void parent(int *Out, const int *Len, int N, float *M, float *Y, const float *X) {
   int T = blockIdx.x * blockDim.x + threadIdx.x;
   if (T >= N)
@@ -234,7 +234,7 @@ __global__ void parent(int *Out, const int *Len, int N, float *M, float *Y, cons
     auto __dpopt_shmem = (0);
     cudaStream_t __dpopt_stream = (cudaStreamFireAndForget);
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-    if (dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, __dpopt_shmem, DPOPT_SERIAL_LIMIT))
+    if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, __dpopt_shmem))
       __dpopt_serial_countdown(__dpopt_grid, __dpopt_block, Out, Len[T]);
     else
       countdown<<<__dpopt_grid, __dpopt_block, __dpopt_shmem, __dpopt_stream>>>(Out, Len[T]);
