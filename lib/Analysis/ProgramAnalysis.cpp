@@ -369,6 +369,15 @@ const FunctionFacts &ProgramAnalysis::transitiveFacts(const FunctionDecl *FD) {
 bool ProgramAnalysis::canReach(const FunctionDecl *From, const FunctionDecl *To,
                                bool ThroughLaunches) {
   const FunctionDecl *Target = canonicalFunction(To);
+  auto Key = std::make_pair(canonicalFunction(From), Target);
+  auto Known = Reach[ThroughLaunches].find(Key);
+  if (Known != Reach[ThroughLaunches].end())
+    return Known->second;
+  return Reach[ThroughLaunches][Key] = search(From, Target, ThroughLaunches);
+}
+
+bool ProgramAnalysis::search(const FunctionDecl *From, const FunctionDecl *Target,
+                             bool ThroughLaunches) {
   llvm::DenseSet<const FunctionDecl *> Visited;
   std::vector<const FunctionDecl *> Work{From};
   while (!Work.empty()) {
