@@ -325,7 +325,8 @@ private:
     // __cudaCDP2* functions): calls of it change the calling thread's
     // runtime state, and a kernel that makes them cannot be launched
     // cooperatively.
-    if (System && (Name.starts_with("cuda") || Name.starts_with("__cudaCDP2"))) {
+    if (System &&
+        (Name.starts_with("cuda") || Name.starts_with("__cudaCDP2"))) {
       if (!CalleesOnly)
         F.RuntimeCalls.push_back({Loc, Name.str(), FD});
       return;

@@ -39,10 +39,14 @@ const char *callerKindName(CallerKind K) {
 
 const char *streamKindName(StreamKind K) {
   switch (K) {
-  case StreamKind::Implicit: return "implicit";
-  case StreamKind::FireAndForget: return "fire-and-forget";
-  case StreamKind::TailLaunch: return "tail-launch";
-  case StreamKind::Other: return "other";
+  case StreamKind::Implicit:
+    return "implicit";
+  case StreamKind::FireAndForget:
+    return "fire-and-forget";
+  case StreamKind::TailLaunch:
+    return "tail-launch";
+  case StreamKind::Other:
+    return "other";
   }
   return "other";
 }
@@ -59,7 +63,8 @@ namespace {
 /// \p Scope is. cudaStreamTailLaunch and cudaStreamFireAndForget are macros
 /// for the constants 3 and 4 cast to cudaStream_t; clang folds such casts to
 /// a pointer without a base. Unmodified local variables are looked through.
-StreamKind classifyStream(const Expr *E, const Stmt *Scope, const ASTContext &Ctx) {
+StreamKind classifyStream(const Expr *E, const Stmt *Scope,
+                          const ASTContext &Ctx) {
   if (!E)
     return StreamKind::Implicit;
   for (unsigned Depth = 0; Depth < 8; ++Depth) {
@@ -84,10 +89,14 @@ StreamKind classifyStream(const Expr *E, const Stmt *Scope, const ASTContext &Ct
     return StreamKind::Other;
   }
   switch (Value) {
-  case 0: return StreamKind::Implicit;
-  case 3: return StreamKind::TailLaunch;
-  case 4: return StreamKind::FireAndForget;
-  default: return StreamKind::Other;
+  case 0:
+    return StreamKind::Implicit;
+  case 3:
+    return StreamKind::TailLaunch;
+  case 4:
+    return StreamKind::FireAndForget;
+  default:
+    return StreamKind::Other;
   }
 }
 
@@ -302,8 +311,7 @@ private:
       if (isLoop(P)) {
         ++S.LoopDepth;
         S.Loops.push_back(P);
-      }
-      else if (isConditional(P))
+      } else if (isConditional(P))
         ++S.ConditionalDepth;
     }
   }
@@ -376,8 +384,8 @@ bool ProgramAnalysis::canReach(const FunctionDecl *From, const FunctionDecl *To,
   return Reach[ThroughLaunches][Key] = search(From, Target, ThroughLaunches);
 }
 
-bool ProgramAnalysis::search(const FunctionDecl *From, const FunctionDecl *Target,
-                             bool ThroughLaunches) {
+bool ProgramAnalysis::search(const FunctionDecl *From,
+                             const FunctionDecl *Target, bool ThroughLaunches) {
   llvm::DenseSet<const FunctionDecl *> Visited;
   std::vector<const FunctionDecl *> Work{From};
   while (!Work.empty()) {

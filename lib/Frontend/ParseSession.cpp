@@ -159,13 +159,16 @@ public:
 
   void If(SourceLocation, SourceRange Condition, ConditionValueKind) override {
     Closing = false;
-    Open.push_back(mentionsArch(Condition) ? "'" + conditionText(Condition) + "'" : "");
+    Open.push_back(
+        mentionsArch(Condition) ? "'" + conditionText(Condition) + "'" : "");
   }
-  void Ifdef(SourceLocation, const Token &Name, const MacroDefinition &) override {
+  void Ifdef(SourceLocation, const Token &Name,
+             const MacroDefinition &) override {
     Closing = false;
     Open.push_back(isArch(Name) ? "'#ifdef __CUDA_ARCH__'" : "");
   }
-  void Ifndef(SourceLocation, const Token &Name, const MacroDefinition &) override {
+  void Ifndef(SourceLocation, const Token &Name,
+              const MacroDefinition &) override {
     Closing = false;
     Open.push_back(isArch(Name) ? "'#ifndef __CUDA_ARCH__'" : "");
   }
@@ -201,8 +204,8 @@ public:
     if (!Why.empty())
       record(Range, Why);
   }
-  void MacroExpands(const Token &Name, const MacroDefinition &, SourceRange Range,
-                    const MacroArgs *) override {
+  void MacroExpands(const Token &Name, const MacroDefinition &,
+                    SourceRange Range, const MacroArgs *) override {
     const IdentifierInfo *II = Name.getIdentifierInfo();
     if (!II)
       return;
@@ -218,7 +221,8 @@ private:
     Closing = true;
   }
   static bool isArch(const Token &Name) {
-    return Name.getIdentifierInfo() && Name.getIdentifierInfo()->getName() == "__CUDA_ARCH__";
+    return Name.getIdentifierInfo() &&
+           Name.getIdentifierInfo()->getName() == "__CUDA_ARCH__";
   }
   StringRef textOf(SourceRange R) const {
     if (R.isInvalid() || R.getBegin().isMacroID() || R.getEnd().isMacroID() ||
@@ -226,12 +230,14 @@ private:
       return {};
     bool Invalid = false;
     StringRef Buffer = SM.getBufferData(SM.getMainFileID(), &Invalid);
-    unsigned B = SM.getFileOffset(R.getBegin()), E = SM.getFileOffset(R.getEnd());
+    unsigned B = SM.getFileOffset(R.getBegin()),
+             E = SM.getFileOffset(R.getEnd());
     if (Invalid || E < B || E > Buffer.size())
       return {};
     // The end is a token's start: take the rest of its line.
     size_t LineEnd = Buffer.find('\n', E);
-    return Buffer.slice(B, LineEnd == StringRef::npos ? Buffer.size() : LineEnd);
+    return Buffer.slice(B,
+                        LineEnd == StringRef::npos ? Buffer.size() : LineEnd);
   }
   bool mentionsArch(SourceRange Condition) const {
     return textOf(Condition).contains("__CUDA_ARCH__");
@@ -244,7 +250,9 @@ private:
     size_t At = Text.find("<<<");
     if (At == StringRef::npos)
       return;
-    Out.push_back({SM.getFileOffset(Range.getBegin()) + static_cast<unsigned>(At), HiddenBy});
+    Out.push_back(
+        {SM.getFileOffset(Range.getBegin()) + static_cast<unsigned>(At),
+         HiddenBy});
   }
 
   const SourceManager &SM;
@@ -257,7 +265,8 @@ private:
 
 class DpParseAction : public SyntaxOnlyAction {
 public:
-  DpParseAction(std::vector<PragmaOccurrence> &Pragmas, std::vector<HiddenLaunch> &Hidden)
+  DpParseAction(std::vector<PragmaOccurrence> &Pragmas,
+                std::vector<HiddenLaunch> &Hidden)
       : Pragmas(Pragmas), Hidden(Hidden) {}
 
 protected:

@@ -204,9 +204,11 @@ WorkingCopy::create(ParseSession &Session, const SourceText &Original,
   for (const HiddenLaunch &H : U1.getHiddenLaunches())
     Diags.push_back(makeDiagnostic(
         Original, H.Offset, Severity::Warning,
-        "dpopt does not see this launch: it parses the host side of the file, which "
+        "dpopt does not see this launch: it parses the host side of the file, "
+        "which "
         "skips code under " +
-            H.HiddenBy + "; the launch is left as written and no pass transforms it"));
+            H.HiddenBy +
+            "; the launch is left as written and no pass transforms it"));
 
   // Which device-side launch statements to wrap for the second parse. Two
   // launches from one macro expansion share a statement: wrap it once.

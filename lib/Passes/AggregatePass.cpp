@@ -54,7 +54,9 @@ bool isUnorderedStream(const LaunchSite &S) {
   return S.InStream == StreamKind::FireAndForget;
 }
 
-bool isImplicitStream(const LaunchSite &S) { return S.InStream == StreamKind::Implicit; }
+bool isImplicitStream(const LaunchSite &S) {
+  return S.InStream == StreamKind::Implicit;
+}
 
 /// Per child kernel: the record type and the generated functions.
 struct ChildPlan {
@@ -466,7 +468,8 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
         (S->SharedMem.isWritten() ? "(" + S->SharedMem.Text + ")" : "0u") +
         Args +
         ");\n"
-        "  if (!dpopt::rt::aggRecord(" + groupRef(P) + ", " + Rec +
+        "  if (!dpopt::rt::aggRecord(" +
+        groupRef(P) + ", " + Rec +
         (maxBlockThreads(S->Callee) < 1024
              ? ", " + std::to_string(maxBlockThreads(S->Callee)) + "u"
              : std::string()) +

@@ -54,8 +54,9 @@ private:
   struct T4Names {
     std::string Grid, Block, Shmem, Stream, Warp;
   };
-  static std::string t4Text(const ParsedUnit &U, const LaunchSite &S, const LaunchText &L,
-                            StringRef SerialName, const T4Names &N, bool SizeFallback);
+  static std::string t4Text(const ParsedUnit &U, const LaunchSite &S,
+                            const LaunchText &L, StringRef SerialName,
+                            const T4Names &N, bool SizeFallback);
 };
 
 /// The T4 replacement of one launch statement: configuration first, then
@@ -66,22 +67,25 @@ std::string RemoveLaunchPass::t4Text(const ParsedUnit &U, const LaunchSite &S,
                                      const LaunchText &L, StringRef SerialName,
                                      const T4Names &N, bool SizeFallback) {
   std::string Out = "{ // dpopt remove-launch T4: this thread runs the child grid\n";
-  ConfigLocals Config = declareConfig(S, S.Grid.Text, N.Grid, N.Block, N.Shmem, N.Stream);
+  ConfigLocals Config =
+      declareConfig(S, S.Grid.Text, N.Grid, N.Block, N.Shmem, N.Stream);
   Out += Config.Text;
   std::optional<std::string> Shmem = Config.Shmem, Stream = Config.Stream;
   unsigned MaxThreads = maxBlockThreads(S.Callee);
-  std::string Bounds = MaxThreads < 1024 ? ", " + std::to_string(MaxThreads) : "";
-  std::string Check =
-      SizeFallback ? "dpopt::rt::runsSerially(" + N.Grid + ", " + N.Block + ", " +
-                         Shmem.value_or("0") + ", DPOPT_SERIAL_LIMIT" + Bounds + ")"
-                   : "dpopt::rt::launchable(" + N.Grid + ", " + N.Block + ", " +
-                         Shmem.value_or("0") + Bounds + ")";
+  std::string Bounds =
+      MaxThreads < 1024 ? ", " + std::to_string(MaxThreads) : "";
+  std::string Check = SizeFallback
+                          ? "dpopt::rt::runsSerially(" + N.Grid + ", " +
+                                N.Block + ", " + Shmem.value_or("0") +
+                                ", DPOPT_SERIAL_LIMIT" + Bounds + ")"
+                          : "dpopt::rt::launchable(" + N.Grid + ", " + N.Block +
+                                ", " + Shmem.value_or("0") + Bounds + ")";
   std::string Args = StringRef(L.Args).trim().empty() ? "" : ", " + L.Args;
   Out += "  " + reconvergeBegin(N.Warp);
-  Out += "  if (" + Check + ")\n    " + L.calleeNamed(SerialName) + "(" + N.Grid + ", " +
-         N.Block + Args + ");\n  else\n    " +
-         deviceLaunchStatement(S.Id, launchStatement(L.Callee, N.Grid, N.Block, Shmem, Stream,
-                                                      L.Args)) +
+  Out += "  if (" + Check + ")\n    " + L.calleeNamed(SerialName) + "(" +
+         N.Grid + ", " + N.Block + Args + ");\n  else\n    " +
+         deviceLaunchStatement(S.Id, launchStatement(L.Callee, N.Grid, N.Block,
+                                                     Shmem, Stream, L.Args)) +
          "\n  " + reconvergeEnd(N.Warp) + "}";
   return Out;
 }
@@ -94,7 +98,7 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx) {
   EditList Edits(WC.original().path().str());
   NameAllocator Names(U.getText());
   T4Names T4{Names.fresh("grid"), Names.fresh("block"), Names.fresh("shmem"),
-              Names.fresh("stream"), Names.fresh("warp")};
+             Names.fresh("stream"), Names.fresh("warp")};
   bool UsesSerialLimit = false;
   unsigned MacroAt = UINT_MAX;
   Serializer Serial(A, Names);
@@ -175,13 +179,17 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx) {
   if (Error E = Persistent.emit(U, Edits))
     return std::move(E);
   if (UsesSerialLimit || Blocks.usesBlockRunLimit())
-    Edits.insert(std::min(MacroAt, Blocks.limitMacroAt()),
-                 std::string(UsesSerialLimit ? "#ifndef DPOPT_SERIAL_LIMIT\n#define DPOPT_SERIAL_LIMIT "
-                                               "(1ull << 20)\n#endif\n"
-                                             : "") +
-                     (Blocks.usesBlockRunLimit() ? "#ifndef DPOPT_BLOCK_RUN_LIMIT\n#define "
-                                                   "DPOPT_BLOCK_RUN_LIMIT (1ull << 24)\n#endif\n"
-                                                 : ""));
+    Edits.insert(
+        std::min(MacroAt, Blocks.limitMacroAt()),
+        std::string(
+            UsesSerialLimit
+                ? "#ifndef DPOPT_SERIAL_LIMIT\n#define DPOPT_SERIAL_LIMIT "
+                  "(1ull << 20)\n#endif\n"
+                : "") +
+            (Blocks.usesBlockRunLimit()
+                 ? "#ifndef DPOPT_BLOCK_RUN_LIMIT\n#define "
+                   "DPOPT_BLOCK_RUN_LIMIT (1ull << 24)\n#endif\n"
+                 : ""));
   return Edits.build();
 }
 

@@ -102,9 +102,11 @@ std::optional<std::string> persistentBlocker(ProgramAnalysis &A, const LaunchSit
   // (docs/cdp2-semantics.md).
   for (const FunctionFacts *F : {&T, &A.transitiveFacts(S.Callee)})
     if (!F->RuntimeCalls.empty())
-      return "'" + F->RuntimeCalls[0].In->getNameAsString() + "' calls the device runtime (" +
-             F->RuntimeCalls[0].What + " at " + whereIs(WC, F->RuntimeCalls[0].Loc) +
-             "), which a kernel launched cooperatively, as the persistent grid is, cannot use";
+      return "'" + F->RuntimeCalls[0].In->getNameAsString() +
+             "' calls the device runtime (" + F->RuntimeCalls[0].What + " at " +
+             whereIs(WC, F->RuntimeCalls[0].Loc) +
+             "), which a kernel launched cooperatively, as the persistent grid "
+             "is, cannot use";
   if (std::optional<std::string> Why =
           opaqueCodeBlocker(WC, T, Name, ", which could read the block index"))
     return Why;
@@ -245,7 +247,8 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D, EditList
     Expected<std::string> Text = Redirected(S.SharedMem.E);
     if (!Text)
       return Text.takeError();
-    Record.push_back("const unsigned long long " + Shmem + " = (" + *Text + ");");
+    Record.push_back("const unsigned long long " + Shmem + " = (" + *Text +
+                     ");");
     ShmemValue = Shmem;
   }
   if (S.Stream.isWritten() && S.Stream.E->HasSideEffects(Ctx)) {
@@ -267,16 +270,18 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D, EditList
         return Text.takeError();
       Ignored += " (void)(" + *Text + ");";
     }
-  Record.push_back("if (!dpopt::rt::launchable(" + Grid + ", " + Block + ", " + ShmemValue +
-                   ", " + std::to_string(maxBlockThreads(S.Callee)) + ", " +
-                   std::to_string(ChildShared) + ")) {" + Ignored + "\n} else {");
+  Record.push_back(
+      "if (!dpopt::rt::launchable(" + Grid + ", " + Block + ", " + ShmemValue +
+      ", " + std::to_string(maxBlockThreads(S.Callee)) + ", " +
+      std::to_string(ChildShared) + ")) {" + Ignored + "\n} else {");
   std::vector<std::string> Claim;
   Claim.push_back("unsigned " + Index + ";");
   Claim.push_back("unsigned long long " + First + ";");
   Claim.push_back("if (!dpopt::rt::persistClaim(" + State + ", " + Round +
-                  ", (unsigned long long)" + Grid + ".x * " + Grid + ".y * " + Grid +
-                  ".z, " + Index + ", " + First + "))");
-  Claim.push_back("  __trap(); // cannot happen: a thread launches at most once per round");
+                  ", (unsigned long long)" + Grid + ".x * " + Grid + ".y * " +
+                  Grid + ".z, " + Index + ", " + First + "))");
+  Claim.push_back(
+      "  __trap(); // cannot happen: a thread launches at most once per round");
   Claim.push_back(RecType + " &" + Rec + " = " + Records + "[" + Index + "];");
   Claim.push_back(Rec + ".First = " + First + ";");
   Claim.push_back(Rec + ".Grid = " + Grid + ";");
@@ -285,7 +290,8 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D, EditList
     Expected<std::string> Text = Redirected(S.Args[I].E);
     if (!Text)
       return Text.takeError();
-    Claim.push_back(Rec + "." + Field + std::to_string(I) + " = " + *Text + ";");
+    Claim.push_back(Rec + "." + Field + std::to_string(I) + " = " + *Text +
+                    ";");
   }
   for (const std::string &Line : Claim)
     Record.push_back("  " + Line);
@@ -402,17 +408,21 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D, EditList
          std::string(techniqueName(*D.Chosen)) + ").\n"
          "  // So it does when no persistent block fits (its shared memory and the\n"
          "  // child's together).\n";
-    L += "  // A configuration the GPU rejects is launched as written, so that it\n"
+    L += "  // A configuration the GPU rejects is launched as written, so that "
+         "it\n"
          "  // fails as it did.\n";
-    L += "  if (" + Resident + " == 0 || !dpopt::rt::launchable(" + Grid + ", " + Block +
-         ", 0) ||\n      " + Resident + " <= (unsigned long long)" + Grid + ".x * " + Grid +
-         ".y * " + Grid + ".z) {\n";
+    L += "  if (" + Resident + " == 0 || !dpopt::rt::launchable(" + Grid +
+         ", " + Block + ", 0) ||\n      " + Resident +
+         " <= (unsigned long long)" + Grid + ".x * " + Grid + ".y * " + Grid +
+         ".z) {\n";
   } else {
-    L += "  // No persistent block fits (its shared memory and the child's together),\n"
-         "  // or the GPU rejects the configuration: the kernel runs, or fails, as it\n"
+    L += "  // No persistent block fits (its shared memory and the child's "
+         "together),\n"
+         "  // or the GPU rejects the configuration: the kernel runs, or "
+         "fails, as it\n"
          "  // did.\n";
-    L += "  if (" + Resident + " == 0 || !dpopt::rt::launchable(" + Grid + ", " + Block +
-         ", 0)) {\n";
+    L += "  if (" + Resident + " == 0 || !dpopt::rt::launchable(" + Grid +
+         ", " + Block + ", 0)) {\n";
   }
   L += "    " + Own + "    return cudaPeekAtLastError();\n  }\n";
   L += "  return dpopt::rt::launchPersistent(" + KernelName + ", " + Resident + ", " + Grid + ", " +

@@ -272,7 +272,8 @@ private:
   /// Every kernel defined in the main file (template patterns included).
   void findKernels() {
     const ParsedUnit &U = WC.unit();
-    std::vector<const DeclContext *> Work{U.getASTContext().getTranslationUnitDecl()};
+    std::vector<const DeclContext *> Work{
+        U.getASTContext().getTranslationUnitDecl()};
     while (!Work.empty()) {
       const DeclContext *DC = Work.back();
       Work.pop_back();
@@ -285,7 +286,8 @@ private:
           D = T->getTemplatedDecl();
         const auto *FD = dyn_cast<FunctionDecl>(D);
         if (FD && FD->doesThisDeclarationHaveABody() &&
-            getCudaTarget(FD) == CudaTarget::Global && U.isInMainFile(FD->getLocation()))
+            getCudaTarget(FD) == CudaTarget::Global &&
+            U.isInMainFile(FD->getLocation()))
           Kernels.push_back(FD);
       }
     }
@@ -306,24 +308,32 @@ private:
     if (Grid && Block && *Grid * *Block <= Limit)
       return;
     const FunctionFacts &F = A.transitiveFacts(S.Caller);
-    bool OnlyLaunch = S.Kind == CallerKind::Global && !S.inLoop() && F.Launches.size() == 1 &&
+    bool OnlyLaunch = S.Kind == CallerKind::Global && !S.inLoop() &&
+                      F.Launches.size() == 1 &&
                       !containsGoto(getWrittenDefinition(S.Caller)->getBody());
-    if ((S.InStream == StreamKind::FireAndForget || OnlyLaunch) && !inSyncContext(S.Caller)) {
+    if ((S.InStream == StreamKind::FireAndForget || OnlyLaunch) &&
+        !inSyncContext(S.Caller)) {
       D.SizeFallback = true;
       return;
     }
     if (inSyncContext(S.Caller)) {
-      D.Reason += "; the child grid runs in the parent however large it is, since a "
-                  "legacy cudaDeviceSynchronize() can only go when no launch is left";
+      D.Reason +=
+          "; the child grid runs in the parent however large it is, since a "
+          "legacy cudaDeviceSynchronize() can only go when no launch is left";
       return;
     }
-    demote(D, std::string(techniqueName(*D.Chosen)) +
-                  " cannot be used: the child's grid is not a compile-time constant, and "
-                  "where it is too large to run in the parent (a grid of (n - 1) / B + 1 "
-                  "blocks with an unsigned n of 0 has 2^32 / B) the launch would have to "
-                  "stay, which could put it after this thread's later children; the "
-                  "thread makes other launches" +
-                  std::string(S.inLoop() ? " (the launch is in a loop)" : ""));
+    demote(
+        D,
+        std::string(techniqueName(*D.Chosen)) +
+            " cannot be used: the child's grid is not a compile-time constant, "
+            "and "
+            "where it is too large to run in the parent (a grid of (n - 1) / B "
+            "+ 1 "
+            "blocks with an unsigned n of 0 has 2^32 / B) the launch would "
+            "have to "
+            "stay, which could put it after this thread's later children; the "
+            "thread makes other launches" +
+            std::string(S.inLoop() ? " (the launch is in a loop)" : ""));
   }
 
   /// The launch stays in its kernel after all, because of \p Why.
@@ -331,7 +341,8 @@ private:
     D.Chosen.reset();
     D.SizeFallback = false;
     if (D.Persist)
-      D.Reason += "; in '" + D.Site->CallerName + "' itself the launch stays: " + Why;
+      D.Reason +=
+          "; in '" + D.Site->CallerName + "' itself the launch stays: " + Why;
     else
       D.Reason = Why;
   }
@@ -362,13 +373,16 @@ private:
         if (&L == &R || O.Chosen || L.InStream == StreamKind::FireAndForget ||
             L.InStream == StreamKind::TailLaunch)
           continue;
-        if (!A.canReach(K, L.Caller, /*ThroughLaunches=*/false) || precedes(R, L, K))
+        if (!A.canReach(K, L.Caller, /*ThroughLaunches=*/false) ||
+            precedes(R, L, K))
           continue;
-        return "'" + K->getNameAsString() + "' also launches '" + L.CalleeName + "' at " +
-               whereIs(WC, L.Call->getBeginLoc()) +
-               ", which stays a launch; this child, run in the launching thread, could "
+        return "'" + K->getNameAsString() + "' also launches '" + L.CalleeName +
+               "' at " + whereIs(WC, L.Call->getBeginLoc()) +
+               ", which stays a launch; this child, run in the launching "
+               "thread, could "
                "start before that one has finished, where the " +
-               std::string(L.InStream == StreamKind::Implicit ? "implicit " : "") +
+               std::string(L.InStream == StreamKind::Implicit ? "implicit "
+                                                              : "") +
                "stream would have run it after";
       }
     }
@@ -379,8 +393,10 @@ private:
   /// before: \p R is in \p K's own body, and \p L there too or in a
   /// function that \p K calls only after \p R (in the text, with no loop
   /// around both and no goto).
-  bool precedes(const LaunchSite &R, const LaunchSite &L, const FunctionDecl *K) {
-    if (R.Kind != CallerKind::Global || canonicalFunction(R.Caller) != canonicalFunction(K) ||
+  bool precedes(const LaunchSite &R, const LaunchSite &L,
+                const FunctionDecl *K) {
+    if (R.Kind != CallerKind::Global ||
+        canonicalFunction(R.Caller) != canonicalFunction(K) ||
         containsGoto(getWrittenDefinition(K)->getBody()))
       return false;
     auto After = [&](unsigned Offset, const std::vector<const Stmt *> &Loops) {
@@ -395,21 +411,25 @@ private:
       return After(L.Offset, L.Loops);
     // Every call of K that can lead to L's function must come after R.
     bool All = true;
-    forEachCall(getWrittenDefinition(K)->getBody(), {}, [&](const CallExpr *C,
-                                                            const std::vector<const Stmt *> &Loops) {
-      const FunctionDecl *Callee = C->getDirectCallee();
-      bool Reaches = !Callee || A.canReach(Callee, L.Caller, /*ThroughLaunches=*/false);
-      if (Reaches && !After(WC.unit().getOffset(C->getBeginLoc()), Loops))
-        All = false;
-    });
+    forEachCall(
+        getWrittenDefinition(K)->getBody(), {},
+        [&](const CallExpr *C, const std::vector<const Stmt *> &Loops) {
+          const FunctionDecl *Callee = C->getDirectCallee();
+          bool Reaches = !Callee || A.canReach(Callee, L.Caller,
+                                               /*ThroughLaunches=*/false);
+          if (Reaches && !After(WC.unit().getOffset(C->getBeginLoc()), Loops))
+            All = false;
+        });
     return All;
   }
 
   /// Calls \p Fn for every call (not launch) in \p S with the loops around
   /// it, innermost first.
-  static void forEachCall(const Stmt *S, std::vector<const Stmt *> Loops,
-                          llvm::function_ref<void(const CallExpr *,
-                                                  const std::vector<const Stmt *> &)> Fn) {
+  static void
+  forEachCall(const Stmt *S, std::vector<const Stmt *> Loops,
+              llvm::function_ref<void(const CallExpr *,
+                                      const std::vector<const Stmt *> &)>
+                  Fn) {
     if (!S || isa<LambdaExpr>(S))
       return;
     if (const auto *C = dyn_cast<CallExpr>(S))
@@ -471,9 +491,12 @@ private:
                whereIs(WC, Launch.Loc) + ", which stays a launch" +
                (D ? " (" + D->Reason + ")" : "");
       if (D->SizeFallback)
-        return Name + " launches '" + D->Site->CalleeName + "' at " + whereIs(WC, Launch.Loc) +
-               " with a grid known only at run time: one too large to run in place "
-               "would stay a launch, made by the parent's thread instead of the child's";
+        return Name + " launches '" + D->Site->CalleeName + "' at " +
+               whereIs(WC, Launch.Loc) +
+               " with a grid known only at run time: one too large to run in "
+               "place "
+               "would stay a launch, made by the parent's thread instead of "
+               "the child's";
     }
     for (const SyncDecision &S : P.Syncs)
       if (canonicalFunction(S.Sync.Function) == canonicalFunction(Child) &&

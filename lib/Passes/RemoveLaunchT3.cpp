@@ -238,8 +238,8 @@ std::optional<std::string> t3ChildBlocker(ProgramAnalysis &A, const LaunchSite &
     return Name + " launches kernels itself (" + whereIs(WC, F.Launches[0].Loc) +
            "): T3 does not run launching children";
   if (!F.RuntimeCalls.empty())
-    return Name + " calls the device runtime (" + F.RuntimeCalls[0].What + " at " +
-           whereIs(WC, F.RuntimeCalls[0].Loc) +
+    return Name + " calls the device runtime (" + F.RuntimeCalls[0].What +
+           " at " + whereIs(WC, F.RuntimeCalls[0].Loc) +
            "), whose per-thread state would be the parent thread's";
   if (!F.LegacyDeviceSyncs.empty())
     return Name + " calls cudaDeviceSynchronize() at " +
@@ -379,19 +379,19 @@ std::string t3Note(ProgramAnalysis &A, const LaunchSite &S) {
 BlockRunner::BlockRunner(ProgramAnalysis &A, NameAllocator &Names)
     : A(A), Names(Names), GridDim(Names.fresh("t3_gridDim")),
       BlockDim(Names.fresh("t3_blockDim")), Bx(Names.fresh("t3_bx")),
-      By(Names.fresh("t3_by")), Bz(Names.fresh("t3_bz")), T(Names.fresh("t3_t")),
-      Self(Names.fresh("t3_self")), Team(Names.fresh("t3_team")),
-      Size(Names.fresh("t3_size")), Next(Names.fresh("t3_next_thread")),
-      In(Names.fresh("t3_in") + "_"), Flags(Names.fresh("t3_launched")),
-      Config(Names.fresh("t3_config")), Slot(Names.fresh("t3_slot")),
-      Launching(Names.fresh("t3_launches")), Grid(Names.fresh("t3_grid")),
-      Block(Names.fresh("t3_block")), Arg(Names.fresh("t3_arg")),
-      First(Names.fresh("t3_first")), Count(Names.fresh("t3_count")),
-      Total(Names.fresh("t3_total")), End(Names.fresh("t3_end")),
-      Linear(Names.fresh("t3_linear")), SharedBuffer(Names.fresh("p_shared")),
-      Any(Names.fresh("t3_any")), Stash(Names.fresh("t3_saved")),
-      Shmem(Names.fresh("t3_shmem")), Stream(Names.fresh("t3_stream")),
-      Cloner(A, AllBuiltins, Names, "team") {}
+      By(Names.fresh("t3_by")), Bz(Names.fresh("t3_bz")),
+      T(Names.fresh("t3_t")), Self(Names.fresh("t3_self")),
+      Team(Names.fresh("t3_team")), Size(Names.fresh("t3_size")),
+      Next(Names.fresh("t3_next_thread")), In(Names.fresh("t3_in") + "_"),
+      Flags(Names.fresh("t3_launched")), Config(Names.fresh("t3_config")),
+      Slot(Names.fresh("t3_slot")), Launching(Names.fresh("t3_launches")),
+      Grid(Names.fresh("t3_grid")), Block(Names.fresh("t3_block")),
+      Arg(Names.fresh("t3_arg")), First(Names.fresh("t3_first")),
+      Count(Names.fresh("t3_count")), Total(Names.fresh("t3_total")),
+      End(Names.fresh("t3_end")), Linear(Names.fresh("t3_linear")),
+      SharedBuffer(Names.fresh("p_shared")), Any(Names.fresh("t3_any")),
+      Stash(Names.fresh("t3_saved")), Shmem(Names.fresh("t3_shmem")),
+      Stream(Names.fresh("t3_stream")), Cloner(A, AllBuiltins, Names, "team") {}
 
 Expected<std::string> BlockRunner::request(const FunctionDecl *Child, uint64_t SaveBytes) {
   Expected<std::string> Team = requestTeam(Child, SaveBytes > 0);
@@ -438,8 +438,9 @@ Expected<std::string> BlockRunner::requestTeam(const FunctionDecl *Child, bool I
   return P.Team;
 }
 
-Error BlockRunner::rewriteSite(const ParsedUnit &U, const LaunchSite &S, const T3Shape &Shape,
-                               bool SizeFallback, EditList &Edits) {
+Error BlockRunner::rewriteSite(const ParsedUnit &U, const LaunchSite &S,
+                               const T3Shape &Shape, bool SizeFallback,
+                               EditList &Edits) {
   if (SizeFallback)
     LimitAt = std::min(LimitAt, outermostDeclBegin(U, S.Caller));
   // §2.3 save/restore: the parent's shared variables move into a buffer the
@@ -469,8 +470,9 @@ Error BlockRunner::rewriteSite(const ParsedUnit &U, const LaunchSite &S, const T
   return recordSite(U, S, Shape, *BlockName, SizeFallback, Edits, Buffer);
 }
 
-Error BlockRunner::recordSite(const ParsedUnit &U, const LaunchSite &S, const T3Shape &Shape,
-                              StringRef BlockName, bool SizeFallback, EditList &Edits,
+Error BlockRunner::recordSite(const ParsedUnit &U, const LaunchSite &S,
+                              const T3Shape &Shape, StringRef BlockName,
+                              bool SizeFallback, EditList &Edits,
                               StringRef SavedBuffer) const {
   const ASTContext &Ctx = U.getASTContext();
   Expected<LaunchText> L = readLaunchText(U, S);
@@ -496,12 +498,14 @@ Error BlockRunner::recordSite(const ParsedUnit &U, const LaunchSite &S, const T3
   for (const SharedVariable &V : A.transitiveFacts(S.Callee).Shared)
     ChildShared += V.Dynamic ? 0 : V.Bytes;
   unsigned MaxThreads = maxBlockThreads(S.Callee);
-  std::string Limits = ", " + std::to_string(MaxThreads) + ", " + std::to_string(ChildShared);
-  std::string Check =
-      SizeFallback ? "dpopt::rt::runsSerially(" + Grid + ", " + Block + ", " +
-                         ShmemVar.value_or("0") + ", DPOPT_BLOCK_RUN_LIMIT" + Limits + ")"
-                   : "dpopt::rt::launchable(" + Grid + ", " + Block + ", " +
-                         ShmemVar.value_or("0") + Limits + ")";
+  std::string Limits =
+      ", " + std::to_string(MaxThreads) + ", " + std::to_string(ChildShared);
+  std::string Check = SizeFallback
+                          ? "dpopt::rt::runsSerially(" + Grid + ", " + Block +
+                                ", " + ShmemVar.value_or("0") +
+                                ", DPOPT_BLOCK_RUN_LIMIT" + Limits + ")"
+                          : "dpopt::rt::launchable(" + Grid + ", " + Block +
+                                ", " + ShmemVar.value_or("0") + Limits + ")";
   Set.push_back("if (" + Check + ") {");
   Set.push_back("  " + Launching + " = true;");
   std::string CallArgs = (SavedBuffer.empty() ? "" : SavedBuffer.str() + ", ") + Launching +
@@ -514,9 +518,10 @@ Error BlockRunner::recordSite(const ParsedUnit &U, const LaunchSite &S, const T3
     CallArgs += ", " + Name;
   }
   Set.push_back("} else {");
-  Set.push_back("  " + deviceLaunchStatement(S.Id, launchStatement(L->Callee, Grid, Block,
-                                                                      ShmemVar, StreamVar,
-                                                                      L->Args)));
+  Set.push_back(
+      "  " + deviceLaunchStatement(S.Id, launchStatement(L->Callee, Grid, Block,
+                                                         ShmemVar, StreamVar,
+                                                         L->Args)));
   Set.push_back("}");
   std::string Head = "{ // dpopt remove-launch T3: the block runs the child grids its "
                      "threads launch here\n";
@@ -525,7 +530,8 @@ Error BlockRunner::recordSite(const ParsedUnit &U, const LaunchSite &S, const T3
   if (Shape.TopLevel) {
     Edits.replace(Shape.Begin, Shape.End - Shape.Begin,
                   indentLines(Head + indentedLines(Decls, "  ") + "  {\n" +
-                                  indentedLines(Set, "    ") + "  }\n  " + Call + "\n}",
+                                  indentedLines(Set, "    ") + "  }\n  " +
+                                  Call + "\n}",
                               Indent));
     return Error::success();
   }

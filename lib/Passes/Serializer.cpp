@@ -36,8 +36,8 @@ std::optional<std::string> serializationBlocker(ProgramAnalysis &A, const Functi
           opaqueCodeBlocker(WC, F, Name, ", whose effect on other threads dpopt cannot see"))
     return Why;
   if (!F.RuntimeCalls.empty())
-    return Name + " calls the device runtime (" + F.RuntimeCalls[0].What + " at " +
-           whereIs(WC, F.RuntimeCalls[0].Loc) +
+    return Name + " calls the device runtime (" + F.RuntimeCalls[0].What +
+           " at " + whereIs(WC, F.RuntimeCalls[0].Loc) +
            "), whose per-thread state would be the parent thread's";
   if (!AllowLaunches && !F.LegacyDeviceSyncs.empty())
     return Name + " calls cudaDeviceSynchronize() at " +

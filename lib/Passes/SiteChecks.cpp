@@ -42,9 +42,10 @@ std::optional<std::string> earlyRunStreamBlocker(const LaunchSite &S) {
   case StreamKind::FireAndForget:
     return std::nullopt;
   case StreamKind::TailLaunch:
-    return std::string("the launch goes to cudaStreamTailLaunch: its grid runs only after "
-                       "the parent grid and all the parent's other children have finished, "
-                       "which running it in the parent would not keep");
+    return std::string(
+        "the launch goes to cudaStreamTailLaunch: its grid runs only after "
+        "the parent grid and all the parent's other children have finished, "
+        "which running it in the parent would not keep");
   case StreamKind::Other:
     break;
   }
@@ -107,7 +108,8 @@ std::optional<std::string> launchStatementBlocker(const LaunchSite &S, ProgramAn
   // unit is unknown.
   if (!Def || !Def->hasBody())
     return "kernel '" + S.CalleeName +
-           "' is not defined in this translation unit (the file and the headers it "
+           "' is not defined in this translation unit (the file and the "
+           "headers it "
            "includes)";
   if (SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
     return "kernel '" + S.CalleeName + "' is defined in a system header";

@@ -34,7 +34,8 @@ constexpr llvm::StringLiteral PassName = "threshold";
 struct GeneratedNames {
   explicit GeneratedNames(NameAllocator &A)
       : Alloc(A), Grid(A.fresh("grid")), Block(A.fresh("block")),
-        Shmem(A.fresh("shmem")), Stream(A.fresh("stream")), Warp(A.fresh("warp")) {}
+        Shmem(A.fresh("shmem")), Stream(A.fresh("stream")),
+        Warp(A.fresh("warp")) {}
   /// The variable holding the thread count of grid dimension I.
   const std::string &n(size_t I) {
     while (N.size() <= I)
@@ -196,7 +197,8 @@ Expected<std::string> ThresholdPass::siteText(const ParsedUnit &U, const LaunchS
     Threads = "(unsigned long long)" + G + ".x * " + G + ".y * " + G + ".z * " + B +
               ".x * " + B + ".y * " + B + ".z";
   }
-  ConfigLocals Config = declareConfig(S, Grid, Gen.Grid, Gen.Block, Gen.Shmem, Gen.Stream);
+  ConfigLocals Config =
+      declareConfig(S, Grid, Gen.Grid, Gen.Block, Gen.Shmem, Gen.Stream);
   Out += Config.Text;
   std::optional<std::string> Shmem = Config.Shmem, Stream = Config.Stream;
   if (!Stream) {
@@ -214,15 +216,17 @@ Expected<std::string> ThresholdPass::siteText(const ParsedUnit &U, const LaunchS
   // it fails, or runs, as it did.
   unsigned MaxThreads = maxBlockThreads(S.Callee);
   Out += "  " + reconvergeBegin(Gen.Warp);
-  Out += "  if (" + Threads + " >= " + Threshold + " ||\n      !dpopt::rt::runsSerially(" +
-         Gen.Grid + ", " + Gen.Block + ", " + (Shmem ? *Shmem : std::string("0")) +
-         ", (unsigned long long)(" + Threshold + ") + dpopt::rt::blockThreads(" + Gen.Block +
-         ")" + (MaxThreads < 1024 ? ", " + std::to_string(MaxThreads) : "") + "))\n    ";
+  Out +=
+      "  if (" + Threads + " >= " + Threshold +
+      " ||\n      !dpopt::rt::runsSerially(" + Gen.Grid + ", " + Gen.Block +
+      ", " + (Shmem ? *Shmem : std::string("0")) + ", (unsigned long long)(" +
+      Threshold + ") + dpopt::rt::blockThreads(" + Gen.Block + ")" +
+      (MaxThreads < 1024 ? ", " + std::to_string(MaxThreads) : "") + "))\n    ";
   Out += deviceLaunchStatement(S.Id, launchStatement(L.Callee, Gen.Grid, Gen.Block, Shmem,
                                                      Stream, L.Args));
   std::string Args = StringRef(L.Args).trim().empty() ? "" : ", " + L.Args;
-  Out += "\n  else\n    " + L.calleeNamed(SerialName) + "(" + Gen.Grid + ", " + Gen.Block +
-         Args + ");\n  " + reconvergeEnd(Gen.Warp) + "}";
+  Out += "\n  else\n    " + L.calleeNamed(SerialName) + "(" + Gen.Grid + ", " +
+         Gen.Block + Args + ");\n  " + reconvergeEnd(Gen.Warp) + "}";
   return Out;
 }
 

@@ -46,7 +46,8 @@ std::optional<std::string> loopBodyBlocker(const ParsedUnit &U, const FunctionDe
   const SourceManager &SM = U.getSourceManager();
   for (const ReturnStmt *R : ownReturns(Def))
     if (R->getBeginLoc().isMacroID() || R->getEndLoc().isMacroID() ||
-        SM.getFileID(R->getBeginLoc()) != SM.getFileID(Def->getBody()->getBeginLoc()))
+        SM.getFileID(R->getBeginLoc()) !=
+            SM.getFileID(Def->getBody()->getBeginLoc()))
       return std::string("'" + Def->getNameAsString() +
                          "' returns from inside a macro expansion");
   return std::nullopt;

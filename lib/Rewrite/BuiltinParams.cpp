@@ -93,7 +93,8 @@ std::optional<std::string> BuiltinCloner::plan(const FunctionDecl *Kernel) {
     const FunctionDecl *Def = getWrittenDefinition(F);
     std::string Name = F->getNameAsString();
     if (SM.isInSystemHeader(Def->getLocation()))
-      return "it calls '" + Name + "' from a system header, which reads the "
+      return "it calls '" + Name +
+             "' from a system header, which reads the "
              "thread or block position";
     if (isa<CXXMethodDecl>(Def))
       return "it calls the member function '" + Name + "', which reads the "

@@ -18,7 +18,8 @@ void EditList::insert(unsigned Offset, std::string Text) {
 }
 
 void EditList::insertDeclaration(unsigned Offset, std::string Text) {
-  Edits.push_back({Offset, 0, std::move(Text), static_cast<unsigned>(Edits.size()), 0});
+  Edits.push_back(
+      {Offset, 0, std::move(Text), static_cast<unsigned>(Edits.size()), 0});
 }
 
 void EditList::replace(unsigned Offset, unsigned Length, std::string Text) {
@@ -27,7 +28,8 @@ void EditList::replace(unsigned Offset, unsigned Length, std::string Text) {
 
 void EditList::addAll(const EditList &Other) {
   for (const Edit &E : Other.Edits)
-    Edits.push_back({E.Offset, E.Length, E.Text, static_cast<unsigned>(Edits.size()), E.Group});
+    Edits.push_back({E.Offset, E.Length, E.Text,
+                     static_cast<unsigned>(Edits.size()), E.Group});
 }
 
 Expected<clang::tooling::Replacements>

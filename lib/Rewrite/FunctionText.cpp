@@ -38,13 +38,15 @@ StringRef fileText(const SourceManager &SM, SourceLocation Loc) {
 
 /// The offset of the main file's first top-level declaration after the
 /// #include that brings in file \p FID, directly or through other headers.
-Expected<unsigned> anchorAfterInclude(const ParsedUnit &U, FileID FID, StringRef Name) {
+Expected<unsigned> anchorAfterInclude(const ParsedUnit &U, FileID FID,
+                                      StringRef Name) {
   const SourceManager &SM = U.getSourceManager();
   SourceLocation Inc = SM.getIncludeLoc(FID);
   while (Inc.isValid() && !SM.isWrittenInMainFile(Inc))
     Inc = SM.getIncludeLoc(SM.getFileID(Inc));
   if (Inc.isInvalid())
-    return fail("'" + Name + "' is defined in a file that the main file does not #include");
+    return fail("'" + Name +
+                "' is defined in a file that the main file does not #include");
   unsigned IncludeAt = SM.getFileOffset(Inc);
   std::optional<unsigned> Anchor;
   for (const Decl *D : U.getASTContext().getTranslationUnitDecl()->decls()) {
@@ -55,8 +57,9 @@ Expected<unsigned> anchorAfterInclude(const ParsedUnit &U, FileID FID, StringRef
       Anchor = At;
   }
   if (!Anchor)
-    return fail("no declaration of the main file follows the header that defines '" + Name +
-                "'");
+    return fail(
+        "no declaration of the main file follows the header that defines '" +
+        Name + "'");
   return *Anchor;
 }
 
@@ -70,7 +73,8 @@ Expected<FunctionPieces> readFunction(const ParsedUnit &U, const FunctionDecl *D
   const Stmt *Body = Def->getBody();
   FunctionTypeLoc FTL = Def->getFunctionTypeLoc();
   SourceLocation BodyLoc = Body->getBeginLoc();
-  if (BodyLoc.isInvalid() || BodyLoc.isMacroID() || SM.isInSystemHeader(BodyLoc))
+  if (BodyLoc.isInvalid() || BodyLoc.isMacroID() ||
+      SM.isInSystemHeader(BodyLoc))
     return fail("the definition of '" + Def->getNameAsString() +
                 "' is not plain text of the file");
   FileID File = SM.getFileID(BodyLoc);
@@ -83,11 +87,12 @@ Expected<FunctionPieces> readFunction(const ParsedUnit &U, const FunctionDecl *D
                 "' is not plain text of the file");
   // Token ranges of the file, as text.
   auto Slice = [&](SourceRange R) -> StringRef {
-    CharSourceRange C = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, LO);
+    CharSourceRange C =
+        Lexer::makeFileCharRange(CharSourceRange::getTokenRange(R), SM, LO);
     if (C.isInvalid() || SM.getFileID(C.getBegin()) != File)
       return {};
-    return fileText(SM, BodyLoc).slice(SM.getFileOffset(C.getBegin()),
-                                       SM.getFileOffset(C.getEnd()));
+    return fileText(SM, BodyLoc)
+        .slice(SM.getFileOffset(C.getBegin()), SM.getFileOffset(C.getEnd()));
   };
 
   FunctionPieces F;
@@ -108,12 +113,14 @@ Expected<FunctionPieces> readFunction(const ParsedUnit &U, const FunctionDecl *D
   const Decl *Outer = Def;
   if (const FunctionTemplateDecl *T = Def->getDescribedFunctionTemplate()) {
     Outer = T;
-    F.TemplateHeader = Slice(T->getTemplateParameters()->getSourceRange()).str();
+    F.TemplateHeader =
+        Slice(T->getTemplateParameters()->getSourceRange()).str();
   }
   F.DeclBegin = SM.getFileOffset(SM.getExpansionLoc(Outer->getBeginLoc()));
   F.DeclEnd = F.BodyEnd;
   if (!F.InMainFile) {
-    Expected<unsigned> Anchor = anchorAfterInclude(U, File, Def->getNameAsString());
+    Expected<unsigned> Anchor =
+        anchorAfterInclude(U, File, Def->getNameAsString());
     if (!Anchor)
       return Anchor.takeError();
     F.Anchor = *Anchor;
@@ -140,15 +147,16 @@ Expected<std::string> bodyWithEdits(const ParsedUnit &U, const FunctionPieces &F
   return Edits.applyWithin(F.Source, F.BodyBegin, F.BodyEnd);
 }
 
-void insertBeforeFunction(const ParsedUnit &U, EditList &Edits, const FunctionPieces &F,
-                          std::string Text) {
+void insertBeforeFunction(const ParsedUnit &U, EditList &Edits,
+                          const FunctionPieces &F, std::string Text) {
   if (F.InMainFile)
     Edits.insert(outermostDeclBegin(U, F.Def->getFirstDecl()), std::move(Text));
   else
     Edits.insertDeclaration(F.Anchor, std::move(Text));
 }
 
-void insertAfterFunction(EditList &Edits, const FunctionPieces &F, std::string Text) {
+void insertAfterFunction(EditList &Edits, const FunctionPieces &F,
+                         std::string Text) {
   Edits.insert(F.InMainFile ? F.DeclEnd : F.Anchor, std::move(Text));
 }
 
@@ -156,8 +164,8 @@ void insertAfterFunction(EditList &Edits, const FunctionPieces &F, std::string T
 Expected<std::string> paramsWithoutDefaults(const ParsedUnit &U, const FunctionDecl *FD) {
   const SourceManager &SM = U.getSourceManager();
   FunctionTypeLoc FTL = FD->getFunctionTypeLoc();
-  if (!FTL || FTL.getLParenLoc().isMacroID() || FTL.getRParenLoc().isMacroID() ||
-      SM.isInSystemHeader(FTL.getLParenLoc()))
+  if (!FTL || FTL.getLParenLoc().isMacroID() ||
+      FTL.getRParenLoc().isMacroID() || SM.isInSystemHeader(FTL.getLParenLoc()))
     return fail("the parameters of '" + FD->getNameAsString() +
                 "' are not plain text of the file");
   unsigned Begin = SM.getFileOffset(FTL.getLParenLoc()) + 1;
@@ -175,9 +183,9 @@ Expected<std::string> paramsWithoutDefaults(const ParsedUnit &U, const FunctionD
       return fail("a default argument of '" + FD->getNameAsString() +
                   "' is not plain text of the file");
     unsigned DefaultBegin = SM.getFileOffset(R.getBegin());
-    unsigned DefaultEnd =
-        SM.getFileOffset(R.getEnd()) +
-        Lexer::MeasureTokenLength(R.getEnd(), SM, U.getASTContext().getLangOpts());
+    unsigned DefaultEnd = SM.getFileOffset(R.getEnd()) +
+                          Lexer::MeasureTokenLength(
+                              R.getEnd(), SM, U.getASTContext().getLangOpts());
     size_t Equals = Text.rfind('=', DefaultBegin);
     if (Equals == StringRef::npos || Equals < At)
       return fail("cannot find a default argument of '" + FD->getNameAsString() + "'");
@@ -206,7 +214,8 @@ Error addDerivedFunction(const ParsedUnit &U, EditList &Edits, const FunctionDec
   if (!F->InMainFile) {
     // A header's function: both go where its derived code goes, the
     // declaration ahead of the code inserted there.
-    Edits.insertDeclaration(F->Anchor, "// dpopt: declared here for " + Comment.str() + "\n" +
+    Edits.insertDeclaration(F->Anchor, "// dpopt: declared here for " +
+                                           Comment.str() + "\n" +
                                            Head(*Params) + ";\n");
   } else if (First != Def && !U.isInMainFile(First->getLocation())) {
     // Declared in a header, defined here: main-file code between the two
@@ -220,7 +229,8 @@ Error addDerivedFunction(const ParsedUnit &U, EditList &Edits, const FunctionDec
     Expected<std::string> FirstParams = paramsWithoutDefaults(U, First);
     if (!FirstParams)
       return FirstParams.takeError();
-    Edits.insertDeclaration(*Anchor, "// dpopt: declared here for " + Comment.str() + "\n" +
+    Edits.insertDeclaration(*Anchor, "// dpopt: declared here for " +
+                                         Comment.str() + "\n" +
                                          Head(*FirstParams) + ";\n");
   } else if (First == Def) {
     Edits.insert(F->DeclBegin, "// dpopt: declared here for " + Comment.str() + "\n" +
@@ -242,8 +252,8 @@ Error addDerivedFunction(const ParsedUnit &U, EditList &Edits, const FunctionDec
                  "\n" + Head(*FirstParams) + "; // dpopt: " + Comment.str());
   }
   insertAfterFunction(Edits, *F,
-                      "\n\n// dpopt: " + Comment.str() + "\n" + Head(*Params) + " " +
-                          Body.str() + (F->InMainFile ? "" : "\n\n"));
+                      "\n\n// dpopt: " + Comment.str() + "\n" + Head(*Params) +
+                          " " + Body.str() + (F->InMainFile ? "" : "\n\n"));
   return Error::success();
 }
 

@@ -115,8 +115,9 @@ std::string indentedLines(ArrayRef<std::string> Lines, StringRef Indent) {
   return Out;
 }
 
-ConfigLocals declareConfig(const LaunchSite &S, StringRef GridText, StringRef Grid,
-                           StringRef Block, StringRef Shmem, StringRef Stream) {
+ConfigLocals declareConfig(const LaunchSite &S, StringRef GridText,
+                           StringRef Grid, StringRef Block, StringRef Shmem,
+                           StringRef Stream) {
   ConfigLocals C;
   C.Text = "  dim3 " + Grid.str() + "(" + GridText.str() + ");\n";
   C.Text += "  dim3 " + Block.str() + "(" + S.Block.Text + ");\n";
@@ -125,7 +126,8 @@ ConfigLocals declareConfig(const LaunchSite &S, StringRef GridText, StringRef Gr
     C.Shmem = Shmem.str();
   }
   if (S.Stream.isWritten()) {
-    C.Text += "  cudaStream_t " + Stream.str() + " = (" + S.Stream.Text + ");\n";
+    C.Text +=
+        "  cudaStream_t " + Stream.str() + " = (" + S.Stream.Text + ");\n";
     C.Stream = Stream.str();
   }
   return C;
@@ -133,9 +135,12 @@ ConfigLocals declareConfig(const LaunchSite &S, StringRef GridText, StringRef Gr
 
 std::string reconvergeBegin(StringRef Var) {
   return "const unsigned " + Var.str() +
-         " = __activemask(); // these lanes leave together (CUDA 13 launches)\n";
+         " = __activemask(); // these lanes leave together (CUDA 13 "
+         "launches)\n";
 }
 
-std::string reconvergeEnd(StringRef Var) { return "__syncwarp(" + Var.str() + ");\n"; }
+std::string reconvergeEnd(StringRef Var) {
+  return "__syncwarp(" + Var.str() + ");\n";
+}
 
 } // namespace dpopt

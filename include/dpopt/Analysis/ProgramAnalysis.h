@@ -52,15 +52,16 @@ public:
 
 private:
   void collectSites();
-  bool search(const clang::FunctionDecl *From, const clang::FunctionDecl *Target,
-              bool ThroughLaunches);
+  bool search(const clang::FunctionDecl *From,
+              const clang::FunctionDecl *Target, bool ThroughLaunches);
 
   const WorkingCopy &WC;
   std::vector<LaunchSite> Sites;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionFacts>> Local;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionFacts>> Transitive;
   /// canReach's answers, keyed by (From, To, ThroughLaunches) canonicalized.
-  llvm::DenseMap<std::pair<const clang::FunctionDecl *, const clang::FunctionDecl *>, bool>
+  llvm::DenseMap<
+      std::pair<const clang::FunctionDecl *, const clang::FunctionDecl *>, bool>
       Reach[2];
 };
 

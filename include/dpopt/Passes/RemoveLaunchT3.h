@@ -145,8 +145,9 @@ public:
   /// A launch whose grid the GPU would reject -- or, with \p SizeFallback,
   /// one of more than DPOPT_BLOCK_RUN_LIMIT threads -- is launched as written
   /// by its thread instead of recorded.
-  llvm::Error rewriteSite(const ParsedUnit &U, const LaunchSite &S, const T3Shape &Shape,
-                          bool SizeFallback, EditList &Edits);
+  llvm::Error rewriteSite(const ParsedUnit &U, const LaunchSite &S,
+                          const T3Shape &Shape, bool SizeFallback,
+                          EditList &Edits);
 
   /// Whether a site rewritten so far checks DPOPT_BLOCK_RUN_LIMIT, and where
   /// its default must be defined (before the first such site's kernel).
@@ -171,8 +172,9 @@ private:
     uint64_t SaveBytes = 0;
   };
   using PlanKey = std::pair<const clang::FunctionDecl *, bool>;
-  llvm::Error recordSite(const ParsedUnit &U, const LaunchSite &S, const T3Shape &Shape,
-                         llvm::StringRef BlockName, bool SizeFallback, EditList &Edits,
+  llvm::Error recordSite(const ParsedUnit &U, const LaunchSite &S,
+                         const T3Shape &Shape, llvm::StringRef BlockName,
+                         bool SizeFallback, EditList &Edits,
                          llvm::StringRef SavedBuffer) const;
   llvm::Expected<std::string> teamBody(const ParsedUnit &U, const Plan &P) const;
   std::string blockBody(const Plan &P) const;
@@ -180,9 +182,9 @@ private:
   ProgramAnalysis &A;
   NameAllocator &Names;
   /// Identifiers of the generated code (fresh against the working text).
-  std::string GridDim, BlockDim, Bx, By, Bz, T, Self, Team, Size, Next, In, Flags, Config,
-      Slot, Launching, Grid, Block, Arg, First, Count, Total, End, Linear,
-      SharedBuffer, Any, Stash, Shmem, Stream;
+  std::string GridDim, BlockDim, Bx, By, Bz, T, Self, Team, Size, Next, In,
+      Flags, Config, Slot, Launching, Grid, Block, Arg, First, Count, Total,
+      End, Linear, SharedBuffer, Any, Stash, Shmem, Stream;
   unsigned LimitAt = ~0u;
   BuiltinCloner Cloner;
   std::map<PlanKey, Plan> Plans;

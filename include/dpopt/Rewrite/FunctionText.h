@@ -81,11 +81,12 @@ llvm::Error addDerivedFunction(const ParsedUnit &U, EditList &Edits,
 /// Inserts \p Text into the working text where code that must precede the
 /// function \p F goes (before its outermost declaration; at F.Anchor, ahead
 /// of other code inserted there, for a header's function).
-void insertBeforeFunction(const ParsedUnit &U, EditList &Edits, const FunctionPieces &F,
-                          std::string Text);
+void insertBeforeFunction(const ParsedUnit &U, EditList &Edits,
+                          const FunctionPieces &F, std::string Text);
 /// Inserts \p Text right after \p F's definition (at F.Anchor for a
 /// header's function).
-void insertAfterFunction(EditList &Edits, const FunctionPieces &F, std::string Text);
+void insertAfterFunction(EditList &Edits, const FunctionPieces &F,
+                         std::string Text);
 
 /// The begin offset of the outermost declaration containing \p D (its
 /// template header included): where code that must precede \p D goes. It

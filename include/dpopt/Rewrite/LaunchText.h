@@ -52,8 +52,8 @@ struct ConfigLocals {
   std::optional<std::string> Shmem, Stream;
 };
 ConfigLocals declareConfig(const LaunchSite &Site, llvm::StringRef GridText,
-                           llvm::StringRef Grid, llvm::StringRef Block, llvm::StringRef Shmem,
-                           llvm::StringRef Stream);
+                           llvm::StringRef Grid, llvm::StringRef Block,
+                           llvm::StringRef Shmem, llvm::StringRef Stream);
 
 /// "callee<<<grid, block[, shmem[, stream]]>>>(args);"
 std::string launchStatement(llvm::StringRef Callee, llvm::StringRef Grid,
