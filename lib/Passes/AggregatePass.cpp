@@ -49,15 +49,6 @@ std::string levelText(const AggregateSpec &L) {
   return Text;
 }
 
-/// The stream is one whose launches carry no order the aggregate would lose.
-bool isUnorderedStream(const LaunchSite &S) {
-  return S.InStream == StreamKind::FireAndForget;
-}
-
-bool isImplicitStream(const LaunchSite &S) {
-  return S.InStream == StreamKind::Implicit;
-}
-
 /// Per child kernel: the record type and the generated functions.
 struct ChildPlan {
   const FunctionDecl *Child = nullptr;
@@ -169,13 +160,15 @@ std::optional<std::string> AggregatePass::blocker(const LaunchSite &S,
   if (std::optional<std::string> Why =
           loopBodyBlocker(WC.unit(), getWrittenDefinition(S.Caller)))
     return Why;
-  if (!isImplicitStream(S) && !isUnorderedStream(S))
+  if (S.InStream != StreamKind::Implicit && S.InStream != StreamKind::FireAndForget)
     return "the launch goes to the stream '" + S.Stream.Text +
            "': the aggregated launch could not keep its order with that "
            "stream's other work";
   // One thread's launches into an ordered stream run one after the other; an
   // aggregated grid runs them together.
-  bool Asserted = isUnorderedStream(S) || (S.Pragma && S.Pragma->Aggregate);
+  // Fire-and-forget launches carry no order the aggregate would lose.
+  bool Asserted =
+      S.InStream == StreamKind::FireAndForget || (S.Pragma && S.Pragma->Aggregate);
   if (!Asserted) {
     if (S.inLoop())
       return std::string(
@@ -454,6 +447,7 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
     // The launch becomes a record; a thread that finds no room launches.
     std::string Grid = Gen.Grid, Block = Gen.Block, Rec = Gen.R;
     std::string Args = StringRef(L->Args).trim().empty() ? "" : ", " + L->Args;
+    unsigned MaxThreads = maxBlockThreads(S->Callee);
     std::string Text =
         "{ // dpopt aggregate (" + levelText(P.Level) +
         "): one launch per group\n"
@@ -470,9 +464,7 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
         ");\n"
         "  if (!dpopt::rt::aggRecord(" +
         groupRef(P) + ", " + Rec +
-        (maxBlockThreads(S->Callee) < 1024
-             ? ", " + std::to_string(maxBlockThreads(S->Callee)) + "u"
-             : std::string()) +
+        (MaxThreads < 1024 ? ", " + std::to_string(MaxThreads) + "u" : std::string()) +
         "))\n    " +
         deviceLaunchStatement(
             S->Id, launchStatement(L->Callee, Rec + ".Grid", Rec + ".Block",

@@ -259,9 +259,7 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D, EditList
   }
   // A launch the GPU would reject does no work: nothing is recorded (its
   // arguments are still evaluated when that has an effect).
-  uint64_t ChildShared = 0;
-  for (const SharedVariable &V : A.transitiveFacts(S.Callee).Shared)
-    ChildShared += V.Dynamic ? 0 : V.Bytes;
+  uint64_t ChildShared = A.transitiveFacts(S.Callee).staticSharedBytes();
   std::string Ignored;
   for (size_t I = 0; I < ChildParams.size() && I < S.Args.size(); ++I)
     if (S.Args[I].E->HasSideEffects(Ctx)) {

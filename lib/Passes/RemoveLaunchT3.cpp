@@ -237,10 +237,8 @@ std::optional<std::string> t3ChildBlocker(ProgramAnalysis &A, const LaunchSite &
   if (!F.Launches.empty())
     return Name + " launches kernels itself (" + whereIs(WC, F.Launches[0].Loc) +
            "): T3 does not run launching children";
-  if (!F.RuntimeCalls.empty())
-    return Name + " calls the device runtime (" + F.RuntimeCalls[0].What +
-           " at " + whereIs(WC, F.RuntimeCalls[0].Loc) +
-           "), whose per-thread state would be the parent thread's";
+  if (std::optional<std::string> Why = runtimeCallBlocker(WC, F, Name))
+    return Why;
   if (!F.LegacyDeviceSyncs.empty())
     return Name + " calls cudaDeviceSynchronize() at " +
            whereIs(WC, F.LegacyDeviceSyncs[0].Loc);
@@ -494,9 +492,7 @@ Error BlockRunner::recordSite(const ParsedUnit &U, const LaunchSite &S,
     Set.push_back("cudaStream_t " + Stream + " = (" + S.Stream.Text + ");");
     StreamVar = Stream;
   }
-  uint64_t ChildShared = 0;
-  for (const SharedVariable &V : A.transitiveFacts(S.Callee).Shared)
-    ChildShared += V.Dynamic ? 0 : V.Bytes;
+  uint64_t ChildShared = A.transitiveFacts(S.Callee).staticSharedBytes();
   unsigned MaxThreads = maxBlockThreads(S.Callee);
   std::string Limits =
       ", " + std::to_string(MaxThreads) + ", " + std::to_string(ChildShared);

@@ -35,10 +35,8 @@ std::optional<std::string> serializationBlocker(ProgramAnalysis &A, const Functi
   if (std::optional<std::string> Why =
           opaqueCodeBlocker(WC, F, Name, ", whose effect on other threads dpopt cannot see"))
     return Why;
-  if (!F.RuntimeCalls.empty())
-    return Name + " calls the device runtime (" + F.RuntimeCalls[0].What +
-           " at " + whereIs(WC, F.RuntimeCalls[0].Loc) +
-           "), whose per-thread state would be the parent thread's";
+  if (std::optional<std::string> Why = runtimeCallBlocker(WC, F, Name))
+    return Why;
   if (!AllowLaunches && !F.LegacyDeviceSyncs.empty())
     return Name + " calls cudaDeviceSynchronize() at " +
            whereIs(WC, F.LegacyDeviceSyncs[0].Loc);

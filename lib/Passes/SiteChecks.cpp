@@ -36,6 +36,15 @@ std::optional<std::string> opaqueCodeBlocker(const WorkingCopy &WC, const Functi
   return std::nullopt;
 }
 
+std::optional<std::string> runtimeCallBlocker(const WorkingCopy &WC, const FunctionFacts &F,
+                                              const std::string &Name) {
+  if (F.RuntimeCalls.empty())
+    return std::nullopt;
+  return Name + " calls the device runtime (" + F.RuntimeCalls[0].What + " at " +
+         whereIs(WC, F.RuntimeCalls[0].Loc) +
+         "), whose per-thread state would be the parent thread's";
+}
+
 std::optional<std::string> earlyRunStreamBlocker(const LaunchSite &S) {
   switch (S.InStream) {
   case StreamKind::Implicit:

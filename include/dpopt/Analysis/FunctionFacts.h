@@ -71,6 +71,13 @@ struct FunctionFacts {
   /// Kernels launched, as written.
   std::vector<const clang::FunctionDecl *> LaunchedKernels;
 
+  /// Bytes of the static __shared__ variables used (extern ones count 0).
+  uint64_t staticSharedBytes() const {
+    uint64_t Bytes = 0;
+    for (const SharedVariable &S : Shared)
+      Bytes += S.Bytes;
+    return Bytes;
+  }
   bool usesIndex(BuiltinVar V, unsigned Dims = DimAll) const {
     return (IndexUse[static_cast<unsigned>(V)] & Dims) != 0;
   }

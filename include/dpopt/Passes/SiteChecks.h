@@ -52,6 +52,13 @@ std::optional<std::string> opaqueCodeBlocker(const WorkingCopy &WC, const Functi
                                              const std::string &Name,
                                              llvm::StringRef AsmEffect);
 
+/// For a pass that runs a child's threads in another thread (serially, or
+/// in the parent's block): why a child whose facts are \p F cannot be --
+/// it calls the device runtime, whose per-thread state (the last error,
+/// say) would be the parent thread's -- or nothing. \p Name is quoted.
+std::optional<std::string> runtimeCallBlocker(const WorkingCopy &WC, const FunctionFacts &F,
+                                              const std::string &Name);
+
 /// Where something is, for remarks: "file:line".
 std::string whereIs(const WorkingCopy &WC, clang::SourceLocation Loc);
 
