@@ -313,6 +313,8 @@ private:
         S.Loops.push_back(P);
       } else if (isConditional(P))
         ++S.ConditionalDepth;
+      if (isLoop(P) || isa<IfStmt, SwitchStmt>(P))
+        S.Branches.push_back(P);
     }
   }
 

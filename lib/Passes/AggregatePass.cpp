@@ -14,6 +14,7 @@
 #include "dpopt/Rewrite/BuiltinParams.h"
 #include "dpopt/Rewrite/FunctionText.h"
 #include "dpopt/Rewrite/LaunchText.h"
+#include "dpopt/Rewrite/WarpConvergence.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -183,6 +184,24 @@ std::optional<std::string> AggregatePass::blocker(const LaunchSite &S,
              "in order: write '#pragma dp aggregate(...)' or launch into "
              "cudaStreamFireAndForget if the children are independent";
   }
+  // The aggregated launch is made when the kernel's threads are done, after
+  // any tail launch they made: CUDA 13 hung warps that launched after tail
+  // launches (docs/cdp2-semantics.md), and dpopt does not move a launch past
+  // one.
+  for (const LaunchSite *T : A.deviceSites())
+    if (T != &S && T->InStream == StreamKind::TailLaunch &&
+        (T->Caller == S.Caller || A.canReach(S.Caller, T->Caller, false)))
+      return "'" + S.CallerName + "' tail-launches at " +
+             whereIs(WC, T->Call->getBeginLoc()) +
+             ": the aggregated launch would come after that tail launch";
+  // The record step runs in the launch's branch; the lanes that skip the
+  // branch must wait for it (WarpConvergence.h).
+  if (!S.Branches.empty())
+    if (std::optional<std::string> Why =
+            enclosureBlocker(WC.unit(), S.Branches.front()))
+      return "the statement around the launch (" +
+             whereIs(WC, S.Branches.front()->getBeginLoc()) +
+             ") cannot be made to end with its warp's lanes together: " + *Why;
   return childBlocker(S, A);
 }
 
@@ -195,9 +214,9 @@ struct GeneratedNames {
         Group(A.fresh("group")), Threshold(A.fresh("threshold")),
         Mine(A.fresh("mine")), Local(A.fresh("local_block")),
         Rank(A.fresh("rank")), Exit(A.fresh("exit")), Next(A.fresh("done")),
-        In(A.fresh("in") + "_") {}
+        In(A.fresh("in") + "_"), Warp(A.fresh("warp")) {}
   std::string Grid, Block, Shmem, R, Records, Count, Blocks, Index, Group,
-      Threshold, Mine, Local, Rank, Exit, Next, In;
+      Threshold, Mine, Local, Rank, Exit, Next, In, Warp;
 };
 
 std::string printedType(QualType T, const ASTContext &Ctx) {
@@ -383,6 +402,7 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
   std::vector<const LaunchSite *> Candidates = A.deviceSites();
   Sites.reserve(Candidates.size());
   EditList SiteEdits("");
+  std::vector<const Stmt *> Converging; // the branches around the sites
   for (const LaunchSite *S : Candidates) {
     UserLocation Loc = WC.locate(S->Call->getBeginLoc());
     std::optional<std::string> Why = blocker(*S, A);
@@ -475,6 +495,9 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
     SiteEdits.replace(
         S->StmtBegin, S->StmtEnd - S->StmtBegin,
         indentLines(Text, indentationAt(U.getText(), S->StmtBegin)));
+    for (const Stmt *B : S->Branches)
+      if (!enclosureBlocker(U, B))
+        Converging.push_back(B);
     Ctx.Remarks.passed(PassName, Loc,
                        "aggregating the launches of '" + S->CalleeName +
                            "' per " + levelText(P.Level) +
@@ -482,6 +505,8 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
   }
   if (Sites.empty())
     return Edits.build();
+  if (Error E = encloseForConvergence(U, Converging, Gen.Warp, SiteEdits))
+    return std::move(E);
 
   auto SitesOf = [&](const FunctionDecl *Kernel) {
     std::vector<const SitePlan *> Out;
@@ -505,6 +530,7 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
     std::vector<const SitePlan *> Mine = SitesOf(Parent);
     std::string Text =
         "\n  // dpopt aggregate: set up the launch groups\n" + prologue(Mine) +
+        "  dpopt::rt::aggConvergeWarp(); // the lanes start together\n" +
         Body->Prologue + "  " + Body->Body + "\n" +
         (Body->NeedsLabel ? Gen.Exit + ":;\n" : "") +
         "  // dpopt aggregate: count this thread out; the last launches\n" +
@@ -548,6 +574,10 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
            " ? " + Gen.Records + "[" + Gen.Index + " - 1].End : 0u);\n";
     S += "  const unsigned " + Gen.Rank + " = dpopt::rt::aggThreadRank();\n";
     S += "  dpopt::rt::aggChildRelease(" + Gen.Records + ");\n";
+    // Threads past the original block's size wait for the others here (not
+    // in the epilogue while their warp-mates launch: WarpConvergence.h).
+    S += "  dpopt::rt::aggConvergeWarp(); // the lanes start together\n";
+    S += "  {\n  const unsigned " + Gen.Warp + " = __activemask();\n";
     S += "  if (" + Gen.Rank + " < " + Gen.Mine + ".Block.x * " + Gen.Mine +
          ".Block.y * " + Gen.Mine + ".Block.z) {\n";
     if (Facts.usesIndex(BuiltinVar::GridDim))
@@ -565,6 +595,7 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
         S += "    " + C.FieldTypes[I] + " " + C.ParamNames[I] + " = " +
              Gen.Mine + ".Args." + C.Fields[I] + ";\n";
     S += Body->text(Gen.Next) + "\n  }\n";
+    S += "  __syncwarp(" + Gen.Warp + ");\n  }\n";
     if (!Own.empty())
       S += "  // dpopt aggregate: count this thread out; the last launches\n" +
            epilogue(Own);

@@ -89,6 +89,17 @@ __device__ inline unsigned long long aggGridId() {
   return Id;
 }
 
+/// Waits until every lane of the calling thread's warp (those the block has:
+/// its last warp may be partial) gets here. Only for code that every thread
+/// of the block reaches together, right after a __syncthreads(): the end of
+/// a parent's prologue, so that its lanes start the kernel's own code
+/// converged rather than in separate waves (docs/cdp2-semantics.md).
+__device__ inline void aggConvergeWarp() {
+  unsigned First = aggThreadRank() / 32 * 32, Threads = aggBlockThreads();
+  unsigned Lanes = Threads - First >= 32 ? 32 : Threads - First;
+  __syncwarp(Lanes == 32 ? 0xffffffffu : (1u << Lanes) - 1);
+}
+
 /// The (x, y, z) index of linear index \p I in a grid or block of \p D.
 __device__ inline uint3 aggDelinearize(unsigned I, dim3 D) {
   return make_uint3(I % D.x, (I / D.x) % D.y, I / (D.x * D.y));
@@ -225,14 +236,14 @@ template <class Rec> __device__ Rec *aggRecords(AggGroup &G) {
   return reinterpret_cast<Rec *>(reinterpret_cast<AggChunkHeader *>(C) + 1);
 }
 
-/// Records one launch in \p G. Returns false when the thread must launch its
-/// child itself (group chunk full, pool full, or a child too large to join).
+/// Records one launch in \p G (one lane; see aggRecord). Returns false when
+/// the thread must launch its child itself (group chunk full, pool full, or a child too large to join).
 /// A launch the GPU would reject (launchable(), with the child's
 /// \p MaxThreads) is not recorded either: launched as written, it fails and
 /// sets the thread's error as it did, and it cannot make the group's
 /// aggregated launch fail for every record.
 template <class Rec>
-__device__ bool aggRecord(AggGroup &G, const Rec &R, unsigned MaxThreads = 1024) {
+__device__ bool aggRecordAlone(AggGroup &G, const Rec &R, unsigned MaxThreads) {
   if (!launchable(R.Grid, R.Block, R.Shmem, MaxThreads))
     return false;
   unsigned long long Blocks = gridBlocks(R.Grid);
@@ -259,14 +270,28 @@ __device__ bool aggRecord(AggGroup &G, const Rec &R, unsigned MaxThreads = 1024)
   return true;
 }
 
+/// aggRecordAlone for the lanes that call it together, which leave together:
+/// a lane that runs on while a warp-mate is still in the record step could
+/// reach a device-side launch, and CUDA 13's launch then waits for the
+/// warp-mate without letting it run (docs/cdp2-semantics.md).
+template <class Rec>
+__device__ bool aggRecord(AggGroup &G, const Rec &R, unsigned MaxThreads = 1024) {
+  unsigned Lanes = __activemask();
+  bool Recorded = aggRecordAlone(G, R, MaxThreads);
+  __syncwarp(Lanes);
+  return Recorded;
+}
+
 /// Counts the calling thread out of a warp or block group of \p Members
 /// threads; true for the last one, which then launches. The fence makes the
 /// thread's records visible to that one and to the child grid.
 __device__ inline bool aggArrive(AggGroup &G, unsigned Members) {
+  unsigned M = __activemask();
   __threadfence();
   bool Last = atomicAdd(&G.Done, 1u) == Members - 1;
   if (Last)
     __threadfence();
+  __syncwarp(M); // as in aggRecord: the last lane may launch next
   return Last;
 }
 
@@ -494,10 +519,14 @@ __device__ inline unsigned long long aggGroupBlocks(unsigned long long GroupBloc
 /// must launch (it is the last thread of the last block), or null.
 __device__ inline AggTableSlot *aggArriveMultiBlock(AggBlockLink &L,
                                                     unsigned long long GroupBlocks) {
+  unsigned M = __activemask();
   __threadfence();
-  if (atomicAdd(&L.Done, 1u) != aggBlockThreads() - 1)
-    return nullptr;
-  return aggArriveBlock(L.Slot, aggGroupBlocks(GroupBlocks)) ? L.Slot : nullptr;
+  AggTableSlot *R = nullptr;
+  if (atomicAdd(&L.Done, 1u) == aggBlockThreads() - 1 &&
+      aggArriveBlock(L.Slot, aggGroupBlocks(GroupBlocks)))
+    R = L.Slot;
+  __syncwarp(M); // as in aggRecord: the last lane may launch next
+  return R;
 }
 
 /// Block prologue for a block site (every thread calls it).

@@ -86,6 +86,9 @@ struct LaunchSite {
   /// The loops around the launch in its caller, innermost first.
   std::vector<const clang::Stmt *> Loops;
   unsigned ConditionalDepth = 0;
+  /// The if, switch and loop statements around the launch in its caller,
+  /// innermost first (a lane may enter each without its warp-mates).
+  std::vector<const clang::Stmt *> Branches;
   /// The callee is, or can reach by calls and launches, the caller.
   bool Recursive = false;
   /// The launch is a statement of its own (not inside an expression).

@@ -63,6 +63,9 @@ static __global__ void __dpopt_agg_tileChild(const __dpopt_rec_tileChild *__dpop
   const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].End : 0u);
   const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
   dpopt::rt::aggChildRelease(__dpopt_records);
+  dpopt::rt::aggConvergeWarp(); // the lanes start together
+  {
+  const unsigned __dpopt_warp = __activemask();
   if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
     const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.Grid);
     const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.Block);
@@ -79,6 +82,8 @@ static __global__ void __dpopt_agg_tileChild(const __dpopt_rec_tileChild *__dpop
     Out[Y * W + X] = Tile[threadIdx.x][threadIdx.y];
 }
   }
+  __syncwarp(__dpopt_warp);
+  }
 }
 
 #ifndef DPOPT_AGG_THRESHOLD
@@ -89,6 +94,7 @@ __global__ void tiles(const float *const *In, float *const *Out, const int *W, c
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggGroup __dpopt_agg1; // aggregation group of the launch of 'tileChild'
   dpopt::rt::aggBeginBlock(__dpopt_agg1, 1u);
+  dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
   int T = blockIdx.x * blockDim.x + threadIdx.x;
   if (T >= N)
@@ -159,6 +165,9 @@ static __global__ void __dpopt_agg_fill(const __dpopt_rec_fill *__dpopt_records,
   const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].End : 0u);
   const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
   dpopt::rt::aggChildRelease(__dpopt_records);
+  dpopt::rt::aggConvergeWarp(); // the lanes start together
+  {
+  const unsigned __dpopt_warp = __activemask();
   if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
     const dim3 gridDim = __dpopt_mine.Grid;
     const dim3 blockDim = __dpopt_mine.Block;
@@ -172,22 +181,25 @@ static __global__ void __dpopt_agg_fill(const __dpopt_rec_fill *__dpopt_records,
     A[I] = V;
 }
   }
+  __syncwarp(__dpopt_warp);
+  }
 }
 
 __global__ void fills(int **Rows, const int *Len, int N) {
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggGroup __dpopt_agg2; // aggregation group of the launch of 'fill'
   dpopt::rt::aggBeginBlock(__dpopt_agg2, DPOPT_AGG_LOOP_SLOTS);
+  dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
   int T = blockIdx.x * blockDim.x + threadIdx.x;
-  for (int K = 0; T < N && K < 3; ++K)
+  { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ for (int K = 0; T < N && K < 3; ++K)
     { // dpopt aggregate (block): one launch per group
       dim3 __dpopt_grid(1 + Len[T] / 256);
       dim3 __dpopt_block(256);
       __dpopt_rec_fill __dpopt_r = __dpopt_make_rec_fill(__dpopt_grid, __dpopt_block, (0), Rows[T] + K * Len[T], Len[T], K);
       if (!dpopt::rt::aggRecord(__dpopt_agg2, __dpopt_r))
         fill<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.A, __dpopt_r.Args.N, __dpopt_r.Args.V);
-    }
+    } __syncwarp(__dpopt_warp); }
 }
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::aggArrive(__dpopt_agg2, dpopt::rt::aggBlockThreads()))
@@ -220,16 +232,17 @@ __global__ void walk(const int *Next, int *Seen, int Node) {
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggGroup __dpopt_agg3; // aggregation group of the launch of 'walk'
   dpopt::rt::aggBeginBlock(__dpopt_agg3, 1u);
+  dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
   int Child = Next[Node * 4 + threadIdx.x];
-  if (Child >= 0 && atomicExch(&Seen[Child], 1) == 0)
+  { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Child >= 0 && atomicExch(&Seen[Child], 1) == 0)
     { // dpopt aggregate (block): one launch per group
       dim3 __dpopt_grid(1);
       dim3 __dpopt_block(4);
       __dpopt_rec_walk __dpopt_r = __dpopt_make_rec_walk(__dpopt_grid, __dpopt_block, 0u, Next, Seen, Child);
       if (!dpopt::rt::aggRecord(__dpopt_agg3, __dpopt_r))
         walk<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Next, __dpopt_r.Args.Seen, __dpopt_r.Args.Node);
-    }
+    } __syncwarp(__dpopt_warp); }
 }
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::aggArrive(__dpopt_agg3, dpopt::rt::aggBlockThreads()))
@@ -261,6 +274,9 @@ static __global__ void __dpopt_agg_walk(const __dpopt_rec_walk *__dpopt_records,
   const __dpopt_rec_walk __dpopt_mine = __dpopt_records[__dpopt_index];
   const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
   dpopt::rt::aggChildRelease(__dpopt_records);
+  dpopt::rt::aggConvergeWarp(); // the lanes start together
+  {
+  const unsigned __dpopt_warp = __activemask();
   if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
     const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.Block);
     const int * Next = __dpopt_mine.Args.Next;
@@ -268,15 +284,17 @@ static __global__ void __dpopt_agg_walk(const __dpopt_rec_walk *__dpopt_records,
     int Node = __dpopt_mine.Args.Node;
     {
   int Child = Next[Node * 4 + threadIdx.x];
-  if (Child >= 0 && atomicExch(&Seen[Child], 1) == 0)
+  { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Child >= 0 && atomicExch(&Seen[Child], 1) == 0)
     { // dpopt aggregate (block): one launch per group
       dim3 __dpopt_grid(1);
       dim3 __dpopt_block(4);
       __dpopt_rec_walk __dpopt_r = __dpopt_make_rec_walk(__dpopt_grid, __dpopt_block, 0u, Next, Seen, Child);
       if (!dpopt::rt::aggRecord(__dpopt_agg3, __dpopt_r))
         walk<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Next, __dpopt_r.Args.Seen, __dpopt_r.Args.Node);
-    }
+    } __syncwarp(__dpopt_warp); }
 }
+  }
+  __syncwarp(__dpopt_warp);
   }
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::aggArrive(__dpopt_agg3, dpopt::rt::aggBlockThreads()))

@@ -63,6 +63,9 @@ static __global__ void __dpopt_agg_addChild(const __dpopt_rec_addChild *__dpopt_
   const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].End : 0u);
   const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
   dpopt::rt::aggChildRelease(__dpopt_records);
+  dpopt::rt::aggConvergeWarp(); // the lanes start together
+  {
+  const unsigned __dpopt_warp = __activemask();
   if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
     const dim3 blockDim = __dpopt_mine.Block;
     const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.Grid);
@@ -79,25 +82,28 @@ static __global__ void __dpopt_agg_addChild(const __dpopt_rec_addChild *__dpopt_
 }
     __dpopt_done:;
   }
+  __syncwarp(__dpopt_warp);
+  }
 }
 
 __global__ void condParent(int *Out, int N) {
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // aggregation group of the launch of 'addChild'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, 32ull, 1u);
+  dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
   int T = blockIdx.x * blockDim.x + threadIdx.x;
   if (T >= N)
     goto __dpopt_exit;
   int Len = T % 7 + 1;
-  if (T % 2 == 0)
+  { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (T % 2 == 0)
     { // dpopt aggregate (multiblock:32): one launch per group
       dim3 __dpopt_grid((Len + 31) / 32);
       dim3 __dpopt_block(T % 4 == 1 ? 64 : 32);
       __dpopt_rec_addChild __dpopt_r = __dpopt_make_rec_addChild(__dpopt_grid, __dpopt_block, 0u, Out, T * 8, Len, T % 5 + 1);
       if (!dpopt::rt::aggRecord(__dpopt_agg1.Slot->G, __dpopt_r))
         addChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Base, __dpopt_r.Args.Len, __dpopt_r.Args.Value);
-    }
+    } __syncwarp(__dpopt_warp); }
 }
 __dpopt_exit:;
   // dpopt aggregate: count this thread out; the last launches
@@ -111,9 +117,10 @@ __global__ void loopParent(int *Out, int N) {
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggGroup __dpopt_agg2[32]; // aggregation group of the launch of 'addChild'
   dpopt::rt::aggBeginWarp(__dpopt_agg2, DPOPT_AGG_LOOP_SLOTS);
+  dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
   int T = blockIdx.x * blockDim.x + threadIdx.x;
-  for (int K = 0; K < T % 6 && T < N; ++K) {
+  { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ for (int K = 0; K < T % 6 && T < N; ++K) {
 #pragma dp aggregate(warp) agg_threshold(4)
     { // dpopt aggregate (warp): one launch per group
       dim3 __dpopt_grid(1);
@@ -122,7 +129,7 @@ __global__ void loopParent(int *Out, int N) {
       if (!dpopt::rt::aggRecord(dpopt::rt::aggWarpGroup(__dpopt_agg2), __dpopt_r))
         addChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Base, __dpopt_r.Args.Len, __dpopt_r.Args.Value);
     }
-  }
+  } __syncwarp(__dpopt_warp); }
 }
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::aggArrive(dpopt::rt::aggWarpGroup(__dpopt_agg2), dpopt::rt::aggWarpMembers()))
@@ -186,6 +193,9 @@ static __global__ void __dpopt_agg_tileChild(const __dpopt_rec_tileChild *__dpop
   const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].End : 0u);
   const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
   dpopt::rt::aggChildRelease(__dpopt_records);
+  dpopt::rt::aggConvergeWarp(); // the lanes start together
+  {
+  const unsigned __dpopt_warp = __activemask();
   if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
     const dim3 gridDim = __dpopt_mine.Grid;
     const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.Grid);
@@ -203,15 +213,18 @@ static __global__ void __dpopt_agg_tileChild(const __dpopt_rec_tileChild *__dpop
     atomicAdd(&Out[blockIdx.y * gridDim.x + blockIdx.x], Tile[0][0] + Tile[7][7]);
 }
   }
+  __syncwarp(__dpopt_warp);
+  }
 }
 
 __global__ void tileParent(const int *In, int *Out, int N) {
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg3; // aggregation group of the launch of 'tileChild'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg3, 3u, 4ull, 1u);
+  dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
   int T = blockIdx.x * blockDim.x + threadIdx.x;
-  if (T < N) {
+  { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (T < N) {
     int W = 8 + T % 23, H = 5 + T % 11;
 #pragma dp aggregate(multiblock:4)
     { // dpopt aggregate (multiblock:4): one launch per group
@@ -221,7 +234,7 @@ __global__ void tileParent(const int *In, int *Out, int N) {
       if (!dpopt::rt::aggRecord(__dpopt_agg3.Slot->G, __dpopt_r))
         tileChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.In, __dpopt_r.Args.Out, __dpopt_r.Args.W, __dpopt_r.Args.H);
     }
-  }
+  } __syncwarp(__dpopt_warp); }
 }
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg3, 4ull)) {
@@ -279,6 +292,9 @@ static __global__ void __dpopt_agg_cubeChild(const __dpopt_rec_cubeChild *__dpop
   const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].End : 0u);
   const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
   dpopt::rt::aggChildRelease(__dpopt_records);
+  dpopt::rt::aggConvergeWarp(); // the lanes start together
+  {
+  const unsigned __dpopt_warp = __activemask();
   if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
     const dim3 gridDim = __dpopt_mine.Grid;
     const dim3 blockDim = __dpopt_mine.Block;
@@ -291,15 +307,18 @@ static __global__ void __dpopt_agg_cubeChild(const __dpopt_rec_cubeChild *__dpop
   atomicAdd(&Out[Base + B * blockDim.x * blockDim.y * blockDim.z + threadIdx.z], 1);
 }
   }
+  __syncwarp(__dpopt_warp);
+  }
 }
 
 __global__ void cubeParent(int *Out, int N) {
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg4; // aggregation group of the launch of 'cubeChild'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg4, 4u, 0ull, 1u);
+  dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
   int T = blockIdx.x * blockDim.x + threadIdx.x;
-  if (T < N) {
+  { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (T < N) {
 #pragma dp aggregate(grid)
     { // dpopt aggregate (grid): one launch per group
       dim3 __dpopt_grid(dim3(1 + T % 2, 2, 1 + T % 3));
@@ -308,7 +327,7 @@ __global__ void cubeParent(int *Out, int N) {
       if (!dpopt::rt::aggRecord(__dpopt_agg4.Slot->G, __dpopt_r))
         cubeChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Base);
     }
-  }
+  } __syncwarp(__dpopt_warp); }
 }
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg4, 0ull)) {
@@ -369,6 +388,9 @@ static __global__ void __dpopt_agg_dynChild(const __dpopt_rec_dynChild *__dpopt_
   const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].End : 0u);
   const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
   dpopt::rt::aggChildRelease(__dpopt_records);
+  dpopt::rt::aggConvergeWarp(); // the lanes start together
+  {
+  const unsigned __dpopt_warp = __activemask();
   if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
     const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.Grid);
     const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.Block);
@@ -382,22 +404,25 @@ static __global__ void __dpopt_agg_dynChild(const __dpopt_rec_dynChild *__dpopt_
     atomicAdd(&Out[blockIdx.x], Buf[63]);
 }
   }
+  __syncwarp(__dpopt_warp);
+  }
 }
 
 __global__ void dynParent(int *Out, int N) {
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg5; // aggregation group of the launch of 'dynChild'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg5, 5u, 32ull, 1u);
+  dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
   int T = blockIdx.x * blockDim.x + threadIdx.x;
-  if (T < N && T % 4 != 0)
+  { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (T < N && T % 4 != 0)
     { // dpopt aggregate (multiblock:32): one launch per group
       dim3 __dpopt_grid(1 + T % 3);
       dim3 __dpopt_block(64);
       __dpopt_rec_dynChild __dpopt_r = __dpopt_make_rec_dynChild(__dpopt_grid, __dpopt_block, ((64 + T % 9) * sizeof(int)), Out, T % 13);
       if (!dpopt::rt::aggRecord(__dpopt_agg5.Slot->G, __dpopt_r))
         dynChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Value);
-    }
+    } __syncwarp(__dpopt_warp); }
 }
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg5, 32ull)) {
@@ -430,16 +455,17 @@ __global__ void treeVisit(int *Out, int Depth) {
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg6; // aggregation group of the launch of 'treeVisit'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg6, 6u, 32ull, 1u);
+  dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
   atomicAdd(&Out[Depth], 1);
-  if (Depth > 0 && threadIdx.x % 16 == 0)
+  { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Depth > 0 && threadIdx.x % 16 == 0)
     { // dpopt aggregate (multiblock:32): one launch per group
       dim3 __dpopt_grid(2);
       dim3 __dpopt_block(32);
       __dpopt_rec_treeVisit __dpopt_r = __dpopt_make_rec_treeVisit(__dpopt_grid, __dpopt_block, 0u, Out, Depth - 1);
       if (!dpopt::rt::aggRecord(__dpopt_agg6.Slot->G, __dpopt_r))
         treeVisit<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Depth);
-    }
+    } __syncwarp(__dpopt_warp); }
 }
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg6, 32ull)) {
@@ -473,21 +499,26 @@ static __global__ void __dpopt_agg_treeVisit(const __dpopt_rec_treeVisit *__dpop
   const __dpopt_rec_treeVisit __dpopt_mine = __dpopt_records[__dpopt_index];
   const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
   dpopt::rt::aggChildRelease(__dpopt_records);
+  dpopt::rt::aggConvergeWarp(); // the lanes start together
+  {
+  const unsigned __dpopt_warp = __activemask();
   if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
     const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.Block);
     int * Out = __dpopt_mine.Args.Out;
     int Depth = __dpopt_mine.Args.Depth;
     {
   atomicAdd(&Out[Depth], 1);
-  if (Depth > 0 && threadIdx.x % 16 == 0)
+  { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Depth > 0 && threadIdx.x % 16 == 0)
     { // dpopt aggregate (multiblock:32): one launch per group
       dim3 __dpopt_grid(2);
       dim3 __dpopt_block(32);
       __dpopt_rec_treeVisit __dpopt_r = __dpopt_make_rec_treeVisit(__dpopt_grid, __dpopt_block, 0u, Out, Depth - 1);
       if (!dpopt::rt::aggRecord(__dpopt_agg6.Slot->G, __dpopt_r))
         treeVisit<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Depth);
-    }
+    } __syncwarp(__dpopt_warp); }
 }
+  }
+  __syncwarp(__dpopt_warp);
   }
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg6, 32ull)) {

@@ -86,6 +86,9 @@ static __global__ void __dpopt_agg_child(const __dpopt_rec_child *__dpopt_record
   const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].End : 0u);
   const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
   dpopt::rt::aggChildRelease(__dpopt_records);
+  dpopt::rt::aggConvergeWarp(); // the lanes start together
+  {
+  const unsigned __dpopt_warp = __activemask();
   if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
     const dim3 blockDim = __dpopt_mine.Block;
     const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.Grid);
@@ -101,18 +104,21 @@ static __global__ void __dpopt_agg_child(const __dpopt_rec_child *__dpopt_record
     Level[Col[Begin + I]] = Next;
 }
   }
+  __syncwarp(__dpopt_warp);
+  }
 }
 
 __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int Cur) {
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // aggregation group of the launch of 'child'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, 32ull, 1u);
+  dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
   int V = blockIdx.x * blockDim.x + threadIdx.x;
   if (V >= N || Level[V] != Cur)
     goto __dpopt_exit;
   int Begin = RowPtr[V], Degree = RowPtr[V + 1] - Begin;
-  if (Degree > 0)
+  { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Degree > 0)
     { // dpopt aggregate (multiblock:32): one launch per group
       dim3 __dpopt_grid((Degree + 127) / 128);
       dim3 __dpopt_block(128);
@@ -122,7 +128,7 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int
           dim3 __dpopt_grid_2(__dpopt_r.Grid);
           __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_grid_2, __dpopt_r.Args.Col, __dpopt_r.Args.Begin, __dpopt_r.Args.Degree, __dpopt_r.Args.Level, __dpopt_r.Args.Next);
         }
-    }
+    } __syncwarp(__dpopt_warp); }
 }
 __dpopt_exit:;
   // dpopt aggregate: count this thread out; the last launches

@@ -79,6 +79,9 @@ static __global__ void __dpopt_agg___dpopt_coarse_child(const __dpopt_rec___dpop
   const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].End : 0u);
   const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
   dpopt::rt::aggChildRelease(__dpopt_records);
+  dpopt::rt::aggConvergeWarp(); // the lanes start together
+  {
+  const unsigned __dpopt_warp_2 = __activemask();
   if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
     const dim3 gridDim = __dpopt_mine.Grid;
     const dim3 blockDim = __dpopt_mine.Block;
@@ -101,6 +104,8 @@ static __global__ void __dpopt_agg___dpopt_coarse_child(const __dpopt_rec___dpop
 }
   }
 }
+  }
+  __syncwarp(__dpopt_warp_2);
   }
 }
 
@@ -130,18 +135,19 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // aggregation group of the launch of '__dpopt_coarse_child'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, 32ull, 1u);
+  dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
   int V = blockIdx.x * blockDim.x + threadIdx.x;
   if (V >= N || Level[V] != Cur)
     goto __dpopt_exit;
   int Begin = RowPtr[V], Degree = RowPtr[V + 1] - Begin;
-  if (Degree > 0)
+  { const unsigned __dpopt_warp_2 = __activemask(); /* dpopt: these lanes leave together */ if (Degree > 0)
     { // dpopt threshold: launch only when worth it
       auto __dpopt_n0 = (Degree);
       dim3 __dpopt_grid((__dpopt_n0 + 127) / 128);
       dim3 __dpopt_block(128);
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-      if (__dpopt_n0 >= DPOPT_THRESHOLD ||
+      { const unsigned __dpopt_warp_2 = __activemask(); /* dpopt: these lanes leave together */ if (__dpopt_n0 >= DPOPT_THRESHOLD ||
           !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         { // dpopt coarsen: fewer, fuller child blocks
           dim3 __dpopt_grid_2(__dpopt_grid);
@@ -154,9 +160,9 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int
           }
         }
       else
-        __dpopt_serial_child(__dpopt_grid, __dpopt_block, Col, Begin, Degree, Level, Cur + 1);
+        __dpopt_serial_child(__dpopt_grid, __dpopt_block, Col, Begin, Degree, Level, Cur + 1); __syncwarp(__dpopt_warp_2); }
       __syncwarp(__dpopt_warp);
-    }
+    } __syncwarp(__dpopt_warp_2); }
 }
 __dpopt_exit:;
   // dpopt aggregate: count this thread out; the last launches
