@@ -23,6 +23,9 @@
 //                included), and the last one of the group launches. This is
 //                why launches under conditions, in loops and after early
 //                returns all work.
+//   warps     -- the lanes that record, or count out, together leave
+//                together (a lane left behind while a warp-mate launches
+//                hangs the warp on CUDA 13: docs/cdp2-semantics.md).
 //   pool      -- records live in a fixed device pool; a group takes its
 //                chunk when its first thread records, and the aggregated
 //                child gives it back once all its blocks have read their
@@ -237,7 +240,8 @@ template <class Rec> __device__ Rec *aggRecords(AggGroup &G) {
 }
 
 /// Records one launch in \p G (one lane; see aggRecord). Returns false when
-/// the thread must launch its child itself (group chunk full, pool full, or a child too large to join).
+/// the thread must launch its child itself (group chunk full, pool full, or
+/// a child too large to join).
 /// A launch the GPU would reject (launchable(), with the child's
 /// \p MaxThreads) is not recorded either: launched as written, it fails and
 /// sets the thread's error as it did, and it cannot make the group's
