@@ -577,7 +577,7 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
     // Threads past the original block's size wait for the others here (not
     // in the epilogue while their warp-mates launch: WarpConvergence.h).
     S += "  dpopt::rt::aggConvergeWarp(); // the lanes start together\n";
-    S += "  {\n  const unsigned " + Gen.Warp + " = __activemask();\n";
+    S += "  {\n  " + reconvergeBegin(Gen.Warp);
     S += "  if (" + Gen.Rank + " < " + Gen.Mine + ".Block.x * " + Gen.Mine +
          ".Block.y * " + Gen.Mine + ".Block.z) {\n";
     if (Facts.usesIndex(BuiltinVar::GridDim))
@@ -595,7 +595,7 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
         S += "    " + C.FieldTypes[I] + " " + C.ParamNames[I] + " = " +
              Gen.Mine + ".Args." + C.Fields[I] + ";\n";
     S += Body->text(Gen.Next) + "\n  }\n";
-    S += "  __syncwarp(" + Gen.Warp + ");\n  }\n";
+    S += "  " + reconvergeEnd(Gen.Warp) + "  }\n";
     if (!Own.empty())
       S += "  // dpopt aggregate: count this thread out; the last launches\n" +
            epilogue(Own);

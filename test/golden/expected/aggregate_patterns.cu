@@ -65,7 +65,7 @@ static __global__ void __dpopt_agg_addChild(const __dpopt_rec_addChild *__dpopt_
   dpopt::rt::aggChildRelease(__dpopt_records);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
-  const unsigned __dpopt_warp = __activemask();
+  const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
   if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
     const dim3 blockDim = __dpopt_mine.Block;
     const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.Grid);
@@ -195,7 +195,7 @@ static __global__ void __dpopt_agg_tileChild(const __dpopt_rec_tileChild *__dpop
   dpopt::rt::aggChildRelease(__dpopt_records);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
-  const unsigned __dpopt_warp = __activemask();
+  const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
   if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
     const dim3 gridDim = __dpopt_mine.Grid;
     const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.Grid);
@@ -294,7 +294,7 @@ static __global__ void __dpopt_agg_cubeChild(const __dpopt_rec_cubeChild *__dpop
   dpopt::rt::aggChildRelease(__dpopt_records);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
-  const unsigned __dpopt_warp = __activemask();
+  const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
   if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
     const dim3 gridDim = __dpopt_mine.Grid;
     const dim3 blockDim = __dpopt_mine.Block;
@@ -390,7 +390,7 @@ static __global__ void __dpopt_agg_dynChild(const __dpopt_rec_dynChild *__dpopt_
   dpopt::rt::aggChildRelease(__dpopt_records);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
-  const unsigned __dpopt_warp = __activemask();
+  const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
   if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
     const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.Grid);
     const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.Block);
@@ -501,7 +501,7 @@ static __global__ void __dpopt_agg_treeVisit(const __dpopt_rec_treeVisit *__dpop
   dpopt::rt::aggChildRelease(__dpopt_records);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
-  const unsigned __dpopt_warp = __activemask();
+  const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
   if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
     const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.Block);
     int * Out = __dpopt_mine.Args.Out;

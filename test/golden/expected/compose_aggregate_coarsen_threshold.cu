@@ -88,7 +88,7 @@ static __global__ void __dpopt_agg_child(const __dpopt_rec_child *__dpopt_record
   dpopt::rt::aggChildRelease(__dpopt_records);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
-  const unsigned __dpopt_warp = __activemask();
+  const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
   if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
     const dim3 blockDim = __dpopt_mine.Block;
     const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.Grid);

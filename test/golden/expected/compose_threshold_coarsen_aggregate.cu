@@ -81,7 +81,7 @@ static __global__ void __dpopt_agg___dpopt_coarse_child(const __dpopt_rec___dpop
   dpopt::rt::aggChildRelease(__dpopt_records);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
-  const unsigned __dpopt_warp_2 = __activemask();
+  const unsigned __dpopt_warp_2 = __activemask(); // these lanes leave together (CUDA 13 launches)
   if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
     const dim3 gridDim = __dpopt_mine.Grid;
     const dim3 blockDim = __dpopt_mine.Block;
