@@ -188,12 +188,8 @@ std::optional<std::string> AggregatePass::blocker(const LaunchSite &S,
   // any tail launch they made: CUDA 13 hung warps that launched after tail
   // launches (docs/cdp2-semantics.md), and dpopt does not move a launch past
   // one.
-  for (const LaunchSite *T : A.deviceSites())
-    if (T != &S && T->InStream == StreamKind::TailLaunch &&
-        (T->Caller == S.Caller || A.canReach(S.Caller, T->Caller, false)))
-      return "'" + S.CallerName + "' tail-launches at " +
-             whereIs(WC, T->Call->getBeginLoc()) +
-             ": the aggregated launch would come after that tail launch";
+  if (std::optional<std::string> Why = tailLaunchBlocker(A, S))
+    return *Why + ": the aggregated launch would come after that tail launch";
   // The record step runs in the launch's branch; the lanes that skip the
   // branch must wait for it (WarpConvergence.h).
   if (!S.Branches.empty())

@@ -180,6 +180,9 @@ private:
     }
     std::optional<std::string> Serial = serialBlocker(S, A);
     if (M == RemoveLaunchMode::T4) {
+      if (!Serial)
+        if (std::optional<std::string> Why = tailLaunchBlocker(A, S))
+          Serial = *Why + ": " + SerialBeforeTailLaunch;
       if (Serial) {
         D.Reason = "T4, requested by " + modeSource(S) + ", cannot be used: " + *Serial;
         return D;
@@ -245,6 +248,23 @@ private:
 
   void decideOwn(const LaunchSite &S, SiteDecision &D,
                  const std::optional<std::string> &Serial) {
+    std::optional<std::string> Tail;
+    if (!Serial)
+      if (std::optional<std::string> Why = tailLaunchBlocker(A, S))
+        Tail = *Why + ": " + SerialBeforeTailLaunch;
+    if (Tail) {
+      if (std::optional<std::string> Why = t3Blocker(S)) {
+        D.Reason = "neither T4 nor T3 applies: T4 cannot be used (" + *Tail +
+                   "); T3 cannot be used: " + *Why;
+        return;
+      }
+      D.Chosen = Technique::T3;
+      D.Reason = "auto chose T3: T4 cannot be used (" + *Tail +
+                 "), and every thread of the block reaches the launch, so the "
+                 "block runs the child grids its threads launch" +
+                 t3Note(A, S);
+      return;
+    }
     if (!Serial) {
       D.Chosen = Technique::T4;
       D.Reason = "auto chose T4: the threads of '" + S.CalleeName +

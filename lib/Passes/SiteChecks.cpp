@@ -63,6 +63,31 @@ std::optional<std::string> earlyRunStreamBlocker(const LaunchSite &S) {
          "stream, or one dpopt cannot see through)";
 }
 
+std::optional<std::string> tailLaunchBlocker(ProgramAnalysis &A,
+                                             const LaunchSite &Site) {
+  // The kernels that can run the site's code: its caller if that is a kernel,
+  // and every kernel launched in this file that calls it.
+  auto Runs = [&](const FunctionDecl *K, const FunctionDecl *F) {
+    return canonicalFunction(K) == canonicalFunction(F) ||
+           A.canReach(K, F, /*ThroughLaunches=*/false);
+  };
+  std::vector<const FunctionDecl *> Kernels;
+  if (Site.Kind == CallerKind::Global)
+    Kernels.push_back(Site.Caller);
+  for (const LaunchSite &L : A.sites())
+    if (L.Callee && Runs(L.Callee, Site.Caller))
+      Kernels.push_back(L.Callee);
+  for (const LaunchSite *T : A.deviceSites()) {
+    if (T == &Site || T->InStream != StreamKind::TailLaunch)
+      continue;
+    for (const FunctionDecl *K : Kernels)
+      if (Runs(K, T->Caller))
+        return "'" + K->getNameAsString() + "' tail-launches at " +
+               whereIs(A.workingCopy(), T->Call->getBeginLoc());
+  }
+  return std::nullopt;
+}
+
 unsigned maxBlockThreads(const FunctionDecl *Kernel) {
   const FunctionDecl *Def = Kernel ? getWrittenDefinition(Kernel) : nullptr;
   for (const FunctionDecl *D : {Kernel, Def}) {

@@ -140,7 +140,7 @@ std::string reconvergeBegin(StringRef Var) {
 }
 
 std::string reconvergeEnd(StringRef Var) {
-  return "__syncwarp(" + Var.str() + ");\n";
+  return "dpopt::rt::syncLanes(" + Var.str() + ");\n";
 }
 
 } // namespace dpopt

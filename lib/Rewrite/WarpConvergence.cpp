@@ -132,7 +132,7 @@ Error encloseForConvergence(const ParsedUnit &U, ArrayRef<const Stmt *> Scopes,
     return std::make_tuple(A.End, B.Begin) < std::make_tuple(B.End, A.Begin);
   });
   for (const Scope &Sc : All)
-    Edits.insert(Sc.End, " __syncwarp(" + Mask.str() + "); }");
+    Edits.insert(Sc.End, " dpopt::rt::syncLanes(" + Mask.str() + "); }");
   std::sort(All.begin(), All.end(), [](const Scope &A, const Scope &B) {
     return std::make_tuple(A.Begin, B.End) < std::make_tuple(B.Begin, A.End);
   });

@@ -100,7 +100,7 @@ __device__ inline unsigned long long aggGridId() {
 __device__ inline void aggConvergeWarp() {
   unsigned First = aggThreadRank() / 32 * 32, Threads = aggBlockThreads();
   unsigned Lanes = Threads - First >= 32 ? 32 : Threads - First;
-  __syncwarp(Lanes == 32 ? 0xffffffffu : (1u << Lanes) - 1);
+  syncLanes(Lanes == 32 ? 0xffffffffu : (1u << Lanes) - 1);
 }
 
 /// The (x, y, z) index of linear index \p I in a grid or block of \p D.
@@ -282,7 +282,7 @@ template <class Rec>
 __device__ bool aggRecord(AggGroup &G, const Rec &R, unsigned MaxThreads = 1024) {
   unsigned Lanes = __activemask();
   bool Recorded = aggRecordAlone(G, R, MaxThreads);
-  __syncwarp(Lanes);
+  syncLanes(Lanes);
   return Recorded;
 }
 
@@ -295,7 +295,7 @@ __device__ inline bool aggArrive(AggGroup &G, unsigned Members) {
   bool Last = atomicAdd(&G.Done, 1u) == Members - 1;
   if (Last)
     __threadfence();
-  __syncwarp(M); // as in aggRecord: the last lane may launch next
+  syncLanes(M); // as in aggRecord: the last lane may launch next
   return Last;
 }
 
@@ -529,7 +529,7 @@ __device__ inline AggTableSlot *aggArriveMultiBlock(AggBlockLink &L,
   if (atomicAdd(&L.Done, 1u) == aggBlockThreads() - 1 &&
       aggArriveBlock(L.Slot, aggGroupBlocks(GroupBlocks)))
     R = L.Slot;
-  __syncwarp(M); // as in aggRecord: the last lane may launch next
+  syncLanes(M); // as in aggRecord: the last lane may launch next
   return R;
 }
 

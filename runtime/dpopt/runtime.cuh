@@ -23,12 +23,21 @@
 #ifndef DPOPT_RUNTIME_CUH
 #define DPOPT_RUNTIME_CUH
 
-#define DPOPT_RUNTIME_VERSION 2
+#define DPOPT_RUNTIME_VERSION 3
 
 #include <cuda_runtime.h>
 
 namespace dpopt {
 namespace rt {
+
+/// __syncwarp(\p Lanes), at one place in the program. Each __syncwarp is
+/// compiled to a WARPSYNC of its own, and lanes of one warp held at two of
+/// them (say, at two of dpopt's waits after the compiler duplicated code
+/// between them) never meet: on an H200 with CUDA 13.0 cuda-gdb showed warps
+/// hung that way (docs/cdp2-semantics.md). Every wait that dpopt's runtime
+/// and generated code make goes through this one function, so that lanes
+/// held in dpopt's waits always wait at the same instruction.
+__device__ __noinline__ inline void syncLanes(unsigned Lanes) { __syncwarp(Lanes); }
 
 /// Threads in a grid of \p Grid blocks of \p Block threads, without the
 /// 32-bit overflow that gridDim.x * blockDim.x can hit.

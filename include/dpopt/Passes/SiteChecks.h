@@ -39,6 +39,20 @@ std::optional<std::string> launchFormBlocker(const LaunchSite &Site);
 /// of other threads.
 std::optional<std::string> earlyRunStreamBlocker(const LaunchSite &Site);
 
+/// For a pass that makes a thread do something between its launches that
+/// CUDA 13 does not survive before a tail launch of the same grid -- run a
+/// child grid serially (threshold, remove-launch's T4) or move the launch to
+/// the end of the kernel (aggregate): the first tail launch that code running
+/// \p Site can also make, as "'K' tail-launches at file:line", or nothing. On
+/// an H200 with CUDA 13.0 both shapes hung where the original ran
+/// (docs/cdp2-semantics.md).
+std::optional<std::string> tailLaunchBlocker(ProgramAnalysis &A,
+                                             const LaunchSite &Site);
+/// What serial passes add to tailLaunchBlocker's answer.
+inline constexpr const char SerialBeforeTailLaunch[] =
+    "a thread that ran a child grid serially and then tail-launched hung its "
+    "warp on CUDA 13 (docs/cdp2-semantics.md)";
+
 /// The most threads per block a launch of \p Kernel accepts: 1,024, or its
 /// __launch_bounds__ when that is a constant.
 unsigned maxBlockThreads(const clang::FunctionDecl *Kernel);

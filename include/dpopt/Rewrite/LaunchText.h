@@ -74,7 +74,7 @@ std::string indentedLines(llvm::ArrayRef<std::string> Lines, llvm::StringRef Ind
 /// device-side launch made by a warp whose lanes arrive in separate waves
 /// after such code hung on an H200 (docs/cdp2-semantics.md). \p Var names
 /// the mask (fresh). Every lane that runs the first must run the second,
-/// and no other __syncwarp may come between.
+/// and no other wait of the same lanes may come between.
 std::string reconvergeBegin(llvm::StringRef Var);
 std::string reconvergeEnd(llvm::StringRef Var);
 

@@ -1,5 +1,4 @@
-//===- WarpConvergence.h - Lanes that enter a statement leave it together -*-
-//C++ -*-===//
+//===- WarpConvergence.h - Lanes leave a statement together ----*- C++ -*-===//
 //
 // Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -16,7 +15,8 @@
 //
 // So dpopt encloses the branches around such code:
 //
-//   { const unsigned M = __activemask(); if (...) { ... } __syncwarp(M); }
+//   { const unsigned M = __activemask();
+//     if (...) { ... } dpopt::rt::syncLanes(M); }
 //
 // The lanes that enter the statement together leave it together. This is
 // only correct when every lane that enters the statement reaches its end:

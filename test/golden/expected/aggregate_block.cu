@@ -82,7 +82,7 @@ static __global__ void __dpopt_agg_tileChild(const __dpopt_rec_tileChild *__dpop
     Out[Y * W + X] = Tile[threadIdx.x][threadIdx.y];
 }
   }
-  __syncwarp(__dpopt_warp);
+  dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -181,7 +181,7 @@ static __global__ void __dpopt_agg_fill(const __dpopt_rec_fill *__dpopt_records,
     A[I] = V;
 }
   }
-  __syncwarp(__dpopt_warp);
+  dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -199,7 +199,7 @@ __global__ void fills(int **Rows, const int *Len, int N) {
       __dpopt_rec_fill __dpopt_r = __dpopt_make_rec_fill(__dpopt_grid, __dpopt_block, (0), Rows[T] + K * Len[T], Len[T], K);
       if (!dpopt::rt::aggRecord(__dpopt_agg2, __dpopt_r))
         fill<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.A, __dpopt_r.Args.N, __dpopt_r.Args.V);
-    } __syncwarp(__dpopt_warp); }
+    } dpopt::rt::syncLanes(__dpopt_warp); }
 }
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::aggArrive(__dpopt_agg2, dpopt::rt::aggBlockThreads()))
@@ -242,7 +242,7 @@ __global__ void walk(const int *Next, int *Seen, int Node) {
       __dpopt_rec_walk __dpopt_r = __dpopt_make_rec_walk(__dpopt_grid, __dpopt_block, 0u, Next, Seen, Child);
       if (!dpopt::rt::aggRecord(__dpopt_agg3, __dpopt_r))
         walk<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Next, __dpopt_r.Args.Seen, __dpopt_r.Args.Node);
-    } __syncwarp(__dpopt_warp); }
+    } dpopt::rt::syncLanes(__dpopt_warp); }
 }
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::aggArrive(__dpopt_agg3, dpopt::rt::aggBlockThreads()))
@@ -291,10 +291,10 @@ static __global__ void __dpopt_agg_walk(const __dpopt_rec_walk *__dpopt_records,
       __dpopt_rec_walk __dpopt_r = __dpopt_make_rec_walk(__dpopt_grid, __dpopt_block, 0u, Next, Seen, Child);
       if (!dpopt::rt::aggRecord(__dpopt_agg3, __dpopt_r))
         walk<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Next, __dpopt_r.Args.Seen, __dpopt_r.Args.Node);
-    } __syncwarp(__dpopt_warp); }
+    } dpopt::rt::syncLanes(__dpopt_warp); }
 }
   }
-  __syncwarp(__dpopt_warp);
+  dpopt::rt::syncLanes(__dpopt_warp);
   }
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::aggArrive(__dpopt_agg3, dpopt::rt::aggBlockThreads()))

@@ -82,7 +82,7 @@ static __global__ void __dpopt_agg_addChild(const __dpopt_rec_addChild *__dpopt_
 }
     __dpopt_done:;
   }
-  __syncwarp(__dpopt_warp);
+  dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -103,7 +103,7 @@ __global__ void condParent(int *Out, int N) {
       __dpopt_rec_addChild __dpopt_r = __dpopt_make_rec_addChild(__dpopt_grid, __dpopt_block, 0u, Out, T * 8, Len, T % 5 + 1);
       if (!dpopt::rt::aggRecord(__dpopt_agg1.Slot->G, __dpopt_r))
         addChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Base, __dpopt_r.Args.Len, __dpopt_r.Args.Value);
-    } __syncwarp(__dpopt_warp); }
+    } dpopt::rt::syncLanes(__dpopt_warp); }
 }
 __dpopt_exit:;
   // dpopt aggregate: count this thread out; the last launches
@@ -129,7 +129,7 @@ __global__ void loopParent(int *Out, int N) {
       if (!dpopt::rt::aggRecord(dpopt::rt::aggWarpGroup(__dpopt_agg2), __dpopt_r))
         addChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Base, __dpopt_r.Args.Len, __dpopt_r.Args.Value);
     }
-  } __syncwarp(__dpopt_warp); }
+  } dpopt::rt::syncLanes(__dpopt_warp); }
 }
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::aggArrive(dpopt::rt::aggWarpGroup(__dpopt_agg2), dpopt::rt::aggWarpMembers()))
@@ -213,7 +213,7 @@ static __global__ void __dpopt_agg_tileChild(const __dpopt_rec_tileChild *__dpop
     atomicAdd(&Out[blockIdx.y * gridDim.x + blockIdx.x], Tile[0][0] + Tile[7][7]);
 }
   }
-  __syncwarp(__dpopt_warp);
+  dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -234,7 +234,7 @@ __global__ void tileParent(const int *In, int *Out, int N) {
       if (!dpopt::rt::aggRecord(__dpopt_agg3.Slot->G, __dpopt_r))
         tileChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.In, __dpopt_r.Args.Out, __dpopt_r.Args.W, __dpopt_r.Args.H);
     }
-  } __syncwarp(__dpopt_warp); }
+  } dpopt::rt::syncLanes(__dpopt_warp); }
 }
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg3, 4ull)) {
@@ -307,7 +307,7 @@ static __global__ void __dpopt_agg_cubeChild(const __dpopt_rec_cubeChild *__dpop
   atomicAdd(&Out[Base + B * blockDim.x * blockDim.y * blockDim.z + threadIdx.z], 1);
 }
   }
-  __syncwarp(__dpopt_warp);
+  dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -327,7 +327,7 @@ __global__ void cubeParent(int *Out, int N) {
       if (!dpopt::rt::aggRecord(__dpopt_agg4.Slot->G, __dpopt_r))
         cubeChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Base);
     }
-  } __syncwarp(__dpopt_warp); }
+  } dpopt::rt::syncLanes(__dpopt_warp); }
 }
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg4, 0ull)) {
@@ -404,7 +404,7 @@ static __global__ void __dpopt_agg_dynChild(const __dpopt_rec_dynChild *__dpopt_
     atomicAdd(&Out[blockIdx.x], Buf[63]);
 }
   }
-  __syncwarp(__dpopt_warp);
+  dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -422,7 +422,7 @@ __global__ void dynParent(int *Out, int N) {
       __dpopt_rec_dynChild __dpopt_r = __dpopt_make_rec_dynChild(__dpopt_grid, __dpopt_block, ((64 + T % 9) * sizeof(int)), Out, T % 13);
       if (!dpopt::rt::aggRecord(__dpopt_agg5.Slot->G, __dpopt_r))
         dynChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Value);
-    } __syncwarp(__dpopt_warp); }
+    } dpopt::rt::syncLanes(__dpopt_warp); }
 }
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg5, 32ull)) {
@@ -465,7 +465,7 @@ __global__ void treeVisit(int *Out, int Depth) {
       __dpopt_rec_treeVisit __dpopt_r = __dpopt_make_rec_treeVisit(__dpopt_grid, __dpopt_block, 0u, Out, Depth - 1);
       if (!dpopt::rt::aggRecord(__dpopt_agg6.Slot->G, __dpopt_r))
         treeVisit<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Depth);
-    } __syncwarp(__dpopt_warp); }
+    } dpopt::rt::syncLanes(__dpopt_warp); }
 }
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg6, 32ull)) {
@@ -515,10 +515,10 @@ static __global__ void __dpopt_agg_treeVisit(const __dpopt_rec_treeVisit *__dpop
       __dpopt_rec_treeVisit __dpopt_r = __dpopt_make_rec_treeVisit(__dpopt_grid, __dpopt_block, 0u, Out, Depth - 1);
       if (!dpopt::rt::aggRecord(__dpopt_agg6.Slot->G, __dpopt_r))
         treeVisit<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Depth);
-    } __syncwarp(__dpopt_warp); }
+    } dpopt::rt::syncLanes(__dpopt_warp); }
 }
   }
-  __syncwarp(__dpopt_warp);
+  dpopt::rt::syncLanes(__dpopt_warp);
   }
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg6, 32ull)) {

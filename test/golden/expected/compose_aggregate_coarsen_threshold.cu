@@ -104,7 +104,7 @@ static __global__ void __dpopt_agg_child(const __dpopt_rec_child *__dpopt_record
     Level[Col[Begin + I]] = Next;
 }
   }
-  __syncwarp(__dpopt_warp);
+  dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -128,7 +128,7 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int
           dim3 __dpopt_grid_2(__dpopt_r.Grid);
           __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_grid_2, __dpopt_r.Args.Col, __dpopt_r.Args.Begin, __dpopt_r.Args.Degree, __dpopt_r.Args.Level, __dpopt_r.Args.Next);
         }
-    } __syncwarp(__dpopt_warp); }
+    } dpopt::rt::syncLanes(__dpopt_warp); }
 }
 __dpopt_exit:;
   // dpopt aggregate: count this thread out; the last launches

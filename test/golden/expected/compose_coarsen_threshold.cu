@@ -309,7 +309,7 @@ __global__ void minusOne(int *A, const int *Work, int Count, float *F) {
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
-      __syncwarp(__dpopt_warp);
+      dpopt::rt::syncLanes(__dpopt_warp);
     }
   }
 }
@@ -330,7 +330,7 @@ __global__ void plusBlock(int *A, const int *Work, int Count, float *F) {
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
-      __syncwarp(__dpopt_warp);
+      dpopt::rt::syncLanes(__dpopt_warp);
     }
   }
 }
@@ -351,7 +351,7 @@ __global__ void modulo(int *A, const int *Work, int Count, float *F) {
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
-      __syncwarp(__dpopt_warp);
+      dpopt::rt::syncLanes(__dpopt_warp);
     }
   }
 }
@@ -372,7 +372,7 @@ __global__ void ceilFloatN(int *A, const int *Work, int Count, float *F) {
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
-      __syncwarp(__dpopt_warp);
+      dpopt::rt::syncLanes(__dpopt_warp);
     }
   }
 }
@@ -393,7 +393,7 @@ __global__ void ceilFloatB(int *A, const int *Work, int Count, float *F) {
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
-      __syncwarp(__dpopt_warp);
+      dpopt::rt::syncLanes(__dpopt_warp);
     }
   }
 }
@@ -414,7 +414,7 @@ __global__ void macro(int *A, const int *Work, int Count, float *F) {
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
-      __syncwarp(__dpopt_warp);
+      dpopt::rt::syncLanes(__dpopt_warp);
     }
   }
 }
@@ -436,7 +436,7 @@ __global__ void localVariable(int *A, const int *Work, int Count, float *F) {
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
-      __syncwarp(__dpopt_warp);
+      dpopt::rt::syncLanes(__dpopt_warp);
     }
   }
 }
@@ -460,7 +460,7 @@ __global__ void changedVariable(int *A, const int *Work, int Count, float *F) {
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
-      __syncwarp(__dpopt_warp);
+      dpopt::rt::syncLanes(__dpopt_warp);
     }
   }
 }
@@ -481,7 +481,7 @@ __global__ void fixedGrid(int *A, const int *Work, int Count, float *F) {
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, Work[V + 1]);
       else
         __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, Work[V + 1]);
-      __syncwarp(__dpopt_warp);
+      dpopt::rt::syncLanes(__dpopt_warp);
     }
   }
 }
@@ -502,7 +502,7 @@ __global__ void modifiesParameter(int *A, const int *Work, int Count, float *F) 
         __dpopt_coarse_countdown<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
         __dpopt_serial___dpopt_coarse_countdown(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
-      __syncwarp(__dpopt_warp);
+      dpopt::rt::syncLanes(__dpopt_warp);
     }
   }
 }
@@ -523,7 +523,7 @@ __global__ void twoDimensions(int *A, const int *Work, int Count, float *F) {
         __dpopt_coarse_grid2d<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N, Count);
       else
         __dpopt_serial___dpopt_coarse_grid2d(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N, Count);
-      __syncwarp(__dpopt_warp);
+      dpopt::rt::syncLanes(__dpopt_warp);
     }
   }
 }
@@ -544,7 +544,7 @@ __global__ void templateExplicit(int *A, const int *Work, int Count, float *F) {
         __dpopt_coarse_scale<float><<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, F, 1.0f, N);
       else
         __dpopt_serial___dpopt_coarse_scale<float>(__dpopt_grid_2, __dpopt_block, __dpopt_grid, F, 1.0f, N);
-      __syncwarp(__dpopt_warp);
+      dpopt::rt::syncLanes(__dpopt_warp);
     }
   }
 }
@@ -565,7 +565,7 @@ __global__ void templateDeduced(int *A, const int *Work, int Count, float *F) {
         __dpopt_coarse_scale<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, F, 2.0f, N);
       else
         __dpopt_serial___dpopt_coarse_scale(__dpopt_grid_2, __dpopt_block, __dpopt_grid, F, 2.0f, N);
-      __syncwarp(__dpopt_warp);
+      dpopt::rt::syncLanes(__dpopt_warp);
     }
   }
 }
@@ -590,7 +590,7 @@ __global__ void pragmaAndStream(int *A, const int *Work, int Count, float *F) {
           __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, __dpopt_shmem, __dpopt_stream>>>(__dpopt_grid, A, N);
         else
           __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
-        __syncwarp(__dpopt_warp);
+        dpopt::rt::syncLanes(__dpopt_warp);
       }
     }
 }

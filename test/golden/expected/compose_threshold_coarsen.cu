@@ -274,7 +274,7 @@ __global__ void minusOne(int *A, const int *Work, int Count, float *F) {
       }
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -296,7 +296,7 @@ __global__ void plusBlock(int *A, const int *Work, int Count, float *F) {
       }
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -318,7 +318,7 @@ __global__ void modulo(int *A, const int *Work, int Count, float *F) {
       }
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -340,7 +340,7 @@ __global__ void ceilFloatN(int *A, const int *Work, int Count, float *F) {
       }
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -362,7 +362,7 @@ __global__ void ceilFloatB(int *A, const int *Work, int Count, float *F) {
       }
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -384,7 +384,7 @@ __global__ void macro(int *A, const int *Work, int Count, float *F) {
       }
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -406,7 +406,7 @@ __global__ void localVariable(int *A, const int *Work, int Count, float *F) {
       }
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -430,7 +430,7 @@ __global__ void changedVariable(int *A, const int *Work, int Count, float *F) {
       }
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -451,7 +451,7 @@ __global__ void fixedGrid(int *A, const int *Work, int Count, float *F) {
       }
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, Work[V + 1]);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -473,7 +473,7 @@ __global__ void modifiesParameter(int *A, const int *Work, int Count, float *F) 
       }
     else
       __dpopt_serial_countdown(__dpopt_grid, __dpopt_block, A, N);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -496,7 +496,7 @@ __global__ void twoDimensions(int *A, const int *Work, int Count, float *F) {
       }
     else
       __dpopt_serial_grid2d(__dpopt_grid, __dpopt_block, A, N, Count);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -518,7 +518,7 @@ __global__ void templateExplicit(int *A, const int *Work, int Count, float *F) {
       }
     else
       __dpopt_serial_scale<float>(__dpopt_grid, __dpopt_block, F, 1.0f, N);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -540,7 +540,7 @@ __global__ void templateDeduced(int *A, const int *Work, int Count, float *F) {
       }
     else
       __dpopt_serial_scale(__dpopt_grid, __dpopt_block, F, 2.0f, N);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -566,7 +566,7 @@ __global__ void pragmaAndStream(int *A, const int *Work, int Count, float *F) {
         }
       else
         __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
-      __syncwarp(__dpopt_warp);
+      dpopt::rt::syncLanes(__dpopt_warp);
     }
 }
 

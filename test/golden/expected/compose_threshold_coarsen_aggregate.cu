@@ -105,7 +105,7 @@ static __global__ void __dpopt_agg___dpopt_coarse_child(const __dpopt_rec___dpop
   }
 }
   }
-  __syncwarp(__dpopt_warp_2);
+  dpopt::rt::syncLanes(__dpopt_warp_2);
   }
 }
 
@@ -160,9 +160,9 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int
           }
         }
       else
-        __dpopt_serial_child(__dpopt_grid, __dpopt_block, Col, Begin, Degree, Level, Cur + 1); __syncwarp(__dpopt_warp_2); }
-      __syncwarp(__dpopt_warp);
-    } __syncwarp(__dpopt_warp_2); }
+        __dpopt_serial_child(__dpopt_grid, __dpopt_block, Col, Begin, Degree, Level, Cur + 1); dpopt::rt::syncLanes(__dpopt_warp_2); }
+      dpopt::rt::syncLanes(__dpopt_warp);
+    } dpopt::rt::syncLanes(__dpopt_warp_2); }
 }
 __dpopt_exit:;
   // dpopt aggregate: count this thread out; the last launches

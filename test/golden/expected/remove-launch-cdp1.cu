@@ -48,7 +48,7 @@ __global__ void rows(const int *In, int *Out, int Height, int Width, int *Total)
       __dpopt_serial_rowSum(__dpopt_grid, __dpopt_block, In, Out, Row, Width);
     else
       rowSum<<<__dpopt_grid, __dpopt_block>>>(In, Out, Row, Width);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
   /* dpopt remove-launch: cudaDeviceSynchronize() had nothing left to wait for */; // the parent reads what its child wrote
   atomicAdd(Total, Out[Row]);
@@ -63,7 +63,7 @@ __global__ void checked(const int *In, int *Out, int Width) {
       __dpopt_serial_rowSum(__dpopt_grid, __dpopt_block, In, Out, 0, Width);
     else
       rowSum<<<__dpopt_grid, __dpopt_block>>>(In, Out, 0, Width);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
   if (cudaSuccess != cudaSuccess)
     return;
@@ -116,7 +116,7 @@ __global__ void relaxRows(int *Dist, int Width, int Height, int *Changed) {
         __dpopt_serial_relax(__dpopt_grid, __dpopt_block, Dist, Width, Row, Changed);
       else
         relax<<<__dpopt_grid, __dpopt_block>>>(Dist, Width, Row, Changed);
-      __syncwarp(__dpopt_warp);
+      dpopt::rt::syncLanes(__dpopt_warp);
     }
 }
 
@@ -139,7 +139,7 @@ static __device__ void __dpopt_serial_relaxRows(dim3 __dpopt_gridDim, dim3 __dpo
         __dpopt_serial_relax(__dpopt_grid, __dpopt_block, Dist, Width, Row, Changed);
       else
         relax<<<__dpopt_grid, __dpopt_block>>>(Dist, Width, Row, Changed);
-      __syncwarp(__dpopt_warp);
+      dpopt::rt::syncLanes(__dpopt_warp);
     }
 }
   }
@@ -156,7 +156,7 @@ __global__ void driver(int *Dist, int Width, int Height, int *Changed) {
         __dpopt_serial_relaxRows(__dpopt_grid, __dpopt_block, Dist, Width, Height, Changed);
       else
         relaxRows<<<__dpopt_grid, __dpopt_block>>>(Dist, Width, Height, Changed);
-      __syncwarp(__dpopt_warp);
+      dpopt::rt::syncLanes(__dpopt_warp);
     }
     /* dpopt remove-launch: cudaDeviceSynchronize() had nothing left to wait for */;
     if (*(volatile int *)Changed == 0)

@@ -79,7 +79,7 @@ __global__ void spread(int *Out, const int *Counts, int N) {
         __dpopt_serial_addRange(__dpopt_grid, __dpopt_block, Out, T, Counts[T]);
       else
         addRange<<<__dpopt_grid, __dpopt_block>>>(Out, T, Counts[T]);
-      __syncwarp(__dpopt_warp);
+      dpopt::rt::syncLanes(__dpopt_warp);
     }
 }
 
@@ -233,7 +233,7 @@ __global__ void fewBig(int *Out) {
         __dpopt_serial_fill(__dpopt_grid, __dpopt_block, Out, parentBlock() * 64000, 1);
       else
         fill<<<__dpopt_grid, __dpopt_block>>>(Out, parentBlock() * 64000, 1);
-      __syncwarp(__dpopt_warp);
+      dpopt::rt::syncLanes(__dpopt_warp);
     }
 }
 

@@ -190,7 +190,7 @@ __device__ void launchesPlain(int *A) { { // dpopt remove-launch T4: this thread
     __dpopt_serial_plain(__dpopt_grid, __dpopt_block, A, 32);
   else
     plain<<<__dpopt_grid, __dpopt_block>>>(A, 32);
-  __syncwarp(__dpopt_warp);
+  dpopt::rt::syncLanes(__dpopt_warp);
 } }
 __global__ void launchesInHelper(int *A) { launchesPlain(A); }
 __global__ void launchesBarrier(int *A) { usesBarrier<<<1, 64>>>(A); }
@@ -264,7 +264,7 @@ __device__ void syncHelper(int *A) {
       __dpopt_serial_plain(__dpopt_grid, __dpopt_block, A, 32);
     else
       plain<<<__dpopt_grid, __dpopt_block>>>(A, 32);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
   cudaDeviceSynchronize();
 }
@@ -280,7 +280,7 @@ __global__ void syncInMacro(int *A) {
       __dpopt_serial_plain(__dpopt_grid, __dpopt_block, A, 32);
     else
       plain<<<__dpopt_grid, __dpopt_block>>>(A, 32);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
   SYNC();
 }

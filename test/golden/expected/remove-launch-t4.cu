@@ -151,7 +151,7 @@ __global__ void mid(int *Out, int Rows) {
         __dpopt_serial_leaf(__dpopt_grid, __dpopt_block, Out, R);
       else
         leaf<<<__dpopt_grid, __dpopt_block>>>(Out, R);
-      __syncwarp(__dpopt_warp);
+      dpopt::rt::syncLanes(__dpopt_warp);
     }
 }
 
@@ -174,7 +174,7 @@ static __device__ void __dpopt_serial_mid(dim3 __dpopt_gridDim, dim3 __dpopt_blo
         __dpopt_serial_leaf(__dpopt_grid, __dpopt_block, Out, R);
       else
         leaf<<<__dpopt_grid, __dpopt_block>>>(Out, R);
-      __syncwarp(__dpopt_warp);
+      dpopt::rt::syncLanes(__dpopt_warp);
     }
 }
   }
@@ -204,7 +204,7 @@ __global__ void parent(int *Out, const int *Len, int N, float *M, float *Y, cons
         __dpopt_serial_fill(__dpopt_grid, __dpopt_block, Out, K * N, Len[T]);
       else
         fill<<<__dpopt_grid, __dpopt_block, __dpopt_shmem, __dpopt_stream>>>(Out, K * N, Len[T]);
-      __syncwarp(__dpopt_warp);
+      dpopt::rt::syncLanes(__dpopt_warp);
     }
   // A launch condition only some threads meet.
   if (Len[T] % 2 == 0)
@@ -216,7 +216,7 @@ __global__ void parent(int *Out, const int *Len, int N, float *M, float *Y, cons
         __dpopt_serial_grid2d(__dpopt_grid, __dpopt_block, M, 16, 16);
       else
         grid2d<<<__dpopt_grid, __dpopt_block>>>(M, 16, 16);
-      __syncwarp(__dpopt_warp);
+      dpopt::rt::syncLanes(__dpopt_warp);
     }
   { // dpopt remove-launch T4: this thread runs the child grid
     dim3 __dpopt_grid(1);
@@ -226,7 +226,7 @@ __global__ void parent(int *Out, const int *Len, int N, float *M, float *Y, cons
       __dpopt_serial_axpy<float>(__dpopt_grid, __dpopt_block, Y, X, 2.0f, N);
     else
       axpy<float><<<__dpopt_grid, __dpopt_block>>>(Y, X, 2.0f, N);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
   { // dpopt remove-launch T4: this thread runs the child grid
     dim3 __dpopt_grid(1);
@@ -238,7 +238,7 @@ __global__ void parent(int *Out, const int *Len, int N, float *M, float *Y, cons
       __dpopt_serial_countdown(__dpopt_grid, __dpopt_block, Out, Len[T]);
     else
       countdown<<<__dpopt_grid, __dpopt_block, __dpopt_shmem, __dpopt_stream>>>(Out, Len[T]);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
   { // dpopt remove-launch T4: this thread runs the child grid
     dim3 __dpopt_grid(1);
@@ -248,7 +248,7 @@ __global__ void parent(int *Out, const int *Len, int N, float *M, float *Y, cons
       __dpopt_serial_mid(__dpopt_grid, __dpopt_block, Out, 4);
     else
       mid<<<__dpopt_grid, __dpopt_block>>>(Out, 4);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
   helper(Out, N);
 }

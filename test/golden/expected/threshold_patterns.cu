@@ -178,7 +178,7 @@ __global__ void minusOne(int *A, const int *Work, int Count, float *F) {
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N);
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -197,7 +197,7 @@ __global__ void plusBlock(int *A, const int *Work, int Count, float *F) {
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N);
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -216,7 +216,7 @@ __global__ void modulo(int *A, const int *Work, int Count, float *F) {
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N);
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -235,7 +235,7 @@ __global__ void ceilFloatN(int *A, const int *Work, int Count, float *F) {
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N);
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -254,7 +254,7 @@ __global__ void ceilFloatB(int *A, const int *Work, int Count, float *F) {
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N);
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -273,7 +273,7 @@ __global__ void macro(int *A, const int *Work, int Count, float *F) {
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N);
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -292,7 +292,7 @@ __global__ void localVariable(int *A, const int *Work, int Count, float *F) {
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N);
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -313,7 +313,7 @@ __global__ void changedVariable(int *A, const int *Work, int Count, float *F) {
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N);
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -331,7 +331,7 @@ __global__ void fixedGrid(int *A, const int *Work, int Count, float *F) {
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, Work[V + 1]);
     else
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, Work[V + 1]);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -350,7 +350,7 @@ __global__ void modifiesParameter(int *A, const int *Work, int Count, float *F) 
       countdown<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N);
     else
       __dpopt_serial_countdown(__dpopt_grid, __dpopt_block, A, N);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -370,7 +370,7 @@ __global__ void twoDimensions(int *A, const int *Work, int Count, float *F) {
       grid2d<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N, Count);
     else
       __dpopt_serial_grid2d(__dpopt_grid, __dpopt_block, A, N, Count);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -389,7 +389,7 @@ __global__ void templateExplicit(int *A, const int *Work, int Count, float *F) {
       scale<float><<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(F, 1.0f, N);
     else
       __dpopt_serial_scale<float>(__dpopt_grid, __dpopt_block, F, 1.0f, N);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -408,7 +408,7 @@ __global__ void templateDeduced(int *A, const int *Work, int Count, float *F) {
       scale<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(F, 2.0f, N);
     else
       __dpopt_serial_scale(__dpopt_grid, __dpopt_block, F, 2.0f, N);
-    __syncwarp(__dpopt_warp);
+    dpopt::rt::syncLanes(__dpopt_warp);
   }
 }
 
@@ -431,7 +431,7 @@ __global__ void pragmaAndStream(int *A, const int *Work, int Count, float *F) {
         child<<<__dpopt_grid, __dpopt_block, __dpopt_shmem, __dpopt_stream>>>(A, N);
       else
         __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
-      __syncwarp(__dpopt_warp);
+      dpopt::rt::syncLanes(__dpopt_warp);
     }
 }
 
