@@ -181,8 +181,7 @@ private:
     std::optional<std::string> Serial = serialBlocker(S, A);
     if (M == RemoveLaunchMode::T4) {
       if (!Serial)
-        if (std::optional<std::string> Why = tailLaunchBlocker(A, S))
-          Serial = *Why + ": " + SerialBeforeTailLaunch;
+        Serial = serialLaneBlocker(A, S);
       if (Serial) {
         D.Reason = "T4, requested by " + modeSource(S) + ", cannot be used: " + *Serial;
         return D;
@@ -248,18 +247,17 @@ private:
 
   void decideOwn(const LaunchSite &S, SiteDecision &D,
                  const std::optional<std::string> &Serial) {
-    std::optional<std::string> Tail;
+    std::optional<std::string> LaneHazard;
     if (!Serial)
-      if (std::optional<std::string> Why = tailLaunchBlocker(A, S))
-        Tail = *Why + ": " + SerialBeforeTailLaunch;
-    if (Tail) {
+      LaneHazard = serialLaneBlocker(A, S);
+    if (LaneHazard) {
       if (std::optional<std::string> Why = t3Blocker(S)) {
-        D.Reason = "neither T4 nor T3 applies: T4 cannot be used (" + *Tail +
+        D.Reason = "neither T4 nor T3 applies: T4 cannot be used (" + *LaneHazard +
                    "); T3 cannot be used: " + *Why;
         return;
       }
       D.Chosen = Technique::T3;
-      D.Reason = "auto chose T3: T4 cannot be used (" + *Tail +
+      D.Reason = "auto chose T3: T4 cannot be used (" + *LaneHazard +
                  "), and every thread of the block reaches the launch, so the "
                  "block runs the child grids its threads launch" +
                  t3Note(A, S);

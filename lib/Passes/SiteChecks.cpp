@@ -88,6 +88,64 @@ std::optional<std::string> tailLaunchBlocker(ProgramAnalysis &A,
   return std::nullopt;
 }
 
+namespace {
+
+/// True when \p S is or contains \p Target.
+bool containsStmt(const Stmt *S, const Stmt *Target) {
+  if (!S)
+    return false;
+  if (S == Target)
+    return true;
+  for (const Stmt *C : S->children())
+    if (containsStmt(C, Target))
+      return true;
+  return false;
+}
+
+/// A launch in \p S other than \p Except: a launch expression, or a call of
+/// a function that launches.
+const Expr *launchIn(ProgramAnalysis &A, const Stmt *S, const Stmt *Except) {
+  if (!S || S == Except)
+    return nullptr;
+  if (const auto *K = dyn_cast<CUDAKernelCallExpr>(S))
+    return K;
+  if (const auto *C = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *FD = C->getDirectCallee())
+      if (getWrittenDefinition(FD) && !A.transitiveFacts(FD).Launches.empty())
+        return C;
+  for (const Stmt *C : S->children())
+    if (const Expr *E = launchIn(A, C, Except))
+      return E;
+  return nullptr;
+}
+
+} // namespace
+
+std::optional<std::string> siblingLaunchBlocker(ProgramAnalysis &A, const LaunchSite &Site) {
+  for (const Stmt *B : Site.Branches) {
+    const Expr *Other = nullptr;
+    if (const auto *If = dyn_cast<IfStmt>(B)) {
+      const Stmt *Side = containsStmt(If->getThen(), Site.Call) ? If->getElse() : If->getThen();
+      Other = launchIn(A, Side, Site.Call);
+    } else if (const auto *Sw = dyn_cast<SwitchStmt>(B)) {
+      Other = launchIn(A, Sw->getBody(), Site.Call);
+    }
+    if (Other)
+      return "the '" + std::string(isa<IfStmt>(B) ? "if" : "switch") + "' at " +
+             whereIs(A.workingCopy(), B->getBeginLoc()) +
+             " launches on another path (" + whereIs(A.workingCopy(), Other->getBeginLoc()) +
+             "), where warp-mates could be launching while this thread runs the "
+             "child serially, which hung warps on CUDA 13 (docs/cdp2-semantics.md)";
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> serialLaneBlocker(ProgramAnalysis &A, const LaunchSite &Site) {
+  if (std::optional<std::string> Why = tailLaunchBlocker(A, Site))
+    return *Why + ": " + SerialBeforeTailLaunch;
+  return siblingLaunchBlocker(A, Site);
+}
+
 unsigned maxBlockThreads(const FunctionDecl *Kernel) {
   const FunctionDecl *Def = Kernel ? getWrittenDefinition(Kernel) : nullptr;
   for (const FunctionDecl *D : {Kernel, Def}) {

@@ -128,8 +128,8 @@ private:
       return Why;
     if (std::optional<std::string> Why = orderBlocker(S, A))
       return Why;
-    if (std::optional<std::string> Why = tailLaunchBlocker(A, S))
-      return *Why + ": " + SerialBeforeTailLaunch;
+    if (std::optional<std::string> Why = serialLaneBlocker(A, S))
+      return Why;
     return serialRewriteBlocker(A, S.Callee);
   }
 

@@ -44,3 +44,15 @@ __global__ void noTails(int *A, int N) {
   // T: serial-tail-launch.cu:[[@LINE-1]]:3: remark: launching 'leaf' only when its desired thread count reaches
   // T4: serial-tail-launch.cu:[[@LINE-2]]:3: remark: removed this launch of 'leaf' (T4): T4, requested by --remove-launch
 }
+
+// Found the same way (seeds 5 and 17): lanes running a child serially on
+// one path of an 'if' while warp-mates on the other path launched hung.
+__global__ void sides(int *A, int N, int W) {
+  if (W < 5) {
+    leaf<<<(N + 31) / 32, 32, 0, cudaStreamFireAndForget>>>(A, N);
+    // T4: serial-tail-launch.cu:[[@LINE-1]]:5: remark: not removing this launch of 'leaf': T4, requested by --remove-launch, cannot be used: the 'if' at serial-tail-launch.cu:[[@LINE-2]] launches on another path (serial-tail-launch.cu:[[@LINE+3]]), where warp-mates could be launching while this thread runs the child serially
+  } else {
+    atomicAdd(A, 1);
+    post<<<1, 1>>>(A);
+  }
+}

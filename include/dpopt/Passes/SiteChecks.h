@@ -53,6 +53,18 @@ inline constexpr const char SerialBeforeTailLaunch[] =
     "a thread that ran a child grid serially and then tail-launched hung its "
     "warp on CUDA 13 (docs/cdp2-semantics.md)";
 
+/// For a pass that runs a child grid serially in the launching thread
+/// (threshold, remove-launch's T4): a launch on another path of an 'if' or
+/// 'switch' around \p Site (written there, or made by a function called
+/// there), which warp-mates of the serial lanes could be inside while those
+/// run their child; CUDA 13 hung such warps (docs/cdp2-semantics.md). Only
+/// the branches in \p Site's own function are seen.
+std::optional<std::string> siblingLaunchBlocker(ProgramAnalysis &A, const LaunchSite &Site);
+
+/// Both of the above, with the consequence written out: why the launching
+/// thread must not run \p Site's child serially, or nothing.
+std::optional<std::string> serialLaneBlocker(ProgramAnalysis &A, const LaunchSite &Site);
+
 /// The most threads per block a launch of \p Kernel accepts: 1,024, or its
 /// __launch_bounds__ when that is a constant.
 unsigned maxBlockThreads(const clang::FunctionDecl *Kernel);
