@@ -14,6 +14,7 @@
 #include "dpopt/Passes/SiteChecks.h"
 #include "dpopt/Rewrite/FunctionText.h"
 #include "dpopt/Rewrite/LaunchText.h"
+#include "dpopt/Rewrite/WarpConvergence.h"
 
 #include <climits>
 
@@ -105,6 +106,13 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx) {
   BlockRunner Blocks(A, Names);
 
   PersistentWriter Persistent(A, Names, Blocks);
+  // The branches around T4 sites: the lanes that skip one wait at its end
+  // for those running a child serially (WarpConvergence.h), rather than run
+  // on into launches of their own (which hung on CUDA 13). A branch that a
+  // lane can leave early stays as it is -- legacy CDP1 drivers loop with an
+  // early return around their launches -- so this narrows the hazard but
+  // does not rule it out.
+  std::vector<const Stmt *> Converging;
 
   for (const SiteDecision &D : Plan.Sites) {
     const LaunchSite &S = *D.Site;
@@ -150,6 +158,9 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx) {
     Edits.replace(S.StmtBegin, S.StmtEnd - S.StmtBegin,
                   indentLines(t4Text(U, S, *L, *SerialName, T4, D.SizeFallback),
                               indentationAt(U.getText(), S.StmtBegin)));
+    for (const Stmt *B : S.Branches)
+      if (!enclosureBlocker(U, B))
+        Converging.push_back(B);
     Ctx.Needs.Runtime = true;
     if (D.SizeFallback) {
       UsesSerialLimit = true;
@@ -169,6 +180,8 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx) {
     Ctx.Remarks.passed(PassName, Loc, "removed this cudaDeviceSynchronize(): " + S.Reason);
   }
 
+  if (Error E = encloseForConvergence(U, Converging, T4.Warp, Edits))
+    return std::move(E);
   // Serial versions of children that launched see those launches removed
   // (and their syncs) too.
   EditList BodyEdits = Edits;

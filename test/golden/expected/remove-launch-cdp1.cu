@@ -107,7 +107,7 @@ static __device__ void __dpopt_serial_relax(dim3 __dpopt_gridDim, dim3 __dpopt_b
 static __device__ void __dpopt_serial_relaxRows(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *Dist, int Width, int Height, int *Changed);
 __global__ void relaxRows(int *Dist, int Width, int Height, int *Changed) {
   int Row = blockIdx.x * blockDim.x + threadIdx.x;
-  if (Row < Height)
+  { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Row < Height)
     { // dpopt remove-launch T4: this thread runs the child grid
       dim3 __dpopt_grid((Width + 63) / 64);
       dim3 __dpopt_block(64);
@@ -117,7 +117,7 @@ __global__ void relaxRows(int *Dist, int Width, int Height, int *Changed) {
       else
         relax<<<__dpopt_grid, __dpopt_block>>>(Dist, Width, Row, Changed);
       dpopt::rt::syncLanes(__dpopt_warp);
-    }
+    } dpopt::rt::syncLanes(__dpopt_warp); }
 }
 
 // dpopt: 'relaxRows' run serially by one thread (remove-launch)
@@ -130,7 +130,7 @@ static __device__ void __dpopt_serial_relaxRows(dim3 __dpopt_gridDim, dim3 __dpo
     const dim3 blockDim = __dpopt_blockDim;
     {
   int Row = blockIdx.x * blockDim.x + threadIdx.x;
-  if (Row < Height)
+  { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Row < Height)
     { // dpopt remove-launch T4: this thread runs the child grid
       dim3 __dpopt_grid((Width + 63) / 64);
       dim3 __dpopt_block(64);
@@ -140,7 +140,7 @@ static __device__ void __dpopt_serial_relaxRows(dim3 __dpopt_gridDim, dim3 __dpo
       else
         relax<<<__dpopt_grid, __dpopt_block>>>(Dist, Width, Row, Changed);
       dpopt::rt::syncLanes(__dpopt_warp);
-    }
+    } dpopt::rt::syncLanes(__dpopt_warp); }
 }
   }
 }

@@ -70,7 +70,7 @@ static __device__ void __dpopt_team_addRange(dim3 __dpopt_t3_gridDim, dim3 __dpo
 #endif
 __global__ void spread(int *Out, const int *Counts, int N) {
   int T = blockIdx.x * blockDim.x + threadIdx.x;
-  if (T < N && Counts[T] > 0)
+  { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (T < N && Counts[T] > 0)
     { // dpopt remove-launch T4: this thread runs the child grid
       dim3 __dpopt_grid((Counts[T] + CHILD_THREADS - 1) / CHILD_THREADS);
       dim3 __dpopt_block(CHILD_THREADS);
@@ -80,7 +80,7 @@ __global__ void spread(int *Out, const int *Counts, int N) {
       else
         addRange<<<__dpopt_grid, __dpopt_block>>>(Out, T, Counts[T]);
       dpopt::rt::syncLanes(__dpopt_warp);
-    }
+    } dpopt::rt::syncLanes(__dpopt_warp); }
 }
 
 // dpopt: a launch of 'addRange' recorded by 'spread' as a persistent grid that runs its launches of 'addRange' (remove-launch T1/T2)
@@ -224,7 +224,7 @@ static __device__ int __dpopt_persist_parentBlock(uint3 blockIdx, dim3 gridDim) 
 
 // Constant child size: the launcher may run 'fewBig' itself (with T4).
 __global__ void fewBig(int *Out) {
-  if (threadIdx.x == 0)
+  { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (threadIdx.x == 0)
     { // dpopt remove-launch T4: this thread runs the child grid
       dim3 __dpopt_grid(500);
       dim3 __dpopt_block(128);
@@ -234,7 +234,7 @@ __global__ void fewBig(int *Out) {
       else
         fill<<<__dpopt_grid, __dpopt_block>>>(Out, parentBlock() * 64000, 1);
       dpopt::rt::syncLanes(__dpopt_warp);
-    }
+    } dpopt::rt::syncLanes(__dpopt_warp); }
 }
 
 // dpopt: a launch of 'fill' recorded by 'fewBig' as a persistent grid that runs its launches of 'fill' (remove-launch T1/T2)

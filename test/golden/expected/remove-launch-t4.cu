@@ -142,7 +142,7 @@ static __device__ void __dpopt_serial_leaf(dim3 __dpopt_gridDim, dim3 __dpopt_bl
 static __device__ void __dpopt_serial_mid(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *Out, int Rows);
 __global__ void mid(int *Out, int Rows) {
   int R = blockIdx.x * blockDim.x + threadIdx.x;
-  if (R < Rows)
+  { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (R < Rows)
     { // dpopt remove-launch T4: this thread runs the child grid
       dim3 __dpopt_grid(1);
       dim3 __dpopt_block(32);
@@ -152,7 +152,7 @@ __global__ void mid(int *Out, int Rows) {
       else
         leaf<<<__dpopt_grid, __dpopt_block>>>(Out, R);
       dpopt::rt::syncLanes(__dpopt_warp);
-    }
+    } dpopt::rt::syncLanes(__dpopt_warp); }
 }
 
 // dpopt: 'mid' run serially by one thread (remove-launch)
@@ -165,7 +165,7 @@ static __device__ void __dpopt_serial_mid(dim3 __dpopt_gridDim, dim3 __dpopt_blo
     const dim3 blockDim = __dpopt_blockDim;
     {
   int R = blockIdx.x * blockDim.x + threadIdx.x;
-  if (R < Rows)
+  { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (R < Rows)
     { // dpopt remove-launch T4: this thread runs the child grid
       dim3 __dpopt_grid(1);
       dim3 __dpopt_block(32);
@@ -175,7 +175,7 @@ static __device__ void __dpopt_serial_mid(dim3 __dpopt_gridDim, dim3 __dpopt_blo
       else
         leaf<<<__dpopt_grid, __dpopt_block>>>(Out, R);
       dpopt::rt::syncLanes(__dpopt_warp);
-    }
+    } dpopt::rt::syncLanes(__dpopt_warp); }
 }
   }
 }
@@ -193,7 +193,7 @@ __global__ void parent(int *Out, const int *Len, int N, float *M, float *Y, cons
     return;
   // Several launches per thread, in a loop: fire-and-forget children, so a
   // grid too large to run here may stay a launch without reordering them.
-  for (int K = 0; K < 3; ++K)
+  { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ for (int K = 0; K < 3; ++K)
     { // dpopt remove-launch T4: this thread runs the child grid
       dim3 __dpopt_grid((Len[T] + 127) / 128);
       dim3 __dpopt_block(128);
@@ -205,9 +205,9 @@ __global__ void parent(int *Out, const int *Len, int N, float *M, float *Y, cons
       else
         fill<<<__dpopt_grid, __dpopt_block, __dpopt_shmem, __dpopt_stream>>>(Out, K * N, Len[T]);
       dpopt::rt::syncLanes(__dpopt_warp);
-    }
+    } dpopt::rt::syncLanes(__dpopt_warp); }
   // A launch condition only some threads meet.
-  if (Len[T] % 2 == 0)
+  { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Len[T] % 2 == 0)
     { // dpopt remove-launch T4: this thread runs the child grid
       dim3 __dpopt_grid(dim3(2, 2));
       dim3 __dpopt_block(dim3(8, 4));
@@ -217,7 +217,7 @@ __global__ void parent(int *Out, const int *Len, int N, float *M, float *Y, cons
       else
         grid2d<<<__dpopt_grid, __dpopt_block>>>(M, 16, 16);
       dpopt::rt::syncLanes(__dpopt_warp);
-    }
+    } dpopt::rt::syncLanes(__dpopt_warp); }
   { // dpopt remove-launch T4: this thread runs the child grid
     dim3 __dpopt_grid(1);
     dim3 __dpopt_block(64);
