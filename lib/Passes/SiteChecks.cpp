@@ -102,24 +102,25 @@ bool containsStmt(const Stmt *S, const Stmt *Target) {
   return false;
 }
 
-/// A launch in \p S other than \p Except: a launch expression, or a call of
-/// a function that launches.
+} // namespace
+
 const Expr *launchIn(ProgramAnalysis &A, const Stmt *S, const Stmt *Except) {
   if (!S || S == Except)
     return nullptr;
-  if (const auto *K = dyn_cast<CUDAKernelCallExpr>(S))
-    return K;
-  if (const auto *C = dyn_cast<CallExpr>(S))
+  // A call around \p Except (dpopt's parse wraps each device launch in a
+  // lambda that it calls at once) is looked into, not counted.
+  if (const auto *C = dyn_cast<CallExpr>(S); C && !containsStmt(C, Except)) {
+    if (isa<CUDAKernelCallExpr>(C))
+      return C;
     if (const FunctionDecl *FD = C->getDirectCallee())
       if (getWrittenDefinition(FD) && !A.transitiveFacts(FD).Launches.empty())
         return C;
+  }
   for (const Stmt *C : S->children())
     if (const Expr *E = launchIn(A, C, Except))
       return E;
   return nullptr;
 }
-
-} // namespace
 
 std::optional<std::string> siblingLaunchBlocker(ProgramAnalysis &A, const LaunchSite &Site) {
   for (const Stmt *B : Site.Branches) {

@@ -61,6 +61,11 @@ inline constexpr const char SerialBeforeTailLaunch[] =
 /// the branches in \p Site's own function are seen.
 std::optional<std::string> siblingLaunchBlocker(ProgramAnalysis &A, const LaunchSite &Site);
 
+/// A launch in \p S other than \p Except -- a launch expression, or a call of
+/// a function that launches -- or null.
+const clang::Expr *launchIn(ProgramAnalysis &A, const clang::Stmt *S,
+                            const clang::Stmt *Except);
+
 /// Both of the above, with the consequence written out: why the launching
 /// thread must not run \p Site's child serially, or nothing.
 std::optional<std::string> serialLaneBlocker(ProgramAnalysis &A, const LaunchSite &Site);
