@@ -247,23 +247,11 @@ private:
 
   void decideOwn(const LaunchSite &S, SiteDecision &D,
                  const std::optional<std::string> &Serial) {
-    std::optional<std::string> LaneHazard;
-    if (!Serial)
-      LaneHazard = serialLaneBlocker(A, S);
-    if (LaneHazard) {
-      if (std::optional<std::string> Why = t3Blocker(S)) {
-        D.Reason = "neither T4 nor T3 applies: T4 cannot be used (" + *LaneHazard +
-                   "); T3 cannot be used: " + *Why;
-        return;
-      }
-      D.Chosen = Technique::T3;
-      D.Reason = "auto chose T3: T4 cannot be used (" + *LaneHazard +
-                 "), and every thread of the block reaches the launch, so the "
-                 "block runs the child grids its threads launch" +
-                 t3Note(A, S);
-      return;
-    }
-    if (!Serial) {
+    // The child can run in one thread (Serial empty) but its warp-mates
+    // could hang it there (LaneHazard), or it cannot.
+    std::optional<std::string> LaneHazard =
+        Serial ? std::nullopt : serialLaneBlocker(A, S);
+    if (!Serial && !LaneHazard) {
       D.Chosen = Technique::T4;
       D.Reason = "auto chose T4: the threads of '" + S.CalleeName +
                  "' never wait for each other (no barriers, shared memory "
@@ -272,19 +260,26 @@ private:
       return;
     }
     if (std::optional<std::string> Why = t3Blocker(S)) {
-      // The same property of the child often stops both.
-      D.Reason = "neither T4 nor T3 applies: T4 needs a child whose threads "
-                 "never wait for each other, and " +
-                 *Serial +
-                 (Serial->rfind(*Why, 0) == 0 ? "; T3 cannot run it either"
-                                              : "; T3 cannot be used: " + *Why);
+      if (LaneHazard)
+        D.Reason = "neither T4 nor T3 applies: T4 cannot be used (" +
+                   *LaneHazard + "); T3 cannot be used: " + *Why;
+      else // The same property of the child often stops both.
+        D.Reason =
+            "neither T4 nor T3 applies: T4 needs a child whose threads "
+            "never wait for each other, and " +
+            *Serial +
+            (Serial->rfind(*Why, 0) == 0 ? "; T3 cannot run it either"
+                                         : "; T3 cannot be used: " + *Why);
       return;
     }
     D.Chosen = Technique::T3;
-    D.Reason = "auto chose T3: T4 cannot run the child in one thread (" + *Serial +
-               "), and every thread of the block reaches the launch, so the block "
-               "runs the child grids its threads launch" +
-               t3Note(A, S);
+    D.Reason =
+        "auto chose T3: T4 " +
+        (LaneHazard ? "cannot be used (" + *LaneHazard
+                    : "cannot run the child in one thread (" + *Serial) +
+        "), and every thread of the block reaches the launch, so the block "
+        "runs the child grids its threads launch" +
+        t3Note(A, S);
   }
 
   /// Every kernel defined in the main file (template patterns included).

@@ -12,12 +12,12 @@
 #include "dpopt/Passes/RemoveLaunchSyncs.h"
 #include "dpopt/Passes/SiteChecks.h"
 #include "dpopt/Rewrite/BodyInLoop.h"
+#include "dpopt/Rewrite/FunctionText.h"
 #include "dpopt/Rewrite/LaunchText.h"
 #include "dpopt/Rewrite/SharedBuffer.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <set>
@@ -130,8 +130,6 @@ std::optional<std::string> t3SiteBlocker(ProgramAnalysis &A, const LaunchSite &S
   // (the launch ends each block on its path), and the path may only choose
   // (if/else), never repeat.
   T3Shape Shape;
-  const SourceManager &SM = U.getSourceManager();
-  const LangOptions &LO = U.getASTContext().getLangOpts();
   for (const Stmt *C : Body->body()) {
     auto [B, E] = U.getOffsetRange(C->getSourceRange());
     if (S.StmtBegin < B || S.StmtBegin >= std::max(E, B + 1))
@@ -181,19 +179,13 @@ std::optional<std::string> t3SiteBlocker(ProgramAnalysis &A, const LaunchSite &S
              "(T3 needs the launch in the kernel's top-level statements or under "
              "if-statements and blocks there)";
     }
-    // A statement's source range ends before its ';' unless it ends with a
-    // block; for an if, that depends on its last branch.
-    const Stmt *Last = C;
-    while (const auto *If = dyn_cast<IfStmt>(Last))
-      Last = If->getElse() ? If->getElse() : If->getThen();
-    if (!isa<CompoundStmt, DeclStmt, NullStmt>(Last)) {
-      std::optional<Token> Semi = C->getEndLoc().isMacroID()
-                                      ? std::nullopt
-                                      : Lexer::findNextToken(C->getEndLoc(), SM, LO);
-      if (!Semi || Semi->isNot(tok::semi))
-        return std::string("dpopt cannot find the end of the statement around the launch");
-      Shape.End = std::max(Shape.End, U.getOffset(Semi->getLocation()) + 1);
+    Expected<unsigned> End = statementEnd(U, C);
+    if (!End) {
+      consumeError(End.takeError());
+      return std::string(
+          "dpopt cannot find the end of the statement around the launch");
     }
+    Shape.End = std::max(Shape.End, *End);
     break;
   }
   if (Shape.End == 0)

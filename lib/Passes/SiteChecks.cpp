@@ -109,12 +109,13 @@ const Expr *launchIn(ProgramAnalysis &A, const Stmt *S, const Stmt *Except) {
     return nullptr;
   // A call around \p Except (dpopt's parse wraps each device launch in a
   // lambda that it calls at once) is looked into, not counted.
-  if (const auto *C = dyn_cast<CallExpr>(S); C && !containsStmt(C, Except)) {
-    if (isa<CUDAKernelCallExpr>(C))
+  if (const auto *C = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *FD = C->getDirectCallee();
+    bool Launches =
+        isa<CUDAKernelCallExpr>(C) || (FD && getWrittenDefinition(FD) &&
+                                       !A.transitiveFacts(FD).Launches.empty());
+    if (Launches && !containsStmt(C, Except))
       return C;
-    if (const FunctionDecl *FD = C->getDirectCallee())
-      if (getWrittenDefinition(FD) && !A.transitiveFacts(FD).Launches.empty())
-        return C;
   }
   for (const Stmt *C : S->children())
     if (const Expr *E = launchIn(A, C, Except))
@@ -143,7 +144,9 @@ std::optional<std::string> siblingLaunchBlocker(ProgramAnalysis &A, const Launch
 
 std::optional<std::string> serialLaneBlocker(ProgramAnalysis &A, const LaunchSite &Site) {
   if (std::optional<std::string> Why = tailLaunchBlocker(A, Site))
-    return *Why + ": " + SerialBeforeTailLaunch;
+    return *Why + ": a thread that ran a child grid serially and then "
+                  "tail-launched hung its warp on CUDA 13 "
+                  "(docs/cdp2-semantics.md)";
   return siblingLaunchBlocker(A, Site);
 }
 

@@ -12,6 +12,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/PrettyPrinter.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Lex/Lexer.h"
 
@@ -61,6 +62,28 @@ Expected<unsigned> anchorAfterInclude(const ParsedUnit &U, FileID FID,
         "no declaration of the main file follows the header that defines '" +
         Name + "'");
   return *Anchor;
+}
+
+/// The statement that ends \p S's text.
+const Stmt *lastPiece(const Stmt *S) {
+  for (;;) {
+    if (const auto *If = dyn_cast<IfStmt>(S))
+      S = If->getElse() ? If->getElse() : If->getThen();
+    else if (const auto *F = dyn_cast<ForStmt>(S))
+      S = F->getBody();
+    else if (const auto *W = dyn_cast<WhileStmt>(S))
+      S = W->getBody();
+    else if (const auto *R = dyn_cast<CXXForRangeStmt>(S))
+      S = R->getBody();
+    else if (const auto *Sw = dyn_cast<SwitchStmt>(S))
+      S = Sw->getBody();
+    else if (const auto *L = dyn_cast<LabelStmt>(S))
+      S = L->getSubStmt();
+    else if (const auto *C = dyn_cast<SwitchCase>(S))
+      S = C->getSubStmt();
+    else
+      return S;
+  }
 }
 
 } // namespace
@@ -295,6 +318,25 @@ std::string NameAllocator::fresh(StringRef Stem) {
     Name = Base + "_" + std::to_string(I);
   Given.insert(Name);
   return Name;
+}
+
+/// The main-file offset just past \p S, its final ';' included.
+Expected<unsigned> statementEnd(const ParsedUnit &U, const Stmt *S) {
+  const Stmt *Last = lastPiece(S);
+  if (S->getBeginLoc().isMacroID() || Last->getEndLoc().isMacroID())
+    return createStringError(inconvertibleErrorCode(),
+                             "the statement comes out of a macro expansion");
+  auto [Begin, End] = U.getOffsetRange(Last->getSourceRange());
+  (void)Begin;
+  if (isa<CompoundStmt, DeclStmt, NullStmt>(Last))
+    return End;
+  const SourceManager &SM = U.getSourceManager();
+  std::optional<Token> Semi = Lexer::findNextToken(
+      Last->getEndLoc(), SM, U.getASTContext().getLangOpts());
+  if (!Semi || Semi->isNot(tok::semi) || Semi->getLocation().isMacroID())
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot find the end of the statement");
+  return U.getOffset(Semi->getLocation()) + 1;
 }
 
 } // namespace dpopt

@@ -1,5 +1,4 @@
-//===- WarpConvergence.cpp - Lanes that enter a statement leave it together
-//===//
+//===- WarpConvergence.cpp - Lanes leave a statement together -----------===//
 //
 // Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -9,11 +8,11 @@
 
 #include "dpopt/AST/CudaAST.h"
 #include "dpopt/Frontend/ParseSession.h"
+#include "dpopt/Rewrite/FunctionText.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
-#include "clang/Lex/Lexer.h"
 
 #include <algorithm>
 #include <tuple>
@@ -45,47 +44,6 @@ bool jumpsOut(const Stmt *S, bool InLoop, bool InSwitch) {
     if (jumpsOut(Child, Loop, Switch))
       return true;
   return false;
-}
-
-/// The statement that ends \p S's text.
-const Stmt *lastPiece(const Stmt *S) {
-  for (;;) {
-    if (const auto *If = dyn_cast<IfStmt>(S))
-      S = If->getElse() ? If->getElse() : If->getThen();
-    else if (const auto *F = dyn_cast<ForStmt>(S))
-      S = F->getBody();
-    else if (const auto *W = dyn_cast<WhileStmt>(S))
-      S = W->getBody();
-    else if (const auto *R = dyn_cast<CXXForRangeStmt>(S))
-      S = R->getBody();
-    else if (const auto *Sw = dyn_cast<SwitchStmt>(S))
-      S = Sw->getBody();
-    else if (const auto *L = dyn_cast<LabelStmt>(S))
-      S = L->getSubStmt();
-    else if (const auto *C = dyn_cast<SwitchCase>(S))
-      S = C->getSubStmt();
-    else
-      return S;
-  }
-}
-
-/// The main-file offset just past \p S, its final ';' included.
-Expected<unsigned> statementEnd(const ParsedUnit &U, const Stmt *S) {
-  const Stmt *Last = lastPiece(S);
-  if (S->getBeginLoc().isMacroID() || Last->getEndLoc().isMacroID())
-    return createStringError(inconvertibleErrorCode(),
-                             "the statement comes out of a macro expansion");
-  auto [Begin, End] = U.getOffsetRange(Last->getSourceRange());
-  (void)Begin;
-  if (isa<CompoundStmt, DeclStmt, NullStmt>(Last))
-    return End;
-  const SourceManager &SM = U.getSourceManager();
-  std::optional<Token> Semi = Lexer::findNextToken(
-      Last->getEndLoc(), SM, U.getASTContext().getLangOpts());
-  if (!Semi || Semi->isNot(tok::semi) || Semi->getLocation().isMacroID())
-    return createStringError(inconvertibleErrorCode(),
-                             "cannot find the end of the statement");
-  return U.getOffset(Semi->getLocation()) + 1;
 }
 
 } // namespace

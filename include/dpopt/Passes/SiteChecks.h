@@ -48,10 +48,6 @@ std::optional<std::string> earlyRunStreamBlocker(const LaunchSite &Site);
 /// (docs/cdp2-semantics.md).
 std::optional<std::string> tailLaunchBlocker(ProgramAnalysis &A,
                                              const LaunchSite &Site);
-/// What serial passes add to tailLaunchBlocker's answer.
-inline constexpr const char SerialBeforeTailLaunch[] =
-    "a thread that ran a child grid serially and then tail-launched hung its "
-    "warp on CUDA 13 (docs/cdp2-semantics.md)";
 
 /// For a pass that runs a child grid serially in the launching thread
 /// (threshold, remove-launch's T4): a launch on another path of an 'if' or

@@ -95,6 +95,12 @@ void insertAfterFunction(EditList &Edits, const FunctionPieces &F,
 unsigned outermostDeclBegin(const ParsedUnit &U, const clang::Decl *D,
                             bool FileScope = false);
 
+/// The main-file offset just past statement \p S, its final ';' included:
+/// for an if, a loop or a switch, past its last branch or body. An error
+/// when that end comes out of a macro or dpopt cannot find it.
+llvm::Expected<unsigned> statementEnd(const ParsedUnit &U,
+                                      const clang::Stmt *S);
+
 /// Names for generated functions: "__dpopt_<stem>", made unique against
 /// every identifier of the working text and every name given out before.
 class NameAllocator {
