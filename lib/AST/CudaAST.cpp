@@ -12,6 +12,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/PrettyPrinter.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
@@ -138,6 +139,16 @@ bool isConditional(const Stmt *S) {
   if (const auto *BO = dyn_cast<BinaryOperator>(S))
     return BO->isLogicalOp();
   return false;
+}
+
+bool isDeviceRuntimeFunction(const FunctionDecl *FD) {
+  if (!FD || !FD->getIdentifier())
+    return false;
+  StringRef Name = FD->getName();
+  if (!Name.starts_with("cuda") && !Name.starts_with("__cudaCDP2"))
+    return false;
+  return FD->getASTContext().getSourceManager().isInSystemHeader(
+      FD->getLocation());
 }
 
 std::string printedName(const FunctionDecl *FD) {

@@ -321,12 +321,9 @@ private:
       if (MD->getParent()->isLambda())
         return;
     bool System = SM.isInSystemHeader(Callee->getLocation());
-    // The device runtime's API (CUDA 13 declares it as inline wrappers of
-    // __cudaCDP2* functions): calls of it change the calling thread's
-    // runtime state, and a kernel that makes them cannot be launched
-    // cooperatively.
-    if (System &&
-        (Name.starts_with("cuda") || Name.starts_with("__cudaCDP2"))) {
+    // Calls of the device runtime change the calling thread's runtime state,
+    // and a kernel that makes them cannot be launched cooperatively.
+    if (isDeviceRuntimeFunction(Callee)) {
       if (!CalleesOnly)
         F.RuntimeCalls.push_back({Loc, Name.str(), FD});
       return;

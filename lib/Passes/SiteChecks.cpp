@@ -104,23 +104,44 @@ bool containsStmt(const Stmt *S, const Stmt *Target) {
 
 } // namespace
 
-const Expr *launchIn(ProgramAnalysis &A, const Stmt *S, const Stmt *Except) {
+namespace {
+
+/// The first call in \p S outside \p Except that launches -- a launch
+/// expression, or a call of a function that launches -- or, with
+/// \p AnyRuntimeCall, that calls the device runtime in any other way.
+const Expr *firstRuntimeUse(ProgramAnalysis &A, const Stmt *S,
+                            const Stmt *Except, bool AnyRuntimeCall) {
   if (!S || S == Except)
     return nullptr;
   // A call around \p Except (dpopt's parse wraps each device launch in a
   // lambda that it calls at once) is looked into, not counted.
   if (const auto *C = dyn_cast<CallExpr>(S)) {
     const FunctionDecl *FD = C->getDirectCallee();
-    bool Launches =
-        isa<CUDAKernelCallExpr>(C) || (FD && getWrittenDefinition(FD) &&
-                                       !A.transitiveFacts(FD).Launches.empty());
-    if (Launches && !containsStmt(C, Except))
+    bool Uses = isa<CUDAKernelCallExpr>(C);
+    if (FD && !Uses) {
+      const FunctionFacts &F = A.transitiveFacts(FD);
+      Uses = !F.Launches.empty() ||
+             (AnyRuntimeCall &&
+              (isDeviceRuntimeFunction(FD) || !F.RuntimeCalls.empty()));
+    }
+    if (Uses && !containsStmt(C, Except))
       return C;
   }
   for (const Stmt *C : S->children())
-    if (const Expr *E = launchIn(A, C, Except))
+    if (const Expr *E = firstRuntimeUse(A, C, Except, AnyRuntimeCall))
       return E;
   return nullptr;
+}
+
+} // namespace
+
+const Expr *launchIn(ProgramAnalysis &A, const Stmt *S, const Stmt *Except) {
+  return firstRuntimeUse(A, S, Except, /*AnyRuntimeCall=*/false);
+}
+
+const Expr *runtimeUseIn(ProgramAnalysis &A, const Stmt *S,
+                         const Stmt *Except) {
+  return firstRuntimeUse(A, S, Except, /*AnyRuntimeCall=*/true);
 }
 
 std::optional<std::string> siblingLaunchBlocker(ProgramAnalysis &A, const LaunchSite &Site) {

@@ -5,7 +5,9 @@
 // encloses the branches around a record step so that the lanes that enter
 // them leave together, starts the kernel's own code with its warps
 // converged, and refuses kernels that tail-launch and branches a lane can
-// leave early.
+// leave early. Lanes held at an enclosure's end while warp-mates were inside
+// another launch in it hung too (seeds 4, 77, 100): a site is refused when a
+// statement to enclose launches elsewhere or calls the device runtime.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %dpopt %s -o %t/a.cu --passes=aggregate -R 2>&1 | FileCheck %s --check-prefix=R
 // RUN: grep -v '// [A-Z][A-Z-]*:' %t/a.cu | FileCheck %s --check-prefix=OUT
@@ -56,4 +58,46 @@ __global__ void early(int *A, int N) {
     leaf<<<1, 32, 0, cudaStreamFireAndForget>>>(A, I);
     // R: aggregate-convergence.cu:[[@LINE-1]]:5: remark: not aggregating this launch of 'leaf': the statement around the launch (aggregate-convergence.cu:[[@LINE-4]]) cannot be made to end with its warp's lanes together: a return, goto, break or continue can leave it
   }
+}
+
+__device__ void helper(int *A) { leaf<<<1, 32>>>(A, 1); }
+__device__ void checkError(int *A) { atomicAdd(A, (int)cudaGetLastError()); }
+
+__global__ void otherSide(int *A, int N) {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I % 3 == 0) {
+    leaf<<<1, 32, 0, cudaStreamFireAndForget>>>(A, I);
+    // R: aggregate-convergence.cu:[[@LINE-1]]:5: remark: not aggregating this launch of 'leaf': the statement around the launch (aggregate-convergence.cu:[[@LINE-2]]), whose lanes must leave it together, also calls the device runtime (aggregate-convergence.cu:[[@LINE+2]]): lanes waiting at its end while a warp-mate was inside such a call hung warps on CUDA 13 (docs/cdp2-semantics.md)
+  } else {
+    leaf<<<1, 32>>>(A, N);
+  }
+}
+
+__global__ void outerBranch(int *A, int N) {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I < N) {
+    if (I % 2 == 0)
+      leaf<<<1, 32, 0, cudaStreamFireAndForget>>>(A, I);
+    // R: aggregate-convergence.cu:[[@LINE-1]]:7: remark: not aggregating this launch of 'leaf': the statement around the launch (aggregate-convergence.cu:[[@LINE-3]]), whose lanes must leave it together, also calls the device runtime (aggregate-convergence.cu:[[@LINE+1]])
+    helper(A);
+  }
+}
+
+__global__ void errorRead(int *A, int N) {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I < N) {
+    leaf<<<1, 32, 0, cudaStreamFireAndForget>>>(A, I);
+    // R: aggregate-convergence.cu:[[@LINE-1]]:5: remark: not aggregating this launch of 'leaf': the statement around the launch (aggregate-convergence.cu:[[@LINE-2]]), whose lanes must leave it together, also calls the device runtime (aggregate-convergence.cu:[[@LINE+1]])
+    checkError(A);
+  }
+}
+
+// Outside the enclosed statement, launches and runtime calls are fine.
+__global__ void after(int *A, int N) {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I < N)
+    leaf<<<1, 32, 0, cudaStreamFireAndForget>>>(A, I);
+  // R: aggregate-convergence.cu:[[@LINE-1]]:5: remark: aggregating the launches of 'leaf'
+  helper(A);
+  checkError(A);
 }

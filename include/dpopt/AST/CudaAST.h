@@ -52,6 +52,11 @@ bool isLoop(const clang::Stmt *S);
 /// True for constructs that execute a statement conditionally.
 bool isConditional(const clang::Stmt *S);
 
+/// True for the device runtime's API as CUDA 13 declares it (in a system
+/// header, as inline wrappers of __cudaCDP2* functions): a call of it changes
+/// or reads the calling thread's runtime state.
+bool isDeviceRuntimeFunction(const clang::FunctionDecl *FD);
+
 /// The kernel's name as the user would write it, with template arguments of
 /// a specialization ("kid<float>").
 std::string printedName(const clang::FunctionDecl *FD);

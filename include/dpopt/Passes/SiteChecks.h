@@ -62,6 +62,12 @@ std::optional<std::string> siblingLaunchBlocker(ProgramAnalysis &A, const Launch
 const clang::Expr *launchIn(ProgramAnalysis &A, const clang::Stmt *S,
                             const clang::Stmt *Except);
 
+/// launchIn, counting every other call of the device runtime too
+/// (cudaMalloc, cudaGetLastError, stream calls...), made there or by a
+/// function called there.
+const clang::Expr *runtimeUseIn(ProgramAnalysis &A, const clang::Stmt *S,
+                                const clang::Stmt *Except);
+
 /// Both of the above, with the consequence written out: why the launching
 /// thread must not run \p Site's child serially, or nothing.
 std::optional<std::string> serialLaneBlocker(ProgramAnalysis &A, const LaunchSite &Site);
