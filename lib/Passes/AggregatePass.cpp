@@ -198,19 +198,8 @@ std::optional<std::string> AggregatePass::blocker(const LaunchSite &S,
       return "the statement around the launch (" +
              whereIs(WC, S.Branches.front()->getBeginLoc()) +
              ") cannot be made to end with its warp's lanes together: " + *Why;
-  // Lanes held at an enclosure's end while a warp-mate is inside a launch or
-  // another device-runtime call in the enclosed statement hung warps on
-  // CUDA 13 (docs/cdp2-semantics.md): only the site itself may be there.
-  for (const Stmt *B : S.Branches)
-    if (!enclosureBlocker(WC.unit(), B))
-      if (const Expr *Other = runtimeUseIn(A, B, S.Call))
-        return "the statement around the launch (" +
-               whereIs(WC, B->getBeginLoc()) +
-               "), whose lanes must leave it together, also calls the device "
-               "runtime (" +
-               whereIs(WC, Other->getBeginLoc()) +
-               "): lanes waiting at its end while a warp-mate was inside such "
-               "a call hung warps on CUDA 13 (docs/cdp2-semantics.md)";
+  if (std::optional<std::string> Why = enclosedRuntimeUseBlocker(A, S))
+    return Why;
   return childBlocker(S, A);
 }
 

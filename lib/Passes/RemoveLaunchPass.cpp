@@ -160,7 +160,7 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx) {
                   indentLines(t4Text(U, S, *L, *SerialName, T4, D.SizeFallback),
                               indentationAt(U.getText(), S.StmtBegin)));
     for (const Stmt *B : S.Branches)
-      if (!enclosureBlocker(U, B) && !launchIn(A, B, S.Call))
+      if (!enclosureBlocker(U, B)) // enclosedRuntimeUseBlocker passed
         Converging.push_back(B);
     Ctx.Needs.Runtime = true;
     if (D.SizeFallback) {

@@ -8,6 +8,7 @@
 
 #include "dpopt/AST/CudaAST.h"
 #include "dpopt/Frontend/WorkingCopy.h"
+#include "dpopt/Rewrite/WarpConvergence.h"
 
 #include "clang/AST/Attr.h"
 #include "llvm/Support/Path.h"
@@ -163,12 +164,32 @@ std::optional<std::string> siblingLaunchBlocker(ProgramAnalysis &A, const Launch
   return std::nullopt;
 }
 
+std::optional<std::string> enclosedRuntimeUseBlocker(ProgramAnalysis &A,
+                                                     const LaunchSite &Site) {
+  const WorkingCopy &WC = A.workingCopy();
+  for (const Stmt *B : Site.Branches) {
+    if (enclosureBlocker(WC.unit(), B))
+      continue; // not enclosed: no lane waits at its end
+    if (const Expr *Other = runtimeUseIn(A, B, Site.Call))
+      return "the statement around the launch (" +
+             whereIs(WC, B->getBeginLoc()) +
+             "), whose lanes must leave it together, also calls the device "
+             "runtime (" +
+             whereIs(WC, Other->getBeginLoc()) +
+             "): lanes waiting at its end while a warp-mate was inside such "
+             "a call hung warps on CUDA 13 (docs/cdp2-semantics.md)";
+  }
+  return std::nullopt;
+}
+
 std::optional<std::string> serialLaneBlocker(ProgramAnalysis &A, const LaunchSite &Site) {
   if (std::optional<std::string> Why = tailLaunchBlocker(A, Site))
     return *Why + ": a thread that ran a child grid serially and then "
                   "tail-launched hung its warp on CUDA 13 "
                   "(docs/cdp2-semantics.md)";
-  return siblingLaunchBlocker(A, Site);
+  if (std::optional<std::string> Why = siblingLaunchBlocker(A, Site))
+    return Why;
+  return enclosedRuntimeUseBlocker(A, Site);
 }
 
 unsigned maxBlockThreads(const FunctionDecl *Kernel) {

@@ -56,3 +56,30 @@ __global__ void sides(int *A, int N, int W) {
     post<<<1, 1>>>(A);
   }
 }
+
+// Found the same way (seed 11 program 7, T4): lanes held at the end of the
+// enclosure around a branch whose condition called cudaMalloc hung while
+// warp-mates ran or launched their child. T4 is refused when a statement it
+// would enclose calls the device runtime besides the site.
+__global__ void scratch(int *A, int N, unsigned Pid) {
+  if (Pid < 4u) {
+    int *Buf = 0;
+    if (cudaMalloc((void **)&Buf, 4 * sizeof(int)) == cudaSuccess && Buf != 0) {
+      leaf<<<(N + 31) / 32, 32, 0, cudaStreamFireAndForget>>>(Buf, N);
+      // T4: serial-tail-launch.cu:[[@LINE-1]]:7: remark: not removing this launch of 'leaf': T4, requested by --remove-launch, cannot be used: the statement around the launch (serial-tail-launch.cu:[[@LINE-2]]), whose lanes must leave it together, also calls the device runtime (serial-tail-launch.cu:[[@LINE-2]]): lanes waiting at its end while a warp-mate was inside such a call hung warps on CUDA 13 (docs/cdp2-semantics.md)
+    }
+  }
+}
+
+__global__ void checked(int *A, int N) {
+  if (N > 8) {
+    leaf<<<(N + 31) / 32, 32, 0, cudaStreamFireAndForget>>>(A, N);
+    // T4: serial-tail-launch.cu:[[@LINE-1]]:5: remark: not removing this launch of 'leaf': T4, requested by --remove-launch, cannot be used: the statement around the launch (serial-tail-launch.cu:[[@LINE-2]]), whose lanes must leave it together, also calls the device runtime (serial-tail-launch.cu:[[@LINE+1]])
+    atomicAdd(A, (int)cudaGetLastError());
+  }
+  // Outside the branch the runtime may be called.
+  if (N > 4)
+    leaf<<<(N + 31) / 32, 32, 0, cudaStreamFireAndForget>>>(A, N);
+  // T4: serial-tail-launch.cu:[[@LINE-1]]:5: remark: removed this launch of 'leaf' (T4)
+  atomicAdd(A, (int)cudaGetLastError());
+}

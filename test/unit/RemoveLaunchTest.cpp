@@ -255,6 +255,8 @@ __global__ void looped(int *a) {
   for (int i = 0; i < 3; ++i) {
     leaf<<<1, 32>>>(a);
     warpy<<<1, 32>>>(a);
+    if (a[i] == 7)
+      return; // T4 would not enclose the loop: its other launch may stay
   }
 }
 )cu");

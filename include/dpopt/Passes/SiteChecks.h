@@ -68,7 +68,16 @@ const clang::Expr *launchIn(ProgramAnalysis &A, const clang::Stmt *S,
 const clang::Expr *runtimeUseIn(ProgramAnalysis &A, const clang::Stmt *S,
                                 const clang::Stmt *Except);
 
-/// Both of the above, with the consequence written out: why the launching
+/// For a pass that encloses the statements around \p Site so that their
+/// lanes leave together (WarpConvergence.h: aggregate, remove-launch's T4):
+/// a launch elsewhere, or any other device-runtime call, in a statement it
+/// would enclose, as the remark's reason, or nothing. Lanes held at an
+/// enclosure's end while warp-mates were inside such calls hung warps on
+/// CUDA 13 (tester seeds 4, 11, 48, 77, 100; docs/cdp2-semantics.md).
+std::optional<std::string> enclosedRuntimeUseBlocker(ProgramAnalysis &A,
+                                                     const LaunchSite &Site);
+
+/// The three above, with the consequence written out: why the launching
 /// thread must not run \p Site's child serially, or nothing.
 std::optional<std::string> serialLaneBlocker(ProgramAnalysis &A, const LaunchSite &Site);
 
