@@ -55,6 +55,15 @@ namespace {
 constexpr uint64_t SerialLimit = 1ull << 20;
 constexpr uint64_t BlockRunLimit = 1ull << 24;
 
+/// Why T4's lanes could hang \p S's warp: the serial-lane hazards, and a
+/// device-runtime call in a statement T4 would enclose around the site.
+std::optional<std::string> t4LaneBlocker(ProgramAnalysis &A,
+                                         const LaunchSite &S) {
+  if (std::optional<std::string> Why = serialLaneBlocker(A, S))
+    return Why;
+  return enclosedRuntimeUseBlocker(A, S);
+}
+
 RemoveLaunchMode requestedMode(const LaunchSite &S, const PassOptions &O) {
   if (S.Pragma && S.Pragma->RemoveLaunch)
     return *S.Pragma->RemoveLaunch;
@@ -181,7 +190,7 @@ private:
     std::optional<std::string> Serial = serialBlocker(S, A);
     if (M == RemoveLaunchMode::T4) {
       if (!Serial)
-        Serial = serialLaneBlocker(A, S);
+        Serial = t4LaneBlocker(A, S);
       if (Serial) {
         D.Reason = "T4, requested by " + modeSource(S) + ", cannot be used: " + *Serial;
         return D;
@@ -250,7 +259,7 @@ private:
     // The child can run in one thread (Serial empty) but its warp-mates
     // could hang it there (LaneHazard), or it cannot.
     std::optional<std::string> LaneHazard =
-        Serial ? std::nullopt : serialLaneBlocker(A, S);
+        Serial ? std::nullopt : t4LaneBlocker(A, S);
     if (!Serial && !LaneHazard) {
       D.Chosen = Technique::T4;
       D.Reason = "auto chose T4: the threads of '" + S.CalleeName +

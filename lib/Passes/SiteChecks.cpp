@@ -187,9 +187,7 @@ std::optional<std::string> serialLaneBlocker(ProgramAnalysis &A, const LaunchSit
     return *Why + ": a thread that ran a child grid serially and then "
                   "tail-launched hung its warp on CUDA 13 "
                   "(docs/cdp2-semantics.md)";
-  if (std::optional<std::string> Why = siblingLaunchBlocker(A, Site))
-    return Why;
-  return enclosedRuntimeUseBlocker(A, Site);
+  return siblingLaunchBlocker(A, Site);
 }
 
 unsigned maxBlockThreads(const FunctionDecl *Kernel) {

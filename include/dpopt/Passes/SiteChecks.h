@@ -77,8 +77,9 @@ const clang::Expr *runtimeUseIn(ProgramAnalysis &A, const clang::Stmt *S,
 std::optional<std::string> enclosedRuntimeUseBlocker(ProgramAnalysis &A,
                                                      const LaunchSite &Site);
 
-/// The three above, with the consequence written out: why the launching
-/// thread must not run \p Site's child serially, or nothing.
+/// tailLaunchBlocker and siblingLaunchBlocker, with the consequence written
+/// out: why the launching thread must not run \p Site's child serially, or
+/// nothing.
 std::optional<std::string> serialLaneBlocker(ProgramAnalysis &A, const LaunchSite &Site);
 
 /// The most threads per block a launch of \p Kernel accepts: 1,024, or its
