@@ -103,10 +103,6 @@ bool containsStmt(const Stmt *S, const Stmt *Target) {
   return false;
 }
 
-} // namespace
-
-namespace {
-
 /// The first call in \p S outside \p Except that launches -- a launch
 /// expression, or a call of a function that launches -- or, with
 /// \p AnyRuntimeCall, that calls the device runtime in any other way.
