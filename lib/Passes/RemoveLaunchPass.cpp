@@ -108,11 +108,11 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx) {
   PersistentWriter Persistent(A, Names, Blocks);
   // The branches around T4 sites: the lanes that skip one wait at its end
   // for those running a child serially (WarpConvergence.h), rather than run
-  // on into launches of their own (which hung on CUDA 13). Not a branch
-  // that launches anywhere else: lanes waiting at its end while a warp-mate
-  // is inside that launch hung too (tester seed 77). Nor a branch a lane can
-  // leave early -- legacy CDP1 drivers loop with an early return around
-  // their launches. So this narrows the hazard but does not rule it out.
+  // on into launches of their own (which hung on CUDA 13). The plan gave no
+  // site T4 whose enclosed branches call the device runtime elsewhere
+  // (enclosedRuntimeUseBlocker). A branch a lane can leave early is not
+  // enclosed -- legacy CDP1 drivers loop with an early return around their
+  // launches -- so this narrows the hazard but does not rule it out.
   std::vector<const Stmt *> Converging;
 
   for (const SiteDecision &D : Plan.Sites) {
@@ -160,7 +160,7 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx) {
                   indentLines(t4Text(U, S, *L, *SerialName, T4, D.SizeFallback),
                               indentationAt(U.getText(), S.StmtBegin)));
     for (const Stmt *B : S.Branches)
-      if (!enclosureBlocker(U, B)) // enclosedRuntimeUseBlocker passed
+      if (!enclosureBlocker(U, B))
         Converging.push_back(B);
     Ctx.Needs.Runtime = true;
     if (D.SizeFallback) {

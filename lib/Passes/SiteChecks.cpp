@@ -132,23 +132,15 @@ const Expr *firstRuntimeUse(ProgramAnalysis &A, const Stmt *S,
 
 } // namespace
 
-const Expr *launchIn(ProgramAnalysis &A, const Stmt *S, const Stmt *Except) {
-  return firstRuntimeUse(A, S, Except, /*AnyRuntimeCall=*/false);
-}
-
-const Expr *runtimeUseIn(ProgramAnalysis &A, const Stmt *S,
-                         const Stmt *Except) {
-  return firstRuntimeUse(A, S, Except, /*AnyRuntimeCall=*/true);
-}
-
 std::optional<std::string> siblingLaunchBlocker(ProgramAnalysis &A, const LaunchSite &Site) {
   for (const Stmt *B : Site.Branches) {
     const Expr *Other = nullptr;
     if (const auto *If = dyn_cast<IfStmt>(B)) {
       const Stmt *Side = containsStmt(If->getThen(), Site.Call) ? If->getElse() : If->getThen();
-      Other = launchIn(A, Side, Site.Call);
+      Other = firstRuntimeUse(A, Side, Site.Call, /*AnyRuntimeCall=*/false);
     } else if (const auto *Sw = dyn_cast<SwitchStmt>(B)) {
-      Other = launchIn(A, Sw->getBody(), Site.Call);
+      Other = firstRuntimeUse(A, Sw->getBody(), Site.Call,
+                              /*AnyRuntimeCall=*/false);
     }
     if (Other)
       return "the '" + std::string(isa<IfStmt>(B) ? "if" : "switch") + "' at " +
@@ -166,7 +158,8 @@ std::optional<std::string> enclosedRuntimeUseBlocker(ProgramAnalysis &A,
   for (const Stmt *B : Site.Branches) {
     if (enclosureBlocker(WC.unit(), B))
       continue; // not enclosed: no lane waits at its end
-    if (const Expr *Other = runtimeUseIn(A, B, Site.Call))
+    if (const Expr *Other =
+            firstRuntimeUse(A, B, Site.Call, /*AnyRuntimeCall=*/true))
       return "the statement around the launch (" +
              whereIs(WC, B->getBeginLoc()) +
              "), whose lanes must leave it together, also calls the device "

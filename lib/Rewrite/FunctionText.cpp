@@ -326,10 +326,8 @@ Expected<unsigned> statementEnd(const ParsedUnit &U, const Stmt *S) {
   if (S->getBeginLoc().isMacroID() || Last->getEndLoc().isMacroID())
     return createStringError(inconvertibleErrorCode(),
                              "the statement comes out of a macro expansion");
-  auto [Begin, End] = U.getOffsetRange(Last->getSourceRange());
-  (void)Begin;
   if (isa<CompoundStmt, DeclStmt, NullStmt>(Last))
-    return End;
+    return U.getOffsetRange(Last->getSourceRange()).second;
   const SourceManager &SM = U.getSourceManager();
   std::optional<Token> Semi = Lexer::findNextToken(
       Last->getEndLoc(), SM, U.getASTContext().getLangOpts());

@@ -57,17 +57,6 @@ std::optional<std::string> tailLaunchBlocker(ProgramAnalysis &A,
 /// the branches in \p Site's own function are seen.
 std::optional<std::string> siblingLaunchBlocker(ProgramAnalysis &A, const LaunchSite &Site);
 
-/// A launch in \p S other than \p Except -- a launch expression, or a call of
-/// a function that launches -- or null.
-const clang::Expr *launchIn(ProgramAnalysis &A, const clang::Stmt *S,
-                            const clang::Stmt *Except);
-
-/// launchIn, counting every other call of the device runtime too
-/// (cudaMalloc, cudaGetLastError, stream calls...), made there or by a
-/// function called there.
-const clang::Expr *runtimeUseIn(ProgramAnalysis &A, const clang::Stmt *S,
-                                const clang::Stmt *Except);
-
 /// For a pass that encloses the statements around \p Site so that their
 /// lanes leave together (WarpConvergence.h: aggregate, remove-launch's T4):
 /// a launch elsewhere, or any other device-runtime call, in a statement it
