@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what dpopt needs on Debian 12 (or a later Debian/Ubuntu with
-# LLVM 19 packages), configures and builds it in build/.
+# LLVM 22 packages), configures and builds it in build/.
 #
 #   scripts/setup.sh            # packages + configure + build
 #   BUILD_DIR=out scripts/setup.sh
@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 
-PACKAGES=(clang-19 libclang-19-dev llvm-19-dev llvm-19-tools libclang-rt-19-dev
+PACKAGES=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools libclang-rt-22-dev
           googletest libgtest-dev cmake ninja-build python3)
 missing=()
 for p in "${PACKAGES[@]}"; do
@@ -44,6 +44,6 @@ else
 fi
 
 cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 >/dev/null
+  -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 >/dev/null
 cmake --build "$BUILD_DIR"
 echo "setup: built $BUILD_DIR/bin/dpopt"

@@ -16,13 +16,10 @@
 # built by g++ against the CPU emulator in tests/emu, and a CTest
 # "emu.<name>_<v>" (label emu) running it on tiny datasets under sequential,
 # shuffled and immediate schedules.
-# For <name>/cdp.cu: a CTest "parse.<name>_cdp" that checks clang-19 parses
-# it in host-only CUDA mode, as dpopt will (when clang++-19 is found).
+# For <name>/cdp.cu: a CTest "parse.<name>_cdp" that checks clang-22 parses
+# it with -fgpu-rdc, device-side launches included (when clang++-22 is
+# found).
 
-set(DPBENCH_CLANG_SHIM ${CMAKE_CURRENT_BINARY_DIR}/clang-shim)
-file(MAKE_DIRECTORY ${DPBENCH_CLANG_SHIM})
-# CUDA 13 removed a header that clang 19's CUDA wrapper includes.
-file(WRITE ${DPBENCH_CLANG_SHIM}/texture_fetch_functions.h "")
 file(MAKE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/compile)
 
 function(_dp_skip_test NAME MESSAGE)
@@ -147,16 +144,15 @@ function(dp_add_benchmark NAME)
       add_test(NAME parse.${NAME}_cdp
                COMMAND ${DPBENCH_CLANG} -fsyntax-only -x cuda --cuda-host-only
                        --cuda-gpu-arch=sm_${DPBENCH_CUDA_ARCH}
-                       -Wno-unknown-cuda-version -nocudalib
+                       -Wno-unknown-cuda-version -nocudalib -fgpu-rdc
                        --cuda-path=${DPBENCH_CUDA_ROOT}
                        -isystem ${DPBENCH_CUDA_ROOT}/include/cccl
-                       -isystem ${DPBENCH_CLANG_SHIM}
                        -I ${DPBENCH_DIR}/common -I ${DPBENCH_DIR}/${NAME}
                        ${DPBENCH_DIR}/${NAME}/cdp.cu)
       set_tests_properties(parse.${NAME}_cdp PROPERTIES LABELS "parse")
     else()
       _dp_skip_test(parse.${NAME}_cdp
-                    "clang++-19 or CUDA headers not found: ${NAME}/cdp.cu was not parse-checked")
+                    "clang++-22 or CUDA headers not found: ${NAME}/cdp.cu was not parse-checked")
     endif()
   endif()
 endfunction()
@@ -169,7 +165,7 @@ endfunction()
 # and get no manifest line as written: they are the input of dpopt's
 # remove-launch pass, whose output (gen/<name>/cdp1_<config>.cu, from
 # prepare.sh) is built and run like any generated variant. A CTest
-# "parse.<name>_<v>" checks that clang-19 parses them in host-only mode with
+# "parse.<name>_<v>" checks that clang-22 parses them (-fgpu-rdc) with
 # the parse-only prelude dpopt injects with -include (a __device__
 # declaration of cudaDeviceSynchronize).
 function(dp_add_legacy_sources NAME)
@@ -187,16 +183,16 @@ function(dp_add_legacy_sources NAME)
       add_test(NAME parse.${NAME}_${source}
                COMMAND ${DPBENCH_CLANG} -fsyntax-only -x cuda --cuda-host-only
                        --cuda-gpu-arch=sm_${DPBENCH_CUDA_ARCH}
-                       -Wno-unknown-cuda-version -nocudalib
+                       -Wno-unknown-cuda-version -nocudalib -fgpu-rdc
                        --cuda-path=${DPBENCH_CUDA_ROOT}
                        -isystem ${DPBENCH_CUDA_ROOT}/include/cccl
-                       -isystem ${DPBENCH_CLANG_SHIM} -include ${prelude}
+                       -include ${prelude}
                        -I ${DPBENCH_DIR}/common -I ${DPBENCH_DIR}/${NAME}
                        ${DPBENCH_DIR}/${NAME}/${source}.cu)
       set_tests_properties(parse.${NAME}_${source} PROPERTIES LABELS "parse")
     else()
       _dp_skip_test(parse.${NAME}_${source}
-                    "clang++-19 or CUDA headers not found: ${NAME}/${source}.cu was not parse-checked")
+                    "clang++-22 or CUDA headers not found: ${NAME}/${source}.cu was not parse-checked")
     endif()
   endforeach()
 endfunction()

@@ -151,6 +151,44 @@ bool isDeviceRuntimeFunction(const FunctionDecl *FD) {
       FD->getLocation());
 }
 
+bool isExecConfigCall(const CallExpr *CE) {
+  // Clang locates the configuration call's callee at the '<<<' token; a
+  // call the user wrote names its callee there.
+  if (!CE || !CE->getCallee())
+    return false;
+  SourceLocation Loc = CE->getCallee()->getBeginLoc();
+  const FunctionDecl *FD = CE->getDirectCallee();
+  if (Loc.isInvalid() || !FD)
+    return false;
+  const SourceManager &SM = FD->getASTContext().getSourceManager();
+  bool Invalid = false;
+  const char *Text = SM.getCharacterData(SM.getSpellingLoc(Loc), &Invalid);
+  return !Invalid && StringRef(Text).starts_with("<<<");
+}
+
+WrittenConfig writtenConfig(const CUDAKernelCallExpr *E) {
+  WrittenConfig W;
+  const CallExpr *Config = E->getConfig();
+  if (!Config)
+    return W;
+  // Device-side launches configure through cudaLaunchDevice(buffer,
+  // function, grid, block, shmem, stream): skip the two clang fills in.
+  unsigned First = 0;
+  if (const FunctionDecl *FD = Config->getDirectCallee())
+    if (FD->getIdentifier() && FD->getName() == "cudaLaunchDevice")
+      First = 2;
+  SourceLocation Chevrons = Config->getCallee()->getBeginLoc();
+  for (unsigned I = 0; I < 4 && First + I < Config->getNumArgs(); ++I) {
+    const Expr *A = Config->getArg(First + I);
+    // Arguments not written are default arguments, or values clang makes
+    // up at the '<<<'.
+    if (isa<CXXDefaultArgExpr>(A) || A->IgnoreImplicit()->getBeginLoc() == Chevrons)
+      continue;
+    W.Parts[I] = A;
+  }
+  return W;
+}
+
 std::string printedName(const FunctionDecl *FD) {
   std::string S;
   llvm::raw_string_ostream OS(S);

@@ -153,6 +153,8 @@ public:
         addCandidates(K->getCallee(), F.LaunchedKernels);
       return true;
     }
+    if (isExecConfigCall(CE))
+      return true;
     const FunctionDecl *Callee = CE->getDirectCallee();
     if (!Callee) {
       // An unresolved call in a template may call any of its candidates.

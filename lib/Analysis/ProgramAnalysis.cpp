@@ -136,25 +136,8 @@ public:
     S.Offset = U.getOffset(E->getBeginLoc());
     S.FromMacro = E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID();
 
-    // The wrapper, if the innermost lambda is one and the launch is its
-    // statement; the caller is the innermost function that is not a
-    // wrapper.
-    unsigned WrapperId = 0;
-    const LambdaExpr *Wrapper = nullptr;
-    if (!Lambdas.empty())
-      if (std::optional<unsigned> Id = wrapperId(Lambdas.back())) {
-        Wrapper = Lambdas.back();
-        WrapperId = *Id;
-      }
-    llvm::SmallVector<const FunctionDecl *, 4> UserFunctions;
-    for (const FunctionDecl *FD : Functions)
-      if (!Wrapper || FD != Wrapper->getCallOperator())
-        UserFunctions.push_back(FD);
-    if (UserFunctions.empty())
-      return true;
-    S.Caller = UserFunctions.back();
-    S.Wrapper = Wrapper;
-    S.Side = isDeviceContext(UserFunctions) ? LaunchSide::Device : LaunchSide::Host;
+    S.Caller = Functions.back();
+    S.Side = isDeviceContext(Functions) ? LaunchSide::Device : LaunchSide::Host;
     if (isLambdaOperator(S.Caller)) {
       S.Kind = CallerKind::Lambda;
     } else {
@@ -163,12 +146,11 @@ public:
                : T == CudaTarget::Host ? CallerKind::Host
                                        : CallerKind::Device;
     }
-    S.CallerName = callerName(UserFunctions);
+    S.CallerName = callerName(Functions);
     S.InTemplate = S.Caller->isTemplated();
 
-    locateStatement(S, E);
-    if (WrapperId) {
-      S.Id = WrapperId;
+    if (std::optional<unsigned> MarkedId = locateStatement(S, E)) {
+      S.Id = *MarkedId;
     } else if (const SiteOrigin *O = WC.sites().byOffset(WC.toOriginal(S.Offset))) {
       S.Id = O->Id;
     }
@@ -184,16 +166,10 @@ public:
   }
 
 private:
-  std::optional<unsigned> wrapperId(const LambdaExpr *LE) const {
-    if (!U.isInMainFile(LE->getBeginLoc()) || LE->getBeginLoc().isMacroID())
-      return std::nullopt;
-    return markers::parseWrapperOpen(U.getText().substr(U.getOffset(LE->getBeginLoc())));
-  }
-
-  std::string callerName(ArrayRef<const FunctionDecl *> UserFunctions) const {
+  std::string callerName(ArrayRef<const FunctionDecl *> Enclosing) const {
     // A lambda is named after the function it is written in.
     unsigned Lambdas = 0;
-    for (auto It = UserFunctions.rbegin(); It != UserFunctions.rend(); ++It) {
+    for (auto It = Enclosing.rbegin(); It != Enclosing.rend(); ++It) {
       if (isLambdaOperator(*It)) {
         ++Lambdas;
         continue;
@@ -206,18 +182,12 @@ private:
     return "lambda";
   }
 
-  void locateStatement(LaunchSite &S, const CUDAKernelCallExpr *E) {
+  /// Sets the statement's extent; a launch statement a pass wrote starts
+  /// with its site's marker, which counts as part of it. Returns the id the
+  /// marker names.
+  std::optional<unsigned> locateStatement(LaunchSite &S,
+                                          const CUDAKernelCallExpr *E) {
     StringRef Text = U.getText();
-    if (S.Wrapper) {
-      // [&]{/*...*/ <launch>; /*...*/}();  -- the statement is the wrapper.
-      S.IsStatement = true;
-      S.StmtBegin = U.getOffset(S.Wrapper->getBeginLoc());
-      unsigned Close = U.getOffset(S.Wrapper->getEndLoc());
-      S.StmtEnd = Close + 1;
-      if (Text.substr(Close).starts_with("}();"))
-        S.StmtEnd = Close + 4;
-      return;
-    }
     const Stmt *Child = E;
     unsigned Up = 1;
     while (isa_and_nonnull<ExprWithCleanups, ConstantExpr>(parentStmt(Up)))
@@ -226,7 +196,7 @@ private:
     S.StmtBegin = Begin;
     S.StmtEnd = End;
     if (!isStatementPosition(Child, parentStmt(Up)))
-      return;
+      return std::nullopt;
     size_t Semi = End;
     while (Semi < Text.size() && (Text[Semi] == ' ' || Text[Semi] == '\t'))
       ++Semi;
@@ -234,6 +204,14 @@ private:
       S.IsStatement = true;
       S.StmtEnd = Semi + 1;
     }
+    if (S.FromMacro)
+      return std::nullopt;
+    std::optional<markers::FoundMarker> M =
+        markers::markerEndingAt(Text.substr(0, Begin));
+    if (!M)
+      return std::nullopt;
+    S.StmtBegin = Begin - M->Length;
+    return M->Id;
   }
 
   void resolveCallee(LaunchSite &S, const CUDAKernelCallExpr *E) {
@@ -263,12 +241,12 @@ private:
   }
 
   void describeConfig(LaunchSite &S, const CUDAKernelCallExpr *E) {
-    const CallExpr *Config = E->getConfig();
     const Stmt *Scope = S.Caller->getBody();
     ConfigExpr *Parts[] = {&S.Grid, &S.Block, &S.SharedMem, &S.Stream};
-    for (unsigned I = 0; Config && I < 4 && I < Config->getNumArgs(); ++I) {
-      const Expr *A = Config->getArg(I);
-      if (isa<CXXDefaultArgExpr>(A))
+    WrittenConfig Written = writtenConfig(E);
+    for (unsigned I = 0; I < 4; ++I) {
+      const Expr *A = Written.Parts[I];
+      if (!A)
         continue;
       ConfigExpr &C = *Parts[I];
       C.E = stripImplicit(A);
@@ -303,11 +281,8 @@ private:
     for (unsigned Up = 1; const Stmt *P = parentStmt(Up); ++Up) {
       if (P == Body)
         break;
-      if (const auto *LE = dyn_cast<LambdaExpr>(P)) {
-        if (LE != S.Wrapper)
-          break;
-        continue;
-      }
+      if (isa<LambdaExpr>(P))
+        break;
       if (isLoop(P)) {
         ++S.LoopDepth;
         S.Loops.push_back(P);

@@ -181,10 +181,12 @@ int Run::execute() {
   }
 
   if (O.Timing) {
-    Errs << formatv("dpopt: {0} parses ({1} preamble builds); first parse and "
-                    "checks {2:f3} s",
-                    (*Session)->getParseCount(), (*Session)->getPreambleBuilds(),
-                    ParseSeconds);
+    unsigned Parses = (*Session)->getParseCount();
+    unsigned Preambles = (*Session)->getPreambleBuilds();
+    Errs << formatv("dpopt: {0} parse{1} ({2} preamble build{3}); first parse "
+                    "and checks {4:f3} s",
+                    Parses, Parses == 1 ? "" : "s", Preambles,
+                    Preambles == 1 ? "" : "s", ParseSeconds);
     for (const auto &[Name, Seconds] : PassSeconds)
       Errs << formatv("; {0} {1:f3} s", Name, Seconds);
     Errs << formatv("; total {0:f3} s\n", elapsed());

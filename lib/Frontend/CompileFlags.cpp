@@ -20,22 +20,22 @@ namespace {
 /// nvcc flags taking a separate value, dropped.
 bool isIgnoredWithValue(StringRef F) {
   return StringSwitch<bool>(F)
-      .Cases("-arch", "--gpu-architecture", "-gencode", "--generate-code",
-             "-code", "--gpu-code", true)
-      .Cases("-rdc", "--relocatable-device-code", "-Xcompiler",
-             "--compiler-options", "-Xptxas", "--ptxas-options", true)
-      .Cases("-Xnvlink", "--nvlink-options", "-Xlinker", "--linker-options",
-             "-Xcudafe", "-Xarchive", true)
-      .Cases("-ccbin", "--compiler-bindir", "-o", "--output-file", "-MF",
-             "-MT", "-MQ", true)
-      .Cases("--default-stream", "-default-stream", "-maxrregcount",
-             "--maxrregcount", "--diag-suppress", "-diag-suppress", true)
-      .Cases("--threads", "-t", "-cudart", "--cudart", "-keep-dir",
-             "--keep-dir", "--options-file", true)
-      .Cases("--machine", "--Werror", "-ftz", "--ftz", true)
-      .Cases("-prec-div", "--prec-div", "-prec-sqrt", "--prec-sqrt",
-             "-fmad", "--fmad", "-L", "--library-path", true)
-      .Cases("-l", "--library", "-split-compile", "--split-compile", true)
+      .Cases({"-arch", "--gpu-architecture", "-gencode", "--generate-code",
+             "-code", "--gpu-code"}, true)
+      .Cases({"-rdc", "--relocatable-device-code", "-Xcompiler",
+             "--compiler-options", "-Xptxas", "--ptxas-options"}, true)
+      .Cases({"-Xnvlink", "--nvlink-options", "-Xlinker", "--linker-options",
+             "-Xcudafe", "-Xarchive"}, true)
+      .Cases({"-ccbin", "--compiler-bindir", "-o", "--output-file", "-MF",
+             "-MT", "-MQ"}, true)
+      .Cases({"--default-stream", "-default-stream", "-maxrregcount",
+             "--maxrregcount", "--diag-suppress", "-diag-suppress"}, true)
+      .Cases({"--threads", "-t", "-cudart", "--cudart", "-keep-dir",
+             "--keep-dir", "--options-file"}, true)
+      .Cases({"--machine", "--Werror", "-ftz", "--ftz"}, true)
+      .Cases({"-prec-div", "--prec-div", "-prec-sqrt", "--prec-sqrt",
+             "-fmad", "--fmad", "-L", "--library-path"}, true)
+      .Cases({"-l", "--library", "-split-compile", "--split-compile"}, true)
       .Default(false);
 }
 
@@ -61,24 +61,22 @@ bool isIgnoredWithoutValue(StringRef F) {
       F.starts_with("-fmad=") || F.starts_with("--split-compile="))
     return true;
   return StringSwitch<bool>(F)
-      .Cases("-c", "--compile", "-dc", "--device-c", "-dw", "--device-w",
-             true)
-      .Cases("-dlink", "--device-link", "-g", "--debug", "-G",
-             "--device-debug", true)
-      .Cases("-lineinfo", "--generate-line-info", "-use_fast_math",
-             "--use_fast_math", "-m64", "-m32", true)
-      .Cases("-MD", "-MMD", "-M", "-MM", "-MP", "--generate-dependencies",
-             true)
-      .Cases("--expt-relaxed-constexpr", "-expt-relaxed-constexpr",
+      .Cases({"-c", "--compile", "-dc", "--device-c", "-dw", "--device-w"}, true)
+      .Cases({"-dlink", "--device-link", "-g", "--debug", "-G",
+             "--device-debug"}, true)
+      .Cases({"-lineinfo", "--generate-line-info", "-use_fast_math",
+             "--use_fast_math", "-m64", "-m32"}, true)
+      .Cases({"-MD", "-MMD", "-M", "-MM", "-MP", "--generate-dependencies"}, true)
+      .Cases({"--expt-relaxed-constexpr", "-expt-relaxed-constexpr",
              "--expt-extended-lambda", "-expt-extended-lambda",
-             "--extended-lambda", "-extended-lambda", true)
-      .Cases("-w", "--disable-warnings", "-keep", "--keep", "-res-usage",
-             "--resource-usage", true)
-      .Cases("-forward-unknown-to-host-compiler",
+             "--extended-lambda", "-extended-lambda"}, true)
+      .Cases({"-w", "--disable-warnings", "-keep", "--keep", "-res-usage",
+             "--resource-usage"}, true)
+      .Cases({"-forward-unknown-to-host-compiler",
              "--forward-unknown-to-host-compiler",
              "-forward-unknown-to-host-linker",
-             "--forward-unknown-to-host-linker", "-shared", "--shared", true)
-      .Cases("-v", "--verbose", "-static", "-pg", "-fPIC", "-fpic", true)
+             "--forward-unknown-to-host-linker", "-shared", "--shared"}, true)
+      .Cases({"-v", "--verbose", "-static", "-pg", "-fPIC", "-fpic"}, true)
       .Default(false);
 }
 

@@ -10,8 +10,6 @@
 #include "dpopt/AST/MainFileVisitor.h"
 #include "dpopt/Frontend/ParseSession.h"
 
-#include "clang/Lex/Lexer.h"
-
 #include <algorithm>
 #include <tuple>
 
@@ -26,48 +24,17 @@ public:
       : MainFileVisitor(U.getSourceManager()), U(U) {}
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *E) {
-    record(E, /*Resolved=*/true);
-    return true;
-  }
-
-  bool VisitRecoveryExpr(RecoveryExpr *E) {
-    // Only the outermost RecoveryExpr of a failed launch counts.
-    for (unsigned Up = 1; const Stmt *P = parentStmt(Up); ++Up)
-      if (isa<RecoveryExpr>(P))
-        return true;
-    if (!spelledText(E).contains("<<<"))
-      return true;
-    record(E, /*Resolved=*/false);
-    return true;
-  }
-
-  std::vector<DiscoveredLaunch> Launches;
-
-private:
-  /// The text as written: a launch produced by a macro is spelled in the
-  /// macro's definition, not at the expansion.
-  StringRef spelledText(const Expr *E) const {
-    const SourceManager &SM = U.getSourceManager();
-    SourceLocation B = SM.getSpellingLoc(E->getBeginLoc());
-    SourceLocation End = SM.getSpellingLoc(E->getEndLoc());
-    if (SM.getFileID(B) != SM.getFileID(End))
-      return U.getSourceText(E->getSourceRange());
-    return Lexer::getSourceText(CharSourceRange::getTokenRange(B, End), SM,
-                                U.getASTContext().getLangOpts());
-  }
-
-  void record(const Expr *E, bool Resolved) {
     if (!U.isInMainFile(E->getBeginLoc()) || Functions.empty())
-      return;
+      return true;
     DiscoveredLaunch L;
-    L.Resolved = Resolved;
     L.DeviceSide = isDeviceContext(Functions);
     L.FromMacro = E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID();
     L.LaunchOffset = U.getOffset(E->getBeginLoc());
-    if (const auto *CE = dyn_cast<CallExpr>(E))
-      L.CalleeText = U.getSourceText(CE->getCallee()->getSourceRange()).str();
-    else
-      L.CalleeText = U.getSourceText(E->getSourceRange()).split("<<<").first.trim().str();
+    // Clang puts the '<<<' location on the execution configuration's callee.
+    const SourceManager &SM = U.getSourceManager();
+    SourceLocation Chevron = SM.getSpellingLoc(E->getConfig()->getBeginLoc());
+    if (SM.isWrittenInMainFile(Chevron))
+      L.ChevronOffset = SM.getFileOffset(Chevron);
 
     // Climb over what wraps a launch statement without changing it.
     const Stmt *Child = E;
@@ -75,24 +42,14 @@ private:
     while (isa_and_nonnull<ExprWithCleanups, ConstantExpr>(parentStmt(Up)))
       Child = parentStmt(Up++);
     L.IsStatement = isStatementPosition(Child, parentStmt(Up));
-
-    auto [Begin, End] = U.getOffsetRange(Child->getSourceRange());
-    L.Begin = Begin;
-    L.End = End;
-    if (L.IsStatement) {
-      // The ';' after the expression, when the user wrote one there.
-      const SourceManager &SM = U.getSourceManager();
-      SourceLocation EndLoc = SM.getExpansionRange(Child->getEndLoc()).getEnd();
-      std::optional<Token> Next = Lexer::findNextToken(
-          EndLoc, SM, U.getASTContext().getLangOpts());
-      if (Next && Next->is(tok::semi) && !Next->getLocation().isMacroID()) {
-        L.HasSemicolon = true;
-        L.End = SM.getFileOffset(Next->getLocation()) + 1;
-      }
-    }
+    L.Begin = U.getOffsetRange(Child->getSourceRange()).first;
     Launches.push_back(std::move(L));
+    return true;
   }
 
+  std::vector<DiscoveredLaunch> Launches;
+
+private:
   const ParsedUnit &U;
 };
 
@@ -105,8 +62,8 @@ std::vector<DiscoveredLaunch> discoverLaunches(const ParsedUnit &Unit) {
   // expansions and nested lambdas; sort, with a total order.
   std::sort(F.Launches.begin(), F.Launches.end(),
             [](const DiscoveredLaunch &A, const DiscoveredLaunch &B) {
-              return std::tie(A.LaunchOffset, A.Begin, A.End) <
-                     std::tie(B.LaunchOffset, B.Begin, B.End);
+              return std::tie(A.LaunchOffset, A.Begin, A.ChevronOffset) <
+                     std::tie(B.LaunchOffset, B.Begin, B.ChevronOffset);
             });
   return std::move(F.Launches);
 }

@@ -16,42 +16,43 @@ namespace dpopt {
 namespace markers {
 namespace {
 
-constexpr StringLiteral OpenPrefix = "[&]{/*__dpopt_site:";
-constexpr StringLiteral Close = "/*__dpopt_end*/}();";
-constexpr StringLiteral CloseSemi = ";/*__dpopt_end_semi*/}();";
-constexpr StringLiteral CommentSuffix = "*/";
+constexpr StringLiteral Prefix = "/*__dpopt_site:";
+constexpr StringLiteral Suffix = "*/";
 
 /// Parses "<digits>*/" at the start of S; returns the id and the length used.
 std::optional<std::pair<unsigned, size_t>> parseIdAndEnd(StringRef S) {
   size_t Digits = 0;
   while (Digits < S.size() && isdigit(static_cast<unsigned char>(S[Digits])))
     ++Digits;
-  if (Digits == 0 || Digits > 9 || !S.substr(Digits).starts_with(CommentSuffix))
+  if (Digits == 0 || Digits > 9 || !S.substr(Digits).starts_with(Suffix))
     return std::nullopt;
   unsigned Id = 0;
   if (S.substr(0, Digits).getAsInteger(10, Id))
     return std::nullopt;
-  return std::make_pair(Id, Digits + CommentSuffix.size());
+  return std::make_pair(Id, Digits + Suffix.size());
 }
 
 } // namespace
 
-std::string wrapperOpen(unsigned Id) {
-  return (OpenPrefix + Twine(Id) + CommentSuffix).str();
-}
-StringRef wrapperClose() { return Close; }
-StringRef wrapperCloseAddingSemicolon() { return CloseSemi; }
-
-std::string wrapDeviceStatement(unsigned Id, StringRef Statement) {
-  return wrapperOpen(Id) + Statement.str() + Close.str();
+std::string siteMarker(unsigned Id) {
+  return (Prefix + Twine(Id) + Suffix).str();
 }
 
-std::optional<unsigned> parseWrapperOpen(StringRef Text) {
-  if (!Text.starts_with(OpenPrefix))
+std::string markDeviceStatement(unsigned Id, StringRef Statement) {
+  return siteMarker(Id) + Statement.str();
+}
+
+std::optional<FoundMarker> markerEndingAt(StringRef TextBefore) {
+  StringRef Trimmed = TextBefore.rtrim(" \t");
+  if (!Trimmed.ends_with(Suffix))
     return std::nullopt;
-  if (auto R = parseIdAndEnd(Text.substr(OpenPrefix.size())))
-    return R->first;
-  return std::nullopt;
+  size_t Start = Trimmed.rfind(Prefix);
+  if (Start == StringRef::npos)
+    return std::nullopt;
+  auto R = parseIdAndEnd(Trimmed.substr(Start + Prefix.size()));
+  if (!R || Start + Prefix.size() + R->second != Trimmed.size())
+    return std::nullopt;
+  return FoundMarker{R->first, static_cast<unsigned>(TextBefore.size() - Start)};
 }
 
 size_t findMarkerSyntax(StringRef Text) { return Text.find("/*__dpopt_"); }
@@ -61,21 +62,18 @@ std::string strip(StringRef Text) {
   Out.reserve(Text.size());
   size_t I = 0;
   while (I < Text.size()) {
-    StringRef Rest = Text.substr(I);
-    if (Rest.starts_with(OpenPrefix)) {
-      if (auto R = parseIdAndEnd(Rest.substr(OpenPrefix.size()))) {
-        I += OpenPrefix.size() + R->second;
-        continue;
-      }
-    } else if (Rest.starts_with(Close)) {
-      I += Close.size();
-      continue;
-    } else if (Rest.starts_with(CloseSemi)) {
-      I += CloseSemi.size();
+    size_t Next = Text.find(Prefix, I);
+    if (Next == StringRef::npos)
+      break;
+    Out.append(Text.data() + I, Next - I);
+    I = Next;
+    if (auto R = parseIdAndEnd(Text.substr(I + Prefix.size()))) {
+      I += Prefix.size() + R->second;
       continue;
     }
     Out += Text[I++];
   }
+  Out.append(Text.data() + I, Text.size() - I);
   return Out;
 }
 

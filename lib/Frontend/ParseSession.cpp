@@ -1,4 +1,4 @@
-//===- ParseSession.cpp - Parsing CUDA with stock clang 19 ---------------===//
+//===- ParseSession.cpp - Parsing CUDA as the device compilation does ----===//
 //
 // Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -7,6 +7,7 @@
 #include "dpopt/Frontend/ParseSession.h"
 
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Driver/CreateInvocationFromArgs.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendActions.h"
@@ -28,7 +29,6 @@ using namespace llvm;
 namespace dpopt {
 namespace {
 
-constexpr llvm::StringLiteral ShimDir = "/__dpopt_internal__/shim";
 constexpr llvm::StringLiteral PreludePath = "/__dpopt_internal__/prelude.cuh";
 
 /// Declarations that make legacy CDP1 code parse. Never part of the output.
@@ -47,9 +47,6 @@ constexpr llvm::StringLiteral PreludeRuntime = "#include \"dpopt/runtime.cuh\"\n
 
 IntrusiveRefCntPtr<vfs::FileSystem> makeFileSystem(bool WithRuntime) {
   auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
-  // CUDA 13 removed this header, which clang 19's CUDA wrapper includes.
-  Memory->addFile(Twine(ShimDir) + "/texture_fetch_functions.h", 0,
-                  MemoryBuffer::getMemBuffer("// dpopt shim: removed in CUDA 13\n"));
   Memory->addFile(PreludePath, 0,
                   MemoryBuffer::getMemBufferCopy(
                       WithRuntime ? (PreludeText + PreludeRuntime).str() : PreludeText.str()));
@@ -149,9 +146,10 @@ private:
   std::vector<PragmaOccurrence> &Out;
 };
 
-/// Finds launches in main-file code that a host-side parse skips: blocks of
-/// conditions on __CUDA_ARCH__ (the device compilation sees them, dpopt does
-/// not) and the device-side arguments of libcu++'s NV_IF_TARGET macros.
+/// Finds main-file launches that the device-side parse may not see: in
+/// blocks it skips under conditions on __CUDA_ARCH__ (host-only code), and
+/// in the arguments of libcu++'s NV_IF_TARGET macros, of which it sees only
+/// the device side's (WorkingCopy drops those it did see).
 class HiddenLaunchFinder : public PPCallbacks {
 public:
   HiddenLaunchFinder(const SourceManager &SM, std::vector<HiddenLaunch> &Out)
@@ -212,7 +210,7 @@ public:
     StringRef N = II->getName();
     if (N.starts_with("NV_IF_TARGET") || N.starts_with("NV_IF_ELSE_TARGET") ||
         N.starts_with("NV_DISPATCH_TARGET"))
-      record(Range, N.str() + "'s device-side argument");
+      record(Range, N.str() + "'s host-side argument", /*All=*/true);
   }
 
 private:
@@ -245,14 +243,15 @@ private:
   std::string conditionText(SourceRange Condition) const {
     return ("#if " + textOf(Condition).trim()).str();
   }
-  void record(SourceRange Range, const std::string &HiddenBy) {
+  /// Records the first '<<<' in \p Range, or with \p All each of them.
+  void record(SourceRange Range, const std::string &HiddenBy,
+              bool All = false) {
     StringRef Text = textOf(Range);
-    size_t At = Text.find("<<<");
-    if (At == StringRef::npos)
-      return;
-    Out.push_back(
-        {SM.getFileOffset(Range.getBegin()) + static_cast<unsigned>(At),
-         HiddenBy});
+    for (size_t At = Text.find("<<<"); At != StringRef::npos;
+         At = All ? Text.find("<<<", At + 3) : StringRef::npos)
+      Out.push_back(
+          {SM.getFileOffset(Range.getBegin()) + static_cast<unsigned>(At),
+           HiddenBy, /*InMacroArgument=*/All});
   }
 
   const SourceManager &SM;
@@ -299,9 +298,32 @@ Error makeError(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
 }
 
+/// Runs clang's driver over \p Args for the cc1 invocation it would use.
+Expected<std::unique_ptr<CompilerInvocation>>
+makeInvocation(ArrayRef<std::string> Args,
+               IntrusiveRefCntPtr<vfs::FileSystem> VFS, StringRef MainFile) {
+  std::vector<const char *> CArgs;
+  for (const std::string &A : Args)
+    CArgs.push_back(A.c_str());
+  std::string DriverErrors;
+  raw_string_ostream DriverOS(DriverErrors);
+  DiagnosticOptions DiagOpts;
+  auto *Printer = new TextDiagnosticPrinter(DriverOS, DiagOpts);
+  IntrusiveRefCntPtr<DiagnosticsEngine> DriverDiags =
+      CompilerInstance::createDiagnostics(*VFS, DiagOpts, Printer);
+  CreateInvocationOptions Opts;
+  Opts.Diags = DriverDiags;
+  Opts.VFS = VFS;
+  std::unique_ptr<CompilerInvocation> CI = createInvocation(CArgs, Opts);
+  DriverOS.flush();
+  if (!CI || DriverDiags->hasErrorOccurred())
+    return makeError("cannot set up clang for '" + MainFile + "': " +
+                     StringRef(DriverErrors).trim());
+  return std::move(CI);
+}
+
 } // namespace
 
-StringRef internalShimDir() { return ShimDir; }
 StringRef internalPreludePath() { return PreludePath; }
 
 unsigned PragmaOccurrence::mainFileOffset(size_t ClauseOffset) const {
@@ -382,9 +404,9 @@ Expected<std::unique_ptr<ParseSession>> ParseSession::create(ParseConfig Config)
 
   std::vector<std::string> &Args = S->DriverArgs;
   Args = {Config.ClangPath.empty() ? std::string("clang++") : Config.ClangPath,
-          "-x", "cuda", "--cuda-host-only",
+          "-x", "cuda", "--cuda-device-only",
           "--cuda-path=" + Config.Cuda.Root, "--cuda-gpu-arch=sm_90",
-          "-nocudalib", "-Wno-unknown-cuda-version", "-fsyntax-only"};
+          "-nocudalib", "-Wno-unknown-cuda-version", "-fgpu-rdc", "-fsyntax-only"};
   if (!Config.ResourceDir.empty()) {
     Args.push_back("-resource-dir");
     Args.push_back(Config.ResourceDir);
@@ -393,8 +415,6 @@ Expected<std::unique_ptr<ParseSession>> ParseSession::create(ParseConfig Config)
     Args.push_back("-isystem");
     Args.push_back(Config.Cuda.CCCLIncludeDir);
   }
-  Args.push_back("-isystem");
-  Args.push_back(std::string(ShimDir));
   if (!Config.RuntimeDir.empty()) {
     Args.push_back("-isystem");
     Args.push_back(Config.RuntimeDir);
@@ -404,30 +424,30 @@ Expected<std::unique_ptr<ParseSession>> ParseSession::create(ParseConfig Config)
   Args.push_back(std::string(PreludePath));
   Args.push_back(Config.MainFile);
 
-  std::vector<const char *> CArgs;
-  for (const std::string &A : Args)
-    CArgs.push_back(A.c_str());
-
-  std::string DriverErrors;
-  raw_string_ostream DriverOS(DriverErrors);
-  auto DiagOpts = makeIntrusiveRefCnt<DiagnosticOptions>();
-  auto *Printer = new TextDiagnosticPrinter(DriverOS, DiagOpts.get());
-  IntrusiveRefCntPtr<DiagnosticsEngine> DriverDiags =
-      CompilerInstance::createDiagnostics(DiagOpts.get(), Printer);
-  CreateInvocationOptions Opts;
-  Opts.Diags = DriverDiags;
-  Opts.VFS = S->VFS;
-  std::unique_ptr<CompilerInvocation> CI = createInvocation(CArgs, Opts);
-  DriverOS.flush();
-  if (!CI || DriverDiags->hasErrorOccurred())
-    return makeError("cannot set up clang for '" + Config.MainFile + "': " +
-                     StringRef(DriverErrors).trim());
+  Expected<std::unique_ptr<CompilerInvocation>> CI =
+      makeInvocation(Args, S->VFS, Config.MainFile);
+  if (!CI)
+    return CI.takeError();
+  // The driver gives the CUDA SDK version only to the host side; without it
+  // clang's device side takes host launches for pre-CUDA-9.2 ones and
+  // rejects them (cudaConfigureCall).
+  if ((*CI)->getTargetOpts().SDKVersion.empty()) {
+    std::vector<std::string> HostArgs = Args;
+    for (std::string &A : HostArgs)
+      if (A == "--cuda-device-only")
+        A = "--cuda-host-only";
+    Expected<std::unique_ptr<CompilerInvocation>> Host =
+        makeInvocation(HostArgs, S->VFS, Config.MainFile);
+    if (!Host)
+      return Host.takeError();
+    (*CI)->getTargetOpts().SDKVersion = (*Host)->getTargetOpts().SDKVersion;
+  }
 
   // dpopt is a rewriter, not the compiler: nvcc reports warnings later.
-  CI->getDiagnosticOpts().IgnoreWarnings = true;
+  (*CI)->getDiagnosticOpts().IgnoreWarnings = true;
   // Free the AST between parses; the driver asks cc1 to leak it.
-  CI->getFrontendOpts().DisableFree = false;
-  S->Invocation = std::move(CI);
+  (*CI)->getFrontendOpts().DisableFree = false;
+  S->Invocation = std::move(*CI);
   S->Config = std::move(Config);
   return std::move(S);
 }
@@ -442,13 +462,13 @@ void ParseSession::preparePreamble(const MemoryBuffer &Main) {
   // The preamble's diagnostics are not replayed when it is used, so a
   // preamble with errors (a missing header, an #error) must not be used:
   // the normal parse then reports them.
-  auto DiagOpts = makeIntrusiveRefCnt<DiagnosticOptions>();
+  DiagnosticOptions DiagOpts;
   IntrusiveRefCntPtr<DiagnosticsEngine> Diags = CompilerInstance::createDiagnostics(
-      DiagOpts.get(), new IgnoringDiagConsumer, /*ShouldOwnClient=*/true);
+      *VFS, DiagOpts, new IgnoringDiagConsumer, /*ShouldOwnClient=*/true);
   std::vector<PragmaOccurrence> Pragmas;
   PragmaRecordingCallbacks Callbacks(Pragmas);
   ErrorOr<PrecompiledPreamble> Built = PrecompiledPreamble::Build(
-      *Invocation, &Main, Bounds, *Diags, VFS, PCHOps,
+      *Invocation, &Main, Bounds, Diags, VFS, PCHOps,
       /*StoreInMemory=*/true, /*StoragePath=*/"", Callbacks);
   bool HadErrors = Diags->hasErrorOccurred();
   if (!Built || HadErrors) {
@@ -477,13 +497,13 @@ Expected<std::unique_ptr<ParsedUnit>> ParseSession::parse(StringRef Text) {
     Unit->Pragmas = PreamblePragmas;
   }
 
-  auto Clang = std::make_unique<CompilerInstance>(PCHOps);
-  Clang->setInvocation(CI);
+  auto Clang = std::make_unique<CompilerInstance>(CI, PCHOps);
+  Clang->setVirtualFileSystem(ParseVFS);
   Clang->createDiagnostics(new CollectingConsumer(Unit->Diags),
                            /*ShouldOwnClient=*/true);
-  Clang->createFileManager(ParseVFS);
+  Clang->createFileManager();
   if (!Clang->createTarget())
-    return makeError("clang cannot create the CUDA host target");
+    return makeError("clang cannot create the CUDA device target");
 
   auto Action = std::make_unique<DpParseAction>(Unit->Pragmas, Unit->Hidden);
   if (!Action->BeginSourceFile(*Clang, Clang->getFrontendOpts().Inputs[0])) {

@@ -9,10 +9,9 @@
 #include "dpopt/Frontend/LaunchDiscovery.h"
 #include "dpopt/Frontend/LaunchMarkers.h"
 
-#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Lex/Lexer.h"
 
-#include <map>
+#include <set>
 
 using namespace clang;
 using namespace llvm;
@@ -20,14 +19,12 @@ using namespace llvm;
 namespace dpopt {
 namespace {
 
-Diagnostic convert(const ClangDiagnostic &D, const SourceText &Original,
-                   const EditMap *Map) {
+Diagnostic convert(const ClangDiagnostic &D, const SourceText &Original) {
   Severity Level = D.Level == ClangDiagnostic::Error     ? Severity::Error
                    : D.Level == ClangDiagnostic::Warning ? Severity::Warning
                                                          : Severity::Note;
   if (D.InMainFile)
-    return makeDiagnostic(Original, Map ? Map->toOld(D.Offset) : D.Offset,
-                          Level, D.Message);
+    return makeDiagnostic(Original, D.Offset, Level, D.Message);
   Diagnostic Out;
   Out.Level = Level;
   Out.File = D.File;
@@ -38,37 +35,19 @@ Diagnostic convert(const ClangDiagnostic &D, const SourceText &Original,
   return Out;
 }
 
-/// An error and the notes that follow it.
-using DiagnosticGroup = ArrayRef<ClangDiagnostic>;
-
-/// Converts clang's errors, each with the notes that follow it, except the
-/// groups \p Skip says the wrapping will fix.
+/// Converts clang's errors, each with the notes that follow it.
 void convertErrors(const ParsedUnit &U, const SourceText &Original,
-                   const EditMap *Map,
-                   function_ref<bool(DiagnosticGroup)> Skip,
                    std::vector<Diagnostic> &Out) {
   ArrayRef<ClangDiagnostic> All = U.getDiagnostics();
   for (size_t I = 0; I < All.size();) {
     size_t End = I + 1;
     while (End < All.size() && All[End].Level == ClangDiagnostic::Note)
       ++End;
-    DiagnosticGroup Group = All.slice(I, End - I);
-    if (Group.front().Level == ClangDiagnostic::Error && !(Skip && Skip(Group)))
-      for (const ClangDiagnostic &D : Group)
-        Out.push_back(convert(D, Original, Map));
+    if (All[I].Level == ClangDiagnostic::Error)
+      for (size_t J = I; J < End; ++J)
+        Out.push_back(convert(All[J], Original));
     I = End;
   }
-}
-
-/// True for the errors stock clang gives a device-side launch of a template
-/// or overloaded kernel (BRIEF.md, fact 3), which wrapping resolves.
-bool isDeviceLaunchTargetError(DiagnosticGroup Group) {
-  if (Group.front().ID == diag::err_ref_bad_target)
-    return true;
-  for (const ClangDiagnostic &D : Group)
-    if (D.ID == diag::note_ovl_candidate_bad_target)
-      return true;
-  return false;
 }
 
 /// The offset of the first token after the '#pragma' directive (or
@@ -190,63 +169,31 @@ WorkingCopy::create(ParseSession &Session, const SourceText &Original,
     return nullptr;
   }
 
-  Expected<std::unique_ptr<ParsedUnit>> First = Session.parse(Text);
-  if (!First)
-    return First.takeError();
-  const ParsedUnit &U1 = **First;
-  if (!U1.hasAST()) {
-    convertErrors(U1, Original, nullptr, nullptr, Diags);
+  Expected<std::unique_ptr<ParsedUnit>> Parsed = Session.parse(Text);
+  if (!Parsed)
+    return Parsed.takeError();
+  const ParsedUnit &U = **Parsed;
+  if (!U.hasAST()) {
+    convertErrors(U, Original, Diags);
     return nullptr;
   }
 
-  // The host-side parse does not see device-only code: say where a launch
+  std::vector<DiscoveredLaunch> Launches = discoverLaunches(U);
+
+  // The device-side parse does not see host-only code: say where a launch
   // there stays as written.
-  for (const HiddenLaunch &H : U1.getHiddenLaunches())
-    Diags.push_back(makeDiagnostic(
-        Original, H.Offset, Severity::Warning,
-        "dpopt does not see this launch: it parses the host side of the file, "
-        "which "
-        "skips code under " +
-            H.HiddenBy +
-            "; the launch is left as written and no pass transforms it"));
-
-  // Which device-side launch statements to wrap for the second parse. Two
-  // launches from one macro expansion share a statement: wrap it once.
-  std::vector<DiscoveredLaunch> Launches = discoverLaunches(U1);
-  std::vector<const DiscoveredLaunch *> Wrapped;
-  std::vector<bool> IsWrapped(Launches.size(), false);
-  for (unsigned I = 0; I < Launches.size(); ++I) {
-    const DiscoveredLaunch &L = Launches[I];
-    if (!L.DeviceSide)
-      continue;
-    if (!L.IsStatement) {
-      if (!L.Resolved)
-        Diags.push_back(makeDiagnostic(
-            Original, L.LaunchOffset, Severity::Error,
-            "dpopt cannot parse this device-side launch of '" + L.CalleeText +
-                "' because it is part of a larger expression; write the "
-                "launch as a statement of its own (clang 19 resolves "
-                "device-side launches of template or overloaded kernels only "
-                "there)"));
-      continue;
-    }
-    if (!Wrapped.empty() && L.Begin < Wrapped.back()->End)
-      continue;
-    Wrapped.push_back(&L);
-    IsWrapped[I] = true;
-  }
-
-  convertErrors(U1, Original, nullptr,
-                [&](DiagnosticGroup Group) {
-                  const ClangDiagnostic &Lead = Group.front();
-                  if (!Lead.InMainFile || !isDeviceLaunchTargetError(Group))
-                    return false;
-                  for (const DiscoveredLaunch *L : Wrapped)
-                    if (L->Begin <= Lead.Offset && Lead.Offset < L->End)
-                      return true;
-                  return false;
-                },
-                Diags);
+  std::set<unsigned> SeenChevrons;
+  for (const DiscoveredLaunch &L : Launches)
+    SeenChevrons.insert(L.ChevronOffset);
+  for (const HiddenLaunch &H : U.getHiddenLaunches())
+    if (!H.InMacroArgument || !SeenChevrons.count(H.Offset))
+      Diags.push_back(makeDiagnostic(
+          Original, H.Offset, Severity::Warning,
+          "dpopt does not see this launch: it parses the file as the device "
+          "compilation does, which skips code under " +
+              H.HiddenBy +
+              "; the launch is left as written and no pass transforms it"));
+  convertErrors(U, Original, Diags);
 
   for (unsigned I = 0; I < Launches.size(); ++I) {
     SiteOrigin S;
@@ -254,51 +201,14 @@ WorkingCopy::create(ParseSession &Session, const SourceText &Original,
     S.Offset = Launches[I].LaunchOffset;
     S.DeviceSide = Launches[I].DeviceSide;
     S.IsStatement = Launches[I].IsStatement;
-    S.Wrapped = IsWrapped[I];
     WC->Sites.add(std::move(S));
   }
-  attachPragmas(U1, Launches, WC->Sites, Original, Diags);
+  attachPragmas(U, Launches, WC->Sites, Original, Diags);
 
   for (const Diagnostic &D : Diags)
     if (D.Level == Severity::Error)
       return nullptr;
-
-  if (Wrapped.empty()) {
-    WC->Unit = std::move(*First);
-    return std::move(WC);
-  }
-
-  // Insertions at one offset are joined so that a wrapper that closes where
-  // the next opens stays in order.
-  std::map<unsigned, std::string> Inserts;
-  for (unsigned I = 0; I < Launches.size(); ++I) {
-    if (!IsWrapped[I])
-      continue;
-    const DiscoveredLaunch &L = Launches[I];
-    Inserts[L.Begin] += markers::wrapperOpen(I + 1);
-    Inserts[L.End] += L.HasSemicolon ? markers::wrapperClose().str()
-                                     : markers::wrapperCloseAddingSemicolon().str();
-  }
-  tooling::Replacements Edits;
-  for (const auto &[Offset, Insert] : Inserts)
-    if (Error E = Edits.add(tooling::Replacement(Original.path(), Offset, 0, Insert)))
-      return std::move(E);
-  Expected<std::string> WrappedText = tooling::applyAllReplacements(Text, Edits);
-  if (!WrappedText)
-    return WrappedText.takeError();
-
-  Expected<std::unique_ptr<ParsedUnit>> Second = Session.parse(*WrappedText);
-  if (!Second)
-    return Second.takeError();
-  EditMap Map = EditMap::fromReplacements(Edits);
-  if (!(*Second)->hasAST() || (*Second)->hasErrors()) {
-    convertErrors(**Second, Original, &Map, nullptr, Diags);
-    if (Diags.empty())
-      return internalError("clang could not parse the wrapped launches");
-    return nullptr;
-  }
-  WC->Origin.push(std::move(Map));
-  WC->Unit = std::move(*Second);
+  WC->Unit = std::move(*Parsed);
   return std::move(WC);
 }
 

@@ -455,7 +455,7 @@ private:
     if (!S || isa<LambdaExpr>(S))
       return;
     if (const auto *C = dyn_cast<CallExpr>(S))
-      if (!isa<CUDAKernelCallExpr>(C))
+      if (!isa<CUDAKernelCallExpr>(C) && !isExecConfigCall(C))
         Fn(C, Loops);
     if (isLoop(S))
       Loops.insert(Loops.begin(), S);

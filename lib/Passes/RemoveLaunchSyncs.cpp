@@ -108,6 +108,8 @@ class LaunchApiFinder : public RecursiveASTVisitor<LaunchApiFinder> {
 public:
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool VisitCallExpr(CallExpr *CE) {
+    if (isExecConfigCall(CE))
+      return true;
     StringRef Name;
     if (const FunctionDecl *F = CE->getDirectCallee())
       Name = F->getIdentifier() ? F->getName() : StringRef();

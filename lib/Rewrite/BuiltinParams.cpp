@@ -37,7 +37,7 @@ class CallCollector : public RecursiveASTVisitor<CallCollector> {
 public:
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool VisitCallExpr(CallExpr *CE) {
-    if (!isa<CUDAKernelCallExpr>(CE))
+    if (!isa<CUDAKernelCallExpr>(CE) && !isExecConfigCall(CE))
       Calls.push_back(CE);
     return true;
   }

@@ -105,7 +105,7 @@ std::string indentLines(StringRef Block, StringRef Indent) {
 }
 
 std::string deviceLaunchStatement(unsigned Id, const std::string &Statement) {
-  return markers::wrapDeviceStatement(Id, Statement);
+  return markers::markDeviceStatement(Id, Statement);
 }
 
 std::string indentedLines(ArrayRef<std::string> Lines, StringRef Indent) {

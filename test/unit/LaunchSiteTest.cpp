@@ -6,6 +6,8 @@
 
 #include "AnalysisTestUtil.h"
 
+#include "dpopt/Frontend/LaunchMarkers.h"
+
 using namespace dpopt;
 
 namespace {
@@ -33,7 +35,7 @@ void host(float *a) {
   EXPECT_EQ(H.Kind, CallerKind::Device);
   EXPECT_EQ(H.CallerName, "helper");
   EXPECT_EQ(H.CalleeName, "kid<float>");
-  EXPECT_TRUE(H.Wrapper) << "device-side statements are kept wrapped";
+  EXPECT_TRUE(H.IsStatement);
 
   const LaunchSite &Plain = P->site(2);
   EXPECT_EQ(Plain.Kind, CallerKind::Global);
@@ -48,7 +50,6 @@ void host(float *a) {
   const LaunchSite &Host = P->site(4);
   EXPECT_EQ(Host.Side, LaunchSide::Host);
   EXPECT_EQ(Host.Kind, CallerKind::Host);
-  EXPECT_FALSE(Host.Wrapper);
 
   const LaunchSite &HostLambda = P->site(5);
   EXPECT_EQ(HostLambda.Side, LaunchSide::Host);
@@ -206,22 +207,48 @@ __global__ void parent(int n) {
   EXPECT_FALSE(M.Pragma);
   const LaunchSite &R = P->site(3);
   EXPECT_FALSE(R.IsStatement) << "part of a return statement";
-  EXPECT_FALSE(R.Wrapper);
 }
 
-TEST(LaunchSite, UnresolvableTemplateLaunchInsideAnExpressionIsAnError) {
-  std::string Skip;
-  auto P = test::parseSnippet(R"cu(
+TEST(LaunchSite, TemplateLaunchInsideAnExpressionIsResolved) {
+  // Clang 22 resolves device-side launches anywhere, not only as statements.
+  DPOPT_PARSE(P, R"cu(
 template <class T> __global__ void kid(T *a) {}
 __global__ void parent(float *a) { (void)(kid<float><<<1, 1>>>(a), 0); }
-)cu",
-                              Skip);
-  if (!P)
-    GTEST_SKIP() << Skip;
-  EXPECT_FALSE(P->WC);
-  EXPECT_NE(P->errors().find("write the launch as a statement of its own"),
-            std::string::npos)
-      << P->errors();
+)cu");
+  ASSERT_EQ(P->Analysis->sites().size(), 1u);
+  const LaunchSite &S = P->site(1);
+  EXPECT_EQ(S.CalleeName, "kid<float>");
+  EXPECT_EQ(S.Side, LaunchSide::Device);
+  EXPECT_FALSE(S.IsStatement);
+}
+
+TEST(LaunchSite, MarkedStatementKeepsItsSiteId) {
+  // A launch statement a pass wrote starts with its site's marker: the site
+  // keeps the user's id, and the marker belongs to the statement.
+  DPOPT_PARSE(P, R"cu(
+__global__ void kid(int *a) {}
+__global__ void parent(int *a) {
+  kid<<<1, 1>>>(a);
+  kid<<<2, 1>>>(a);
+}
+)cu");
+  const LaunchSite &Second = P->site(2);
+  std::string Marked = markers::markDeviceStatement(1, "kid<<<3, 1>>>(a);");
+  clang::tooling::Replacements Edits;
+  llvm::cantFail(Edits.add(clang::tooling::Replacement(
+      P->Source->path(), Second.StmtBegin, Second.StmtEnd - Second.StmtBegin,
+      Marked)));
+  P->Analysis.reset(); // it refers to the parse apply() replaces
+  ASSERT_FALSE(llvm::errorToBool(P->WC->apply(Edits, "test")));
+  ProgramAnalysis A(*P->WC);
+  ASSERT_EQ(A.sites().size(), 2u);
+  const LaunchSite &Rewritten = A.sites()[1];
+  EXPECT_EQ(Rewritten.Id, 1u) << "the marker names site 1";
+  EXPECT_EQ(P->WC->text().substr(Rewritten.StmtBegin,
+                                 Rewritten.StmtEnd - Rewritten.StmtBegin),
+            Marked);
+  EXPECT_EQ(A.sites()[0].Id, 1u) << "the user's site 1, found by its offset";
+  EXPECT_EQ(P->WC->outputText().find("__dpopt"), std::string::npos);
 }
 
 TEST(LaunchSite, LocationsPointIntoTheUserFile) {
@@ -234,7 +261,7 @@ TEST(LaunchSite, LocationsPointIntoTheUserFile) {
   EXPECT_EQ(A.Line, 3u);
   EXPECT_EQ(A.Column, 3u);
   EXPECT_EQ(B.Line, 3u);
-  EXPECT_EQ(B.Column, 28u) << "the first wrapper does not shift the second";
+  EXPECT_EQ(B.Column, 28u);
   EXPECT_EQ(P->WC->outputText(), P->Source->text());
 }
 

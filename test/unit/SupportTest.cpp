@@ -17,22 +17,28 @@ using namespace dpopt;
 
 namespace {
 
-TEST(LaunchMarkers, WrapAndStripAreInverse) {
+TEST(LaunchMarkers, MarkAndStripAreInverse) {
   std::string Stmt = "kid<float><<<g, b>>>(a, n);";
-  std::string Wrapped = markers::wrapDeviceStatement(12, Stmt);
-  EXPECT_EQ(Wrapped, "[&]{/*__dpopt_site:12*/kid<float><<<g, b>>>(a, n);"
-                     "/*__dpopt_end*/}();");
-  EXPECT_EQ(markers::parseWrapperOpen(Wrapped), 12u);
-  EXPECT_EQ(markers::strip("x; " + Wrapped + " y;"), "x; " + Stmt + " y;");
-  std::string NoSemi = markers::wrapperOpen(3) + "LAUNCH(n)" +
-                       markers::wrapperCloseAddingSemicolon().str();
-  EXPECT_EQ(markers::strip(NoSemi), "LAUNCH(n)");
+  std::string Marked = markers::markDeviceStatement(12, Stmt);
+  EXPECT_EQ(Marked, "/*__dpopt_site:12*/kid<float><<<g, b>>>(a, n);");
+  EXPECT_EQ(markers::strip("x; " + Marked + " y;"), "x; " + Stmt + " y;");
+}
+
+TEST(LaunchMarkers, MarkerEndingAtAStatement) {
+  std::optional<markers::FoundMarker> M =
+      markers::markerEndingAt("  if (c) /*__dpopt_site:7*/ ");
+  ASSERT_TRUE(M);
+  EXPECT_EQ(M->Id, 7u);
+  EXPECT_EQ(M->Length, 19u) << "the marker and the blank after it";
+  EXPECT_FALSE(markers::markerEndingAt("/*__dpopt_site:7*/ x "));
+  EXPECT_FALSE(markers::markerEndingAt("/* __dpopt_site:7*/"));
+  EXPECT_FALSE(markers::markerEndingAt("/*__dpopt_site:*/"));
 }
 
 TEST(LaunchMarkers, OnlyWellFormedMarkersAreStripped) {
-  EXPECT_EQ(markers::strip("[&]{/*__dpopt_site:x*/"), "[&]{/*__dpopt_site:x*/");
+  EXPECT_EQ(markers::strip("/*__dpopt_site:x*/"), "/*__dpopt_site:x*/");
   EXPECT_EQ(markers::strip("[&]{ return 1; }();"), "[&]{ return 1; }();");
-  EXPECT_FALSE(markers::parseWrapperOpen("[&]{/*__dpopt_site:*/"));
+  EXPECT_EQ(markers::strip("a/*__dpopt_site:1*//*__dpopt_site:2*/b"), "ab");
   EXPECT_EQ(markers::findMarkerSyntax("int x; /*__dpopt_site:1*/"), 7u);
   EXPECT_EQ(markers::findMarkerSyntax("int __dpopt_x;"), llvm::StringRef::npos);
 }

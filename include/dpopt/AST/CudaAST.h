@@ -9,6 +9,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/ArrayRef.h"
 
@@ -56,6 +57,19 @@ bool isConditional(const clang::Stmt *S);
 /// header, as inline wrappers of __cudaCDP2* functions): a call of it changes
 /// or reads the calling thread's runtime state.
 bool isDeviceRuntimeFunction(const clang::FunctionDecl *FD);
+
+/// True for the call clang builds from a launch's '<<<...>>>' (the
+/// execution configuration: __cudaPushCallConfiguration in host code,
+/// cudaLaunchDevice in device code). It is not a call the user wrote, so
+/// analyses look into its arguments but do not count it.
+bool isExecConfigCall(const clang::CallExpr *CE);
+
+/// The execution configuration as written: grid, block, dynamic shared
+/// memory, stream; null where the launch does not write one.
+struct WrittenConfig {
+  const clang::Expr *Parts[4] = {nullptr, nullptr, nullptr, nullptr};
+};
+WrittenConfig writtenConfig(const clang::CUDAKernelCallExpr *E);
 
 /// The kernel's name as the user would write it, with template arguments of
 /// a specialization ("kid<float>").

@@ -61,9 +61,7 @@ struct LaunchSite {
   /// user origin.
   unsigned Id = 0;
   const clang::CUDAKernelCallExpr *Call = nullptr;
-  /// dpopt's wrapper lambda around a device-side launch statement.
-  const clang::LambdaExpr *Wrapper = nullptr;
-  /// The user's function containing the launch (wrappers skipped); for a
+  /// The user's function containing the launch; for a
   /// launch in a user lambda, the lambda's call operator.
   const clang::FunctionDecl *Caller = nullptr;
   /// The kernel launched, resolved to the specialization when the launch is

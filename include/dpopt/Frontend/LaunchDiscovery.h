@@ -4,12 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The first parse of the user's file finds every kernel launch written in it.
-// Launches of template or overloaded kernels from device code do not resolve
-// there (clang makes them RecoveryExprs), so this works from what the first
-// parse does give: CUDAKernelCallExprs, RecoveryExprs whose text holds '<<<',
-// and the statement each sits in. The result decides which statements get
-// wrapped for the second parse.
+// The first parse of the user's file finds every kernel launch written in it
+// (clang 22 resolves device-side launches of templates and overloads, so
+// each is a CUDAKernelCallExpr). Their order numbers the user's launch sites;
+// their statements are what '#pragma dp' attaches to.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,19 +24,17 @@ class ParsedUnit;
 struct DiscoveredLaunch {
   /// Offset of the launch expression (the kernel name) in the parsed text.
   unsigned LaunchOffset = 0;
-  /// The statement [Begin, End); End is past its ';' when HasSemicolon.
-  unsigned Begin = 0, End = 0;
-  bool HasSemicolon = false;
+  /// Where the launch's statement (or the expression it is part of) begins.
+  unsigned Begin = 0;
+  /// Offset of the '<<<' as spelled in the main file (inside a macro
+  /// argument too); ~0u when it is spelled elsewhere.
+  unsigned ChevronOffset = ~0u;
   /// The launch is a statement of its own, not part of a larger expression.
   bool IsStatement = false;
   /// Written in device code (__global__, __device__, or a lambda in them).
   bool DeviceSide = false;
-  /// clang resolved it (CUDAKernelCallExpr) rather than giving up on it.
-  bool Resolved = false;
   /// The launch comes out of a macro expansion.
   bool FromMacro = false;
-  /// For unresolved launches: the kernel's name as written, for messages.
-  std::string CalleeText;
 };
 
 /// The launches in the main file of \p Unit, in source order.

@@ -4,21 +4,19 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Stock clang rejects a launch of a template or overloaded kernel from device
-// code. Wrapping the launch statement in an immediately invoked lambda makes
-// the caller __host__ __device__, which may launch kernels in a host-only
-// parse, so the AST gets a real CUDAKernelCallExpr (BRIEF.md, fact 3).
+// A pass that rewrites a launch writes a new launch statement, which has no
+// place in the user's file. To keep the site's identity (its id, its pragma,
+// remarks at the user's line) through later passes, generated device-side
+// launch statements carry a marker comment right before them:
 //
-// While dpopt works, every device-side launch statement is kept wrapped as
+//   /*__dpopt_site:N*/child<<<g, b>>>(args);
 //
-//   [&]{/*__dpopt_site:N*/ <statement> /*__dpopt_end*/}();
-//
-// where N is the id of the user's launch site the statement derives from, so
-// passes that rewrite a launch keep its identity and its remarks point at the
-// user's line. (Other launches are found again by mapping their offset back
-// to the user's file.) Wrappers never insert a newline, so line numbers are
-// kept, and they are removed before output: an internal detail of the
-// pipeline.
+// where N is the id of the user's launch site the statement derives from.
+// (Launches the passes did not write are found again by mapping their offset
+// back to the user's file.) The analysis counts the marker as part of the
+// statement, so a pass that replaces the statement replaces its marker too.
+// Markers never hold a newline, so line numbers are kept, and they are
+// removed before output.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,26 +31,27 @@
 namespace dpopt {
 namespace markers {
 
-/// The text that opens a device-side wrapper for site \p Id.
-std::string wrapperOpen(unsigned Id);
-/// Closes a wrapper whose statement ends with its own ';'.
-llvm::StringRef wrapperClose();
-/// Closes a wrapper around a statement written without ';' (a macro that
-/// supplies it); the ';' is added for the parse and removed with the marker.
-llvm::StringRef wrapperCloseAddingSemicolon();
+/// The marker comment naming site \p Id.
+std::string siteMarker(unsigned Id);
 
-/// Wraps a device-side launch statement (text ending with ';').
-std::string wrapDeviceStatement(unsigned Id, llvm::StringRef Statement);
+/// Prefixes a generated device-side launch statement with its site's marker.
+std::string markDeviceStatement(unsigned Id, llvm::StringRef Statement);
 
-/// If \p Text starts with a wrapper opening, the site id it names.
-std::optional<unsigned> parseWrapperOpen(llvm::StringRef Text);
+struct FoundMarker {
+  unsigned Id = 0;
+  /// Characters from the marker's start to the end of the text searched.
+  unsigned Length = 0;
+};
+
+/// The marker that \p TextBefore ends with (blanks after it allowed), if any.
+std::optional<FoundMarker> markerEndingAt(llvm::StringRef TextBefore);
 
 /// The offset of the first thing in \p Text that looks like a dpopt marker,
 /// or npos. Inputs must have none: markers in them would be stripped from
 /// the output.
 size_t findMarkerSyntax(llvm::StringRef Text);
 
-/// Removes every marker and wrapper, restoring the user-visible text.
+/// Removes every marker, restoring the user-visible text.
 std::string strip(llvm::StringRef Text);
 
 } // namespace markers

@@ -1,16 +1,19 @@
-//===- ParseSession.h - Parsing CUDA with stock clang 19 --------*- C++ -*-===//
+//===- ParseSession.h - Parsing CUDA as the device compilation does -*- C++ -*-===//
 //
 // Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
 //
 //===----------------------------------------------------------------------===//
 //
 // Parses one CUDA file, repeatedly: once as written, then each time a pass
-// has rewritten it. Stock clang 19 is made to accept CDP code as BRIEF.md
-// describes: a host-only parse (-x cuda --cuda-host-only), a shim directory
-// holding the texture_fetch_functions.h that CUDA 13 removed, and a parse-only
-// prelude declaring the legacy device-side cudaDeviceSynchronize(). The shim
-// and the prelude live in an in-memory file system; nothing is written to
-// disk.
+// has rewritten it. Clang 22 resolves device-side kernel launches (templates,
+// overloads, recursion) natively with -fgpu-rdc. The parse is the device
+// compilation's (--cuda-device-only --cuda-gpu-arch=sm_90): it sees code
+// under '#if __CUDA_ARCH__' as nvcc's device pass does, and host functions
+// and host launches too, since clang parses every function body in both
+// compilations. What only the host compilation sees (blocks the device side
+// skips) is reported as HiddenLaunch. A parse-only prelude declares the
+// legacy device-side cudaDeviceSynchronize() that CUDA 12+ headers dropped;
+// it lives in an in-memory file system: nothing is written to disk.
 //
 // Re-parsing must be cheap (dpopt must cost less than nvcc -c of the same
 // file), so the session builds a precompiled preamble of the file's leading
@@ -88,15 +91,18 @@ struct PragmaOccurrence {
   unsigned mainFileOffset(size_t ClauseOffset) const;
 };
 
-/// Main-file code with a kernel launch ('<<<') that the host-side parse
-/// never sees: a block under a preprocessor condition on __CUDA_ARCH__ that
-/// it skipped, or a device-side argument of NV_IF_TARGET & co.
+/// Main-file code with a kernel launch ('<<<') that the device-side parse
+/// may not see: a block under a preprocessor condition on __CUDA_ARCH__ that
+/// it skipped, or an argument of NV_IF_TARGET & co.
 struct HiddenLaunch {
   /// Offset of the '<<<' in the parsed main-file text.
   unsigned Offset = 0;
-  /// What hides it, as a phrase: "'#if __CUDA_ARCH__ >= 900'", "the #else
-  /// of '#ifndef __CUDA_ARCH__'", "NV_IF_TARGET's device-side argument".
+  /// What hides it, as a phrase: "'#ifndef __CUDA_ARCH__'", "the #else
+  /// of '#ifdef __CUDA_ARCH__'", "NV_IF_TARGET's host-side argument".
   std::string HiddenBy;
+  /// In a macro argument: hidden only if no launch the parse saw has its
+  /// '<<<' at Offset.
+  bool InMacroArgument = false;
 };
 
 /// A parsed translation unit. It owns the compiler instance, so AST nodes,
@@ -173,8 +179,7 @@ private:
   unsigned PreambleBuilds = 0;
 };
 
-/// The directory of the in-memory shim headers and the prelude's path.
-llvm::StringRef internalShimDir();
+/// The path of the in-memory parse-only prelude.
 llvm::StringRef internalPreludePath();
 
 } // namespace dpopt

@@ -6,7 +6,8 @@
 //
 // Every kernel launch written in the user's file gets an id (1, 2, ... in
 // source order) when the file is first parsed. The id survives rewriting:
-// wrapped device-side launches carry it in their wrapper, other launches are
+// launch statements a pass wrote carry it in a marker (LaunchMarkers.h),
+// other launches are
 // found again by mapping their offset back to the user's file. Pragmas are
 // attached to ids once, from the user's text.
 //
@@ -30,8 +31,6 @@ struct SiteOrigin {
   unsigned Offset = 0;
   bool DeviceSide = false;
   bool IsStatement = false;
-  /// Kept wrapped in the working text (device-side statements).
-  bool Wrapped = false;
   std::optional<PragmaDirective> Pragma;
   /// Offset of the first '#pragma dp' attached, when Pragma is set.
   unsigned PragmaOffset = 0;

@@ -5,11 +5,10 @@
 //===----------------------------------------------------------------------===//
 //
 // The front end proper. create() parses the user's file as written, reports
-// its errors (clang's and '#pragma dp' ones) in the user's coordinates, numbers
-// its launch sites, attaches pragmas, wraps device-side launch statements so
-// that stock clang resolves them (LaunchMarkers.h), and parses the result.
-// apply() takes a pass's edits and re-parses. outputText() strips the
-// markers again, so that with no edits the output is the input, byte for
+// its errors (clang's and '#pragma dp' ones) in the user's coordinates,
+// numbers its launch sites and attaches pragmas. apply() takes a pass's edits
+// and re-parses. outputText() strips the site markers passes write
+// (LaunchMarkers.h), so that with no edits the output is the input, byte for
 // byte.
 //
 //===----------------------------------------------------------------------===//

@@ -78,7 +78,7 @@ std::string indentedLines(llvm::ArrayRef<std::string> Lines, llvm::StringRef Ind
 std::string reconvergeBegin(llvm::StringRef Var);
 std::string reconvergeEnd(llvm::StringRef Var);
 
-/// A launch statement in device code, wrapped for parsing with site \p Id.
+/// A launch statement in device code, marked as deriving from site \p Id.
 std::string deviceLaunchStatement(unsigned Id, const std::string &Statement);
 
 } // namespace dpopt
