@@ -154,7 +154,8 @@ int Run::execute() {
     double Before = elapsed();
     ProgramAnalysis Analysis(**WC);
     PassContext Ctx{**WC, Analysis, O.PassOpts, Remarks, Needs};
-    Expected<clang::tooling::Replacements> Edits = P->run(Ctx);
+    std::unique_ptr<PassPlan> Plan = P->plan(Analysis, O.PassOpts);
+    Expected<clang::tooling::Replacements> Edits = P->run(Ctx, *Plan);
     if (!Edits)
       return fail(ExitInternalError, "pass '" + P->name() + "' failed: " +
                                          toString(Edits.takeError()));

@@ -10,6 +10,7 @@
 #include "dpopt/Analysis/ThreadCount.h"
 #include "dpopt/Frontend/WorkingCopy.h"
 #include "dpopt/Passes/SiteChecks.h"
+#include "dpopt/Passes/SitePass.h"
 #include "dpopt/Rewrite/BodyInLoop.h"
 #include "dpopt/Rewrite/BuiltinParams.h"
 #include "dpopt/Rewrite/FunctionText.h"
@@ -71,7 +72,12 @@ struct SitePlan {
   const ChildPlan *Child = nullptr;
 };
 
-class AggregatePass : public Pass {
+const Tunable AggThreshold{
+    "DPOPT_AGG_THRESHOLD", "u",
+    [](const PragmaDirective &P) { return P.AggThreshold; },
+    [](const PassOptions &O) { return O.AggThreshold; }, DefaultAggThreshold};
+
+class AggregatePass : public SitePass {
 public:
   StringRef name() const override { return PassName; }
   StringRef description() const override {
@@ -79,19 +85,22 @@ public:
            "grid (Olabi et al. CGO'22, sections II-B and V)";
   }
 
-  SiteAssessment assess(const LaunchSite &S, ProgramAnalysis &A,
-                        const PassOptions &O) const override {
-    if (std::optional<std::string> Why = blocker(S, A))
-      return {false, *Why};
-    return {true, "aggregates the launches of '" + S.CalleeName + "' per " +
-                      levelText(levelOf(S, O))};
+protected:
+  StringRef verb() const override { return "aggregating"; }
+  const Tunable *tunable() const override { return &AggThreshold; }
+
+  std::string summary(const LaunchSite &S, ProgramAnalysis &,
+                      const PassOptions &O) const override {
+    return "aggregates the launches of '" + S.CalleeName + "' per " +
+           levelText(levelOf(S, O));
   }
 
-  Expected<tooling::Replacements> run(PassContext &Ctx) override;
+  std::unique_ptr<SiteRewriter> makeRewriter(SiteRun &Run) const override;
+
+  std::optional<std::string> blocker(const LaunchSite &S,
+                                     ProgramAnalysis &A) const override;
 
 private:
-  static std::optional<std::string> blocker(const LaunchSite &S,
-                                            ProgramAnalysis &A);
   static std::optional<std::string> childBlocker(const LaunchSite &S,
                                                  ProgramAnalysis &A);
 };
@@ -144,7 +153,7 @@ std::optional<std::string> AggregatePass::childBlocker(const LaunchSite &S,
 }
 
 std::optional<std::string> AggregatePass::blocker(const LaunchSite &S,
-                                                  ProgramAnalysis &A) {
+                                                  ProgramAnalysis &A) const {
   if (std::optional<std::string> Why = launchStatementBlocker(S, A))
     return Why;
   if (S.Kind != CallerKind::Global)
@@ -380,51 +389,27 @@ std::string epilogue(const std::vector<const SitePlan *> &Sites) {
   return S;
 }
 
-Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
-  const WorkingCopy &WC = Ctx.WC;
-  const ParsedUnit &U = WC.unit();
-  const ASTContext &AST = U.getASTContext();
-  ProgramAnalysis &A = Ctx.Analysis;
-  EditList Edits(WC.original().path().str());
-  NameAllocator Names(U.getText());
-  GeneratedNames Gen(Names);
-  BuiltinCloner Cloner(A, AllBuiltins, Names, "agg");
-  std::map<const FunctionDecl *, ChildPlan> Children;
-  std::vector<const FunctionDecl *> ChildOrder;
-  std::vector<SitePlan> Sites;
-  std::map<const FunctionDecl *, std::vector<size_t>> SitesIn; // by parent
-  std::vector<const FunctionDecl *> ParentOrder;
-  std::map<const FunctionDecl *, std::string> CalleeText;
-  unsigned MacroAt = UINT_MAX;
+class AggregateRewriter : public SiteRewriter {
+public:
+  explicit AggregateRewriter(SiteRun &Run)
+      : Run(Run), U(Run.U), AST(U.getASTContext()), A(Run.A), Edits(Run.Edits),
+        Names(Run.Names), Gen(Names), Cloner(A, AllBuiltins, Names, "agg") {
+    Sites.reserve(A.deviceSites().size());
+  }
 
-  std::vector<const LaunchSite *> Candidates = A.deviceSites();
-  Sites.reserve(Candidates.size());
-  EditList SiteEdits("");
-  std::vector<const Stmt *> Converging; // the branches around the sites
-  for (const LaunchSite *S : Candidates) {
-    UserLocation Loc = WC.locate(S->Call->getBeginLoc());
-    std::optional<std::string> Why = blocker(*S, A);
-    Expected<LaunchText> L = Why ? Expected<LaunchText>(createStringError(
-                                       inconvertibleErrorCode(), *Why))
-                                 : readLaunchText(U, *S);
-    if (!L) {
-      Ctx.Remarks.missed(PassName, Loc,
-                         "not aggregating this launch of '" + S->CalleeName +
-                             "': " + toString(L.takeError()));
-      continue;
-    }
-    const FunctionDecl *Key = canonicalFunction(S->Callee);
+  Error rewrite(const LaunchSite &S, const LaunchText &L) override {
+    const FunctionDecl *Key = canonicalFunction(S.Callee);
     auto [It, New] = Children.try_emplace(Key);
     ChildPlan &C = It->second;
     if (New) {
-      C.Child = S->Callee;
-      std::string Base = S->Callee->getNameAsString();
+      C.Child = S.Callee;
+      std::string Base = S.Callee->getNameAsString();
       C.Rec = Names.fresh("rec_" + Base);
       C.Make = Names.fresh("make_rec_" + Base);
       C.Launch = Names.fresh("launch_agg_" + Base);
       C.Clone = Names.fresh("agg_" + Base);
-      C.SiteId = S->Id;
-      const FunctionDecl *Def = getWrittenDefinition(S->Callee);
+      C.SiteId = S.Id;
+      const FunctionDecl *Def = getWrittenDefinition(S.Callee);
       for (const ParmVarDecl *P : Def->parameters()) {
         std::string N = P->getName().str();
         C.ParamNames.push_back(N);
@@ -433,30 +418,25 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
                       : N);
         C.FieldTypes.push_back(printedType(P->getType(), AST));
       }
-      if (std::optional<std::string> Refused = Cloner.plan(S->Callee))
+      if (std::optional<std::string> Refused = Cloner.plan(S.Callee))
         return createStringError(inconvertibleErrorCode(), *Refused);
       ChildOrder.push_back(Key);
-      CalleeText[Key] = L->Callee;
+      CalleeText[Key] = L.Callee;
     }
 
     SitePlan P;
-    P.S = S;
+    P.S = &S;
     P.Child = &C;
-    P.Level = levelOf(*S, Ctx.Options);
-    P.Group = Names.fresh("agg" + std::to_string(S->Id));
+    P.Level = levelOf(S, Run.Ctx.Options);
+    P.Group = Names.fresh("agg" + std::to_string(S.Id));
     P.PerThread =
-        S->inLoop() || A.transitiveFacts(S->Caller).Launches.size() > 1
+        S.inLoop() || A.transitiveFacts(S.Caller).Launches.size() > 1
             ? "DPOPT_AGG_LOOP_SLOTS"
             : "1u";
     bool Counted = P.Level.Level == Granularity::Warp ||
                    P.Level.Level == Granularity::Block;
-    bool FromPragma = S->Pragma && S->Pragma->AggThreshold;
-    P.Threshold = !Counted     ? "0u"
-                  : FromPragma ? std::to_string(*S->Pragma->AggThreshold) + "u"
-                               : "DPOPT_AGG_THRESHOLD";
-    if (Counted && !FromPragma)
-      MacroAt = std::min(MacroAt, outermostDeclBegin(U, S->Caller));
-    const FunctionDecl *Parent = canonicalFunction(S->Caller);
+    P.Threshold = Counted ? Run.tunableInCode(S) : "0u";
+    const FunctionDecl *Parent = canonicalFunction(S.Caller);
     if (!SitesIn.count(Parent))
       ParentOrder.push_back(Parent);
     SitesIn[Parent].push_back(Sites.size());
@@ -464,20 +444,20 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
 
     // The launch becomes a record; a thread that finds no room launches.
     std::string Grid = Gen.Grid, Block = Gen.Block, Rec = Gen.R;
-    std::string Args = StringRef(L->Args).trim().empty() ? "" : ", " + L->Args;
-    unsigned MaxThreads = maxBlockThreads(S->Callee);
+    std::string Args = StringRef(L.Args).trim().empty() ? "" : ", " + L.Args;
+    unsigned MaxThreads = maxBlockThreads(S.Callee);
     std::string Text =
         "{ // dpopt aggregate (" + levelText(P.Level) +
         "): one launch per group\n"
         "  dim3 " +
-        Grid + "(" + S->Grid.Text +
+        Grid + "(" + S.Grid.Text +
         ");\n"
         "  dim3 " +
-        Block + "(" + S->Block.Text +
+        Block + "(" + S.Block.Text +
         ");\n"
         "  " +
         C.Rec + " " + Rec + " = " + C.Make + "(" + Grid + ", " + Block + ", " +
-        (S->SharedMem.isWritten() ? "(" + S->SharedMem.Text + ")" : "0u") +
+        (S.SharedMem.isWritten() ? "(" + S.SharedMem.Text + ")" : "0u") +
         Args +
         ");\n"
         "  if (!dpopt::rt::aggRecord(" +
@@ -485,26 +465,50 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
         (MaxThreads < 1024 ? ", " + std::to_string(MaxThreads) + "u" : std::string()) +
         "))\n    " +
         deviceLaunchStatement(
-            S->Id, launchStatement(L->Callee, Rec + ".Grid", Rec + ".Block",
+            S.Id, launchStatement(L.Callee, Rec + ".Grid", Rec + ".Block",
                                    Rec + ".Shmem",
                                    std::string("cudaStreamFireAndForget"),
                                    recordArgs(C, Rec))) +
         "\n}";
     SiteEdits.replace(
-        S->StmtBegin, S->StmtEnd - S->StmtBegin,
-        indentLines(Text, indentationAt(U.getText(), S->StmtBegin)));
-    for (const Stmt *B : S->Branches)
+        S.StmtBegin, S.StmtEnd - S.StmtBegin,
+        indentLines(Text, indentationAt(U.getText(), S.StmtBegin)));
+    for (const Stmt *B : S.Branches)
       if (!enclosureBlocker(U, B))
         Converging.push_back(B);
-    Ctx.Remarks.passed(PassName, Loc,
-                       "aggregating the launches of '" + S->CalleeName +
+    Run.passed(S, "aggregating the launches of '" + S.CalleeName +
                            "' per " + levelText(P.Level) +
                            " into one launch of a clone");
+    return Error::success();
   }
+
+  Error finish() override;
+
+private:
+  SiteRun &Run;
+  const ParsedUnit &U;
+  const ASTContext &AST;
+  ProgramAnalysis &A;
+  EditList &Edits;
+  NameAllocator &Names;
+  GeneratedNames Gen;
+  BuiltinCloner Cloner;
+  std::map<const FunctionDecl *, ChildPlan> Children;
+  std::vector<const FunctionDecl *> ChildOrder;
+  std::vector<SitePlan> Sites;
+  std::map<const FunctionDecl *, std::vector<size_t>> SitesIn; // by parent
+  std::vector<const FunctionDecl *> ParentOrder;
+  std::map<const FunctionDecl *, std::string> CalleeText;
+  /// The site rewrites, which parent and child bodies are built from.
+  EditList SiteEdits{""};
+  std::vector<const Stmt *> Converging; // the branches around the sites
+};
+
+Error AggregateRewriter::finish() {
   if (Sites.empty())
-    return Edits.build();
+    return Error::success();
   if (Error E = encloseForConvergence(U, Converging, Gen.Warp, SiteEdits))
-    return std::move(E);
+    return E;
 
   auto SitesOf = [&](const FunctionDecl *Kernel) {
     std::vector<const SitePlan *> Out;
@@ -553,7 +557,7 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
     if (F->InMainFile)
       BodyEdits.addAll(SiteEdits);
     if (Error E = Cloner.redirectCalls(U, Def, BodyEdits))
-      return std::move(E);
+      return E;
     Expected<LoopBody> Body = bodyForLoop(U, Def, BodyEdits, Gen.Next, Gen.In);
     if (!Body)
       return Body.takeError();
@@ -607,18 +611,16 @@ Expected<tooling::Replacements> AggregatePass::run(PassContext &Ctx) {
             "'" + C.Child->getNameAsString() +
                 "' aggregated: each block finds and runs one original launch's "
                 "block (aggregate)"))
-      return std::move(E);
+      return E;
   }
   if (Error E = Cloner.emitClones(U, Edits))
-    return std::move(E);
-  if (MacroAt != UINT_MAX)
-    Edits.insert(MacroAt,
-                 "#ifndef DPOPT_AGG_THRESHOLD\n#define DPOPT_AGG_THRESHOLD " +
-                     std::to_string(Ctx.Options.AggThreshold.value_or(
-                         DefaultAggThreshold)) +
-                     "u\n#endif\n");
-  Ctx.Needs.Aggregate = true;
-  return Edits.build();
+    return E;
+  Run.Ctx.Needs.Aggregate = true;
+  return Error::success();
+}
+
+std::unique_ptr<SiteRewriter> AggregatePass::makeRewriter(SiteRun &Run) const {
+  return std::make_unique<AggregateRewriter>(Run);
 }
 
 } // namespace

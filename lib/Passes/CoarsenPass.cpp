@@ -9,6 +9,7 @@
 #include "dpopt/AST/CudaAST.h"
 #include "dpopt/Frontend/WorkingCopy.h"
 #include "dpopt/Passes/SiteChecks.h"
+#include "dpopt/Passes/SitePass.h"
 #include "dpopt/Rewrite/BodyInLoop.h"
 #include "dpopt/Rewrite/BuiltinParams.h"
 #include "dpopt/Rewrite/FunctionText.h"
@@ -47,7 +48,12 @@ struct ChildPlan {
   unsigned GridDims = 1;
 };
 
-class CoarsenPass : public Pass {
+const Tunable CoarsenFactor{
+    "DPOPT_COARSEN_FACTOR", "",
+    [](const PragmaDirective &P) { return P.Coarsen; },
+    [](const PassOptions &O) { return O.CoarsenFactor; }, DefaultCoarsenFactor};
+
+class CoarsenPass : public SitePass {
 public:
   StringRef name() const override { return PassName; }
   StringRef description() const override {
@@ -55,18 +61,20 @@ public:
            "et al. CGO'22, section IV)";
   }
 
-  SiteAssessment assess(const LaunchSite &S, ProgramAnalysis &A,
-                        const PassOptions &O) const override {
-    if (std::optional<std::string> Why = blocker(S, A))
-      return {false, *Why};
-    return {true, "launches a clone of '" + S.CalleeName + "' with the grid divided by " +
-                      factorText(S, O)};
+protected:
+  StringRef verb() const override { return "coarsening"; }
+  const Tunable *tunable() const override { return &CoarsenFactor; }
+
+  std::string summary(const LaunchSite &S, ProgramAnalysis &,
+                      const PassOptions &O) const override {
+    return "launches a clone of '" + S.CalleeName + "' with the grid divided by " +
+           describeTunable(CoarsenFactor, S, O);
   }
 
-  Expected<tooling::Replacements> run(PassContext &Ctx) override;
+  std::unique_ptr<SiteRewriter> makeRewriter(SiteRun &Run) const override;
 
-private:
-  static std::optional<std::string> blocker(const LaunchSite &S, ProgramAnalysis &A) {
+  std::optional<std::string> blocker(const LaunchSite &S,
+                                     ProgramAnalysis &A) const override {
     if (std::optional<std::string> Why = launchStatementBlocker(S, A))
       return Why;
     const FunctionFacts &F = A.transitiveFacts(S.Callee);
@@ -103,25 +111,13 @@ private:
       return Name + " cannot be coarsened: " + *Why;
     return std::nullopt;
   }
-
-  static std::string factorText(const LaunchSite &S, const PassOptions &O) {
-    if (S.Pragma && S.Pragma->Coarsen)
-      return std::to_string(*S.Pragma->Coarsen);
-    return "DPOPT_COARSEN_FACTOR (" +
-           std::to_string(O.CoarsenFactor.value_or(DefaultCoarsenFactor)) + ")";
-  }
-
-  static Expected<std::string> coarsenedBody(const ParsedUnit &U, ProgramAnalysis &A,
-                                             const ChildPlan &P, const EditList &SiteEdits,
-                                             const BuiltinCloner &Cloner,
-                                             const GeneratedNames &Gen);
 };
 
-Expected<std::string> CoarsenPass::coarsenedBody(const ParsedUnit &U, ProgramAnalysis &A,
-                                                 const ChildPlan &P,
-                                                 const EditList &SiteEdits,
-                                                 const BuiltinCloner &Cloner,
-                                                 const GeneratedNames &Gen) {
+/// The body of the coarsened clone of P.Child.
+Expected<std::string> coarsenedBody(const ParsedUnit &U, ProgramAnalysis &A,
+                                    const ChildPlan &P, const EditList &SiteEdits,
+                                    const BuiltinCloner &Cloner,
+                                    const GeneratedNames &Gen) {
   const FunctionDecl *Def = getWrittenDefinition(P.Child);
   Expected<FunctionPieces> F = readFunction(U, Def);
   if (!F)
@@ -165,104 +161,94 @@ Expected<std::string> CoarsenPass::coarsenedBody(const ParsedUnit &U, ProgramAna
   return S;
 }
 
-Expected<tooling::Replacements> CoarsenPass::run(PassContext &Ctx) {
-  const WorkingCopy &WC = Ctx.WC;
-  const ParsedUnit &U = WC.unit();
-  ProgramAnalysis &A = Ctx.Analysis;
-  EditList Edits(WC.original().path().str());
-  NameAllocator Names(U.getText());
-  GeneratedNames Gen(Names);
-  BuiltinCloner Cloner(A, CoarsenedVars, Names, "coarse");
-  std::map<const FunctionDecl *, ChildPlan> Plans;
-  std::vector<const FunctionDecl *> Order;
-  unsigned MacroAt = UINT_MAX;
+class CoarsenRewriter : public SiteRewriter {
+public:
+  explicit CoarsenRewriter(SiteRun &Run)
+      : Run(Run), Gen(Run.Names), Cloner(Run.A, CoarsenedVars, Run.Names, "coarse") {}
 
-  for (const LaunchSite *S : A.deviceSites()) {
-    UserLocation Loc = WC.locate(S->Call->getBeginLoc());
-    std::optional<std::string> Why = blocker(*S, A);
-    Expected<LaunchText> L =
-        Why ? Expected<LaunchText>(createStringError(inconvertibleErrorCode(), *Why))
-            : readLaunchText(U, *S);
-    if (!L) {
-      Ctx.Remarks.missed(PassName, Loc, "not coarsening this launch of '" + S->CalleeName +
-                                            "': " + toString(L.takeError()));
-      continue;
-    }
-    const FunctionDecl *Key = canonicalFunction(S->Callee);
+  Error rewrite(const LaunchSite &S, const LaunchText &L) override {
+    const ParsedUnit &U = Run.U;
+    const FunctionDecl *Key = canonicalFunction(S.Callee);
     auto [It, New] = Plans.try_emplace(Key);
     ChildPlan &P = It->second;
     if (New) {
-      P.Child = S->Callee;
-      P.Name = Names.fresh("coarse_" + S->Callee->getNameAsString());
-      if (std::optional<std::string> Refused = Cloner.plan(S->Callee))
+      P.Child = S.Callee;
+      P.Name = Run.Names.fresh("coarse_" + S.Callee->getNameAsString());
+      if (std::optional<std::string> Refused = Cloner.plan(S.Callee))
         return createStringError(inconvertibleErrorCode(), *Refused);
       Order.push_back(Key);
     }
-    P.GridDims = std::max(P.GridDims, S->Grid.DimsKnown ? S->Grid.Dims : 3u);
+    P.GridDims = std::max(P.GridDims, S.Grid.DimsKnown ? S.Grid.Dims : 3u);
 
-    bool FromPragma = S->Pragma && S->Pragma->Coarsen;
-    std::string Factor =
-        FromPragma ? std::to_string(*S->Pragma->Coarsen) : "DPOPT_COARSEN_FACTOR";
+    std::string Factor = Run.tunableInCode(S);
     std::optional<std::string> Shmem, Stream;
-    if (S->SharedMem.isWritten() || S->Stream.isWritten())
-      Shmem = S->SharedMem.isWritten() ? S->SharedMem.Text : "0";
-    if (S->Stream.isWritten())
-      Stream = S->Stream.Text;
-    std::string Args = StringRef(L->Args).trim().empty() ? "" : ", " + L->Args;
+    if (S.SharedMem.isWritten() || S.Stream.isWritten())
+      Shmem = S.SharedMem.isWritten() ? S.SharedMem.Text : "0";
+    if (S.Stream.isWritten())
+      Stream = S.Stream.Text;
+    std::string Args = StringRef(L.Args).trim().empty() ? "" : ", " + L.Args;
     std::string Text = "{ // dpopt coarsen: fewer, fuller child blocks\n"
-                       "  dim3 " + Gen.Grid + "(" + S->Grid.Text + ");\n  " +
+                       "  dim3 " + Gen.Grid + "(" + S.Grid.Text + ");\n  " +
                        deviceLaunchStatement(
-                           S->Id, launchStatement(L->calleeNamed(P.Name),
-                                                  "dpopt::rt::coarsenGrid(" + Gen.Grid + ", " +
-                                                      Factor + ")",
-                                                  S->Block.Text, Shmem, Stream,
-                                                  Gen.Grid + Args)) +
+                           S.Id, launchStatement(L.calleeNamed(P.Name),
+                                                 "dpopt::rt::coarsenGrid(" + Gen.Grid + ", " +
+                                                     Factor + ")",
+                                                 S.Block.Text, Shmem, Stream,
+                                                 Gen.Grid + Args)) +
                        "\n}";
-    Edits.replace(S->StmtBegin, S->StmtEnd - S->StmtBegin,
-                  indentLines(Text, indentationAt(U.getText(), S->StmtBegin)));
-    if (!FromPragma)
-      MacroAt = std::min(MacroAt, outermostDeclBegin(U, S->Caller));
-    Ctx.Remarks.passed(PassName, Loc,
-                       "launching a clone of '" + S->CalleeName +
-                           "' whose blocks each run " + factorText(*S, Ctx.Options) +
-                           " original blocks");
+    Run.Edits.replace(S.StmtBegin, S.StmtEnd - S.StmtBegin,
+                      indentLines(Text, indentationAt(U.getText(), S.StmtBegin)));
+    Run.passed(S, "launching a clone of '" + S.CalleeName +
+                      "' whose blocks each run " + Run.tunableForRemark(S) +
+                      " original blocks");
+    return Error::success();
   }
-  if (Order.empty())
-    return Edits.build();
 
-  // Clone bodies see the site rewrites made above.
-  EditList SiteEdits = Edits;
-  for (const FunctionDecl *Key : Order) {
-    const ChildPlan &P = Plans[Key];
-    Expected<std::string> Body = coarsenedBody(U, A, P, SiteEdits, Cloner, Gen);
-    if (!Body)
-      return Body.takeError();
-    Expected<FunctionPieces> F = readFunction(U, getWrittenDefinition(P.Child));
-    if (!F)
-      return F.takeError();
-    std::string Head = (F->TemplateHeader.empty() ? "" : F->TemplateHeader + "\n") +
-                       "static __global__ " +
-                       (F->LaunchBounds.empty() ? "" : F->LaunchBounds + " ") + "void " +
-                       P.Name + "(dim3 " + Gen.GridDim;
-    auto FullHead = [&](StringRef Params) {
-      bool None = Params.trim().empty() || Params.trim() == "void";
-      return Head + (None ? "" : ", " + Params.str()) + ")";
-    };
-    if (Error E = addDerivedFunction(U, Edits, P.Child, FullHead, *Body,
-                                     "'" + P.Child->getNameAsString() +
-                                         "' coarsened: each block runs a stride of "
-                                         "original blocks (coarsen)"))
-      return std::move(E);
+  Error finish() override {
+    if (Order.empty())
+      return Error::success();
+    const ParsedUnit &U = Run.U;
+    EditList &Edits = Run.Edits;
+    // Clone bodies see the site rewrites made above.
+    EditList SiteEdits = Edits;
+    for (const FunctionDecl *Key : Order) {
+      const ChildPlan &P = Plans[Key];
+      Expected<std::string> Body = coarsenedBody(U, Run.A, P, SiteEdits, Cloner, Gen);
+      if (!Body)
+        return Body.takeError();
+      Expected<FunctionPieces> F = readFunction(U, getWrittenDefinition(P.Child));
+      if (!F)
+        return F.takeError();
+      std::string Head = (F->TemplateHeader.empty() ? "" : F->TemplateHeader + "\n") +
+                         "static __global__ " +
+                         (F->LaunchBounds.empty() ? "" : F->LaunchBounds + " ") + "void " +
+                         P.Name + "(dim3 " + Gen.GridDim;
+      auto FullHead = [&](StringRef Params) {
+        bool None = Params.trim().empty() || Params.trim() == "void";
+        return Head + (None ? "" : ", " + Params.str()) + ")";
+      };
+      if (Error E = addDerivedFunction(U, Edits, P.Child, FullHead, *Body,
+                                       "'" + P.Child->getNameAsString() +
+                                           "' coarsened: each block runs a stride of "
+                                           "original blocks (coarsen)"))
+        return E;
+    }
+    if (Error E = Cloner.emitClones(U, Edits))
+      return E;
+    Run.Ctx.Needs.Runtime = true;
+    return Error::success();
   }
-  if (Error E = Cloner.emitClones(U, Edits))
-    return std::move(E);
-  if (MacroAt != UINT_MAX)
-    Edits.insert(MacroAt,
-                 "#ifndef DPOPT_COARSEN_FACTOR\n#define DPOPT_COARSEN_FACTOR " +
-                     std::to_string(Ctx.Options.CoarsenFactor.value_or(DefaultCoarsenFactor)) +
-                     "\n#endif\n");
-  Ctx.Needs.Runtime = true;
-  return Edits.build();
+
+private:
+  SiteRun &Run;
+  GeneratedNames Gen;
+  BuiltinCloner Cloner;
+  std::map<const FunctionDecl *, ChildPlan> Plans;
+  std::vector<const FunctionDecl *> Order;
+};
+
+std::unique_ptr<SiteRewriter> CoarsenPass::makeRewriter(SiteRun &Run) const {
+  return std::make_unique<CoarsenRewriter>(Run);
 }
 
 } // namespace

@@ -8,12 +8,21 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace llvm;
 
 namespace dpopt {
 
 Pass::~Pass() = default;
+PassPlan::~PassPlan() = default;
+
+const SiteVerdict &PassPlan::verdictFor(const LaunchSite &Site) const {
+  for (const SiteVerdict &V : Verdicts)
+    if (V.Site == &Site)
+      return V;
+  llvm_unreachable("a plan has a verdict for every site of its analysis");
+}
 
 void PassRegistry::add(std::unique_ptr<Pass> P) { All.push_back(std::move(P)); }
 

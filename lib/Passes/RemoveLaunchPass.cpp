@@ -35,20 +35,26 @@ public:
            "MICRO'15)";
   }
 
-  SiteAssessment assess(const LaunchSite &S, ProgramAnalysis &A,
-                        const PassOptions &O) const override {
-    RemoveLaunchPlan Plan = planRemoveLaunch(A, O);
-    const SiteDecision *D = Plan.decisionFor(S);
-    if (!D)
-      return {false, "the launch is made by host code"};
-    if (!D->removed())
-      return {false, D->Reason};
-    return {true, std::string(D->Persist ? persistModeName(*D->Persist)
-                                         : techniqueName(*D->Chosen)) +
-                      ": " + D->Reason};
+  std::unique_ptr<PassPlan> plan(ProgramAnalysis &A,
+                                 const PassOptions &O) const override {
+    auto Plan = std::make_unique<RemoveLaunchPlan>(planRemoveLaunch(A, O));
+    for (const LaunchSite &S : A.sites()) {
+      const SiteDecision *D = Plan->decisionFor(S);
+      if (!D)
+        Plan->add({&S, false, "the launch is made by host code"});
+      else if (!D->removed())
+        Plan->add({&S, false, D->Reason});
+      else
+        Plan->add({&S, true,
+                   std::string(D->Persist ? persistModeName(*D->Persist)
+                                          : techniqueName(*D->Chosen)) +
+                       ": " + D->Reason});
+    }
+    return Plan;
   }
 
-  Expected<tooling::Replacements> run(PassContext &Ctx) override;
+  Expected<tooling::Replacements> run(PassContext &Ctx,
+                                      const PassPlan &Planned) override;
 
 private:
   /// The locals a T4 site declares, fresh against the working text.
@@ -91,11 +97,13 @@ std::string RemoveLaunchPass::t4Text(const ParsedUnit &U, const LaunchSite &S,
   return Out;
 }
 
-Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx) {
+Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx,
+                                                      const PassPlan &Planned) {
   const WorkingCopy &WC = Ctx.WC;
   const ParsedUnit &U = WC.unit();
   ProgramAnalysis &A = Ctx.Analysis;
-  RemoveLaunchPlan Plan = planRemoveLaunch(A, Ctx.Options);
+  // This pass's plan() made it.
+  const auto &Plan = static_cast<const RemoveLaunchPlan &>(Planned);
   EditList Edits(WC.original().path().str());
   NameAllocator Names(U.getText());
   T4Names T4{Names.fresh("grid"), Names.fresh("block"), Names.fresh("shmem"),

@@ -11,6 +11,7 @@
 #include "dpopt/Frontend/WorkingCopy.h"
 #include "dpopt/Passes/Serializer.h"
 #include "dpopt/Passes/SiteChecks.h"
+#include "dpopt/Passes/SitePass.h"
 #include "dpopt/Rewrite/FunctionText.h"
 #include "dpopt/Rewrite/LaunchText.h"
 
@@ -96,7 +97,12 @@ std::optional<std::string> substituteThreadCounts(const ParsedUnit &U, const Lau
   return Out + U.getText().slice(At, Grid->second).str();
 }
 
-class ThresholdPass : public Pass {
+const Tunable ThresholdValue{
+    "DPOPT_THRESHOLD", "",
+    [](const PragmaDirective &P) { return P.Threshold; },
+    [](const PassOptions &O) { return O.Threshold; }, DefaultThreshold};
+
+class ThresholdPass : public SitePass {
 public:
   StringRef name() const override { return PassName; }
   StringRef description() const override {
@@ -104,22 +110,24 @@ public:
            "CGO'22, section III)";
   }
 
-  SiteAssessment assess(const LaunchSite &S, ProgramAnalysis &A,
-                        const PassOptions &O) const override {
-    if (std::optional<std::string> Why = blocker(S, A))
-      return {false, *Why};
+protected:
+  StringRef verb() const override { return "thresholding"; }
+  const Tunable *tunable() const override { return &ThresholdValue; }
+
+  std::string summary(const LaunchSite &S, ProgramAnalysis &,
+                      const PassOptions &O) const override {
     DesiredThreads D = findDesiredThreads(S);
     std::string Threads =
         D.found() ? "its desired thread count"
                   : "grid x block threads (" + D.Why + ")";
-    return {true, "serializes '" + S.CalleeName + "' in the parent thread when " +
-                      Threads + " is below " + thresholdText(S, O)};
+    return "serializes '" + S.CalleeName + "' in the parent thread when " +
+           Threads + " is below " + describeTunable(ThresholdValue, S, O);
   }
 
-  Expected<tooling::Replacements> run(PassContext &Ctx) override;
+  std::unique_ptr<SiteRewriter> makeRewriter(SiteRun &Run) const override;
 
-private:
-  static std::optional<std::string> blocker(const LaunchSite &S, ProgramAnalysis &A) {
+  std::optional<std::string> blocker(const LaunchSite &S,
+                                     ProgramAnalysis &A) const override {
     if (std::optional<std::string> Why = launchStatementBlocker(S, A))
       return Why;
     if (std::optional<std::string> Why = earlyRunStreamBlocker(S))
@@ -153,24 +161,14 @@ private:
              "finished";
     return std::nullopt;
   }
-
-  static std::string thresholdText(const LaunchSite &S, const PassOptions &O) {
-    if (S.Pragma && S.Pragma->Threshold)
-      return std::to_string(*S.Pragma->Threshold);
-    return "DPOPT_THRESHOLD (" + std::to_string(O.Threshold.value_or(DefaultThreshold)) + ")";
-  }
-
-  static Expected<std::string> siteText(const ParsedUnit &U, const LaunchSite &S,
-                                        const LaunchText &L, const DesiredThreads &D,
-                                        const std::string &SerialName,
-                                        const std::string &Threshold, GeneratedNames &Gen);
 };
 
-Expected<std::string> ThresholdPass::siteText(const ParsedUnit &U, const LaunchSite &S,
-                                              const LaunchText &L, const DesiredThreads &D,
-                                              const std::string &SerialName,
-                                              const std::string &Threshold,
-                                              GeneratedNames &Gen) {
+/// The threshold's text at one site.
+Expected<std::string> siteText(const ParsedUnit &U, const LaunchSite &S,
+                               const LaunchText &L, const DesiredThreads &D,
+                               const std::string &SerialName,
+                               const std::string &Threshold,
+                               GeneratedNames &Gen) {
   std::string Out = "{ // dpopt threshold: launch only when worth it\n";
   std::string Grid = S.Grid.Text;
   std::string Threads;
@@ -232,73 +230,57 @@ Expected<std::string> ThresholdPass::siteText(const ParsedUnit &U, const LaunchS
   return Out;
 }
 
-Expected<tooling::Replacements> ThresholdPass::run(PassContext &Ctx) {
-  const WorkingCopy &WC = Ctx.WC;
-  const ParsedUnit &U = WC.unit();
-  ProgramAnalysis &A = Ctx.Analysis;
-  EditList Edits(WC.original().path().str());
-  NameAllocator Names(U.getText());
-  GeneratedNames Gen(Names);
-  Serializer Serial(A, Names);
-  unsigned MacroAt = UINT_MAX;
+class ThresholdRewriter : public SiteRewriter {
+public:
+  explicit ThresholdRewriter(SiteRun &Run)
+      : Run(Run), Gen(Run.Names), Serial(Run.A, Run.Names) {}
 
-  for (const LaunchSite *S : A.deviceSites()) {
-    UserLocation Loc = WC.locate(S->Call->getBeginLoc());
-    if (std::optional<std::string> Why = blocker(*S, A)) {
-      Ctx.Remarks.missed(PassName, Loc, "not thresholding this launch of '" + S->CalleeName +
-                                            "': " + *Why);
-      continue;
-    }
-    Expected<LaunchText> L = readLaunchText(U, *S);
-    if (!L) {
-      Ctx.Remarks.missed(PassName, Loc, "not thresholding this launch of '" + S->CalleeName +
-                                            "': " + toString(L.takeError()));
-      continue;
-    }
+  Error rewrite(const LaunchSite &S, const LaunchText &L) override {
+    const ParsedUnit &U = Run.U;
     Expected<std::string> SerialName =
-        Serial.request(S->Callee, S->Grid.DimsKnown ? S->Grid.Dims : 3u,
-                       S->Block.DimsKnown ? S->Block.Dims : 3u);
+        Serial.request(S.Callee, S.Grid.DimsKnown ? S.Grid.Dims : 3u,
+                       S.Block.DimsKnown ? S.Block.Dims : 3u);
     if (!SerialName)
       return SerialName.takeError();
 
-    DesiredThreads D = findDesiredThreads(*S);
-    bool FromPragma = S->Pragma && S->Pragma->Threshold;
-    std::string Threshold =
-        FromPragma ? std::to_string(*S->Pragma->Threshold) : "DPOPT_THRESHOLD";
-    Expected<std::string> Text = siteText(U, *S, *L, D, *SerialName, Threshold, Gen);
+    DesiredThreads D = findDesiredThreads(S);
+    std::string Threshold = Run.tunableInCode(S);
+    Expected<std::string> Text = siteText(U, S, L, D, *SerialName, Threshold, Gen);
     if (!Text && D.found()) {
       consumeError(Text.takeError());
       D.Parts.clear();
       D.Why = "the thread count is written inside a macro";
-      Text = siteText(U, *S, *L, D, *SerialName, Threshold, Gen);
+      Text = siteText(U, S, L, D, *SerialName, Threshold, Gen);
     }
     if (!Text)
       return Text.takeError();
-    Edits.replace(S->StmtBegin, S->StmtEnd - S->StmtBegin,
-                  indentLines(*Text, indentationAt(U.getText(), S->StmtBegin)));
-    Ctx.Needs.Runtime = true;
-    if (!FromPragma)
-      MacroAt = std::min(MacroAt, outermostDeclBegin(U, S->Caller));
-    Ctx.Remarks.passed(PassName, Loc,
-                       "launching '" + S->CalleeName + "' only when " +
-                           (D.found() ? "its desired thread count" : "its thread count") +
-                           " reaches " + thresholdText(*S, Ctx.Options) +
-                           ", else running it serially in the parent thread");
+    Run.Edits.replace(S.StmtBegin, S.StmtEnd - S.StmtBegin,
+                      indentLines(*Text, indentationAt(U.getText(), S.StmtBegin)));
+    Run.Ctx.Needs.Runtime = true;
+    Run.passed(S, "launching '" + S.CalleeName + "' only when " +
+                      (D.found() ? "its desired thread count" : "its thread count") +
+                      " reaches " + Run.tunableForRemark(S) +
+                      ", else running it serially in the parent thread");
     if (!D.found())
-      Ctx.Remarks.analysis(PassName, Loc,
-                           "no desired thread count found (" + D.Why +
-                               "): comparing the grid's total threads (grid x block)");
+      Run.analysis(S, "no desired thread count found (" + D.Why +
+                          "): comparing the grid's total threads (grid x block)");
+    return Error::success();
   }
 
-  // Threshold never serializes a child that launches: no edits inside the
-  // children's bodies.
-  if (Error E = Serial.emit(U, Edits, EditList(""), PassName))
-    return std::move(E);
-  if (MacroAt != UINT_MAX)
-    Edits.insert(MacroAt, "#ifndef DPOPT_THRESHOLD\n#define DPOPT_THRESHOLD " +
-                              std::to_string(Ctx.Options.Threshold.value_or(DefaultThreshold)) +
-                              "\n#endif\n");
-  return Edits.build();
+  Error finish() override {
+    // Threshold never serializes a child that launches: no edits inside the
+    // children's bodies.
+    return Serial.emit(Run.U, Run.Edits, EditList(""), PassName);
+  }
+
+private:
+  SiteRun &Run;
+  GeneratedNames Gen;
+  Serializer Serial;
+};
+
+std::unique_ptr<SiteRewriter> ThresholdPass::makeRewriter(SiteRun &Run) const {
+  return std::make_unique<ThresholdRewriter>(Run);
 }
 
 } // namespace

@@ -76,6 +76,15 @@ std::vector<unsigned> launchesOf(ProgramAnalysis &A, const FunctionDecl *K) {
   return Ids;
 }
 
+/// Every pass's plan for the file, made once: a report shows each pass's
+/// verdict on each site.
+std::vector<std::unique_ptr<PassPlan>> planAll(const ReportInputs &In) {
+  std::vector<std::unique_ptr<PassPlan>> Plans;
+  for (const auto &P : In.Registry.passes())
+    Plans.push_back(P->plan(In.Analysis, In.Options));
+  return Plans;
+}
+
 void writeOccurrences(json::OStream &J, StringRef Key,
                       const std::vector<Occurrence> &List, const WorkingCopy &WC) {
   J.attributeArray(Key, [&] {
@@ -103,6 +112,7 @@ json::Value textOrNull(const ConfigExpr &C) {
 void printJsonReport(raw_ostream &OS, const ReportInputs &In) {
   ProgramAnalysis &A = In.Analysis;
   const WorkingCopy &WC = A.workingCopy();
+  std::vector<std::unique_ptr<PassPlan>> Plans = planAll(In);
   json::OStream J(OS, 2);
   J.object([&] {
     J.attribute("version", ReportJsonVersion);
@@ -145,10 +155,10 @@ void printJsonReport(raw_ostream &OS, const ReportInputs &In) {
           J.attribute("recursive", S.Recursive);
           J.attribute("pragma", S.Pragma ? json::Value(S.Pragma->str()) : json::Value(nullptr));
           J.attributeObject("passes", [&] {
-            for (const auto &P : In.Registry.passes()) {
-              SiteAssessment V = P->assess(S, A, In.Options);
-              J.attributeObject(P->name(), [&] {
-                J.attribute("applicable", V.Applicable);
+            for (size_t I = 0; I < Plans.size(); ++I) {
+              const SiteVerdict &V = Plans[I]->verdictFor(S);
+              J.attributeObject(In.Registry.passes()[I]->name(), [&] {
+                J.attribute("applicable", V.Transforms);
                 J.attribute("reason", V.Reason);
               });
             }
@@ -216,6 +226,7 @@ void printJsonReport(raw_ostream &OS, const ReportInputs &In) {
 void printTextReport(raw_ostream &OS, const ReportInputs &In) {
   ProgramAnalysis &A = In.Analysis;
   const WorkingCopy &WC = A.workingCopy();
+  std::vector<std::unique_ptr<PassPlan>> Plans = planAll(In);
   unsigned Device = A.deviceSites().size();
   std::vector<KernelInfo> Kernels = collectKernels(A);
   OS << "dpopt report for " << WC.original().path() << ": " << A.sites().size()
@@ -244,9 +255,10 @@ void printTextReport(raw_ostream &OS, const ReportInputs &In) {
        << (S.IsStatement ? "" : "; not a statement of its own") << "\n";
     if (S.Pragma)
       OS << "  #pragma dp " << S.Pragma->str() << "\n";
-    for (const auto &P : In.Registry.passes()) {
-      SiteAssessment V = P->assess(S, A, In.Options);
-      OS << "  " << P->name() << ": " << (V.Applicable ? "yes" : "no") << " - "
+    for (size_t I = 0; I < Plans.size(); ++I) {
+      const SiteVerdict &V = Plans[I]->verdictFor(S);
+      OS << "  " << In.Registry.passes()[I]->name() << ": "
+         << (V.Transforms ? "yes" : "no") << " - "
          << V.Reason << "\n";
     }
   }

@@ -10,6 +10,12 @@
 // compose in any order and never see each other's internals. A pass must
 // leave any site it cannot prove safe unchanged and say why in a remark.
 //
+// A pass decides before it writes: plan() computes its decision on every
+// launch site (with the reason) once per parse, and run(), --report and unit
+// tests all read that plan. A pass that decides over several sites at once
+// (remove-launch) extends PassPlan with what run() needs. Per-site passes
+// derive from SitePass (SitePass.h), which owns the site loop.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef DPOPT_PASSES_PASS_H
@@ -22,7 +28,9 @@
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/Support/Error.h"
 
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace dpopt {
 
@@ -46,10 +54,25 @@ struct PassContext {
   OutputNeeds &Needs;
 };
 
-/// Whether a pass would transform a site, and why; shown in reports.
-struct SiteAssessment {
-  bool Applicable = false;
+/// Whether a pass transforms a site, and why; shown in reports and remarks.
+struct SiteVerdict {
+  const LaunchSite *Site = nullptr;
+  bool Transforms = false;
   std::string Reason;
+};
+
+/// A pass's decisions on one parse: a verdict for every launch site of the
+/// analysis, in its order.
+class PassPlan {
+public:
+  virtual ~PassPlan();
+  void add(SiteVerdict V) { Verdicts.push_back(std::move(V)); }
+  const std::vector<SiteVerdict> &verdicts() const { return Verdicts; }
+  /// The verdict on \p Site (every site of the analysis has one).
+  const SiteVerdict &verdictFor(const LaunchSite &Site) const;
+
+private:
+  std::vector<SiteVerdict> Verdicts;
 };
 
 class Pass {
@@ -58,12 +81,14 @@ public:
   virtual llvm::StringRef name() const = 0;
   virtual llvm::StringRef description() const = 0;
 
-  /// The pass's verdict on \p Site without rewriting anything.
-  virtual SiteAssessment assess(const LaunchSite &Site, ProgramAnalysis &Analysis,
-                                const PassOptions &Options) const = 0;
+  /// Decides, without writing anything, what the pass does to each site.
+  virtual std::unique_ptr<PassPlan> plan(ProgramAnalysis &Analysis,
+                                         const PassOptions &Options) const = 0;
 
-  /// Rewrites what it can; edits are offsets into Ctx.WC.text().
-  virtual llvm::Expected<clang::tooling::Replacements> run(PassContext &Ctx) = 0;
+  /// Carries out \p Plan (made by this pass's plan() on Ctx's analysis);
+  /// edits are offsets into Ctx.WC.text().
+  virtual llvm::Expected<clang::tooling::Replacements>
+  run(PassContext &Ctx, const PassPlan &Plan) = 0;
 };
 
 } // namespace dpopt

@@ -17,6 +17,7 @@
 #define DPOPT_PASSES_REMOVELAUNCHPLAN_H
 
 #include "dpopt/Passes/PassOptions.h"
+#include "dpopt/Passes/Pass.h"
 #include "dpopt/Passes/RemoveLaunchSyncs.h"
 
 #include <optional>
@@ -68,7 +69,8 @@ struct SyncDecision {
   std::string Reason;
 };
 
-struct RemoveLaunchPlan {
+/// The pass's plan: its verdicts (PassPlan) and what run() writes from.
+struct RemoveLaunchPlan : PassPlan {
   /// One per device-side launch, in source order.
   std::vector<SiteDecision> Sites;
   /// One per device-side cudaDeviceSynchronize(), in source order.
