@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 
-PACKAGES=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools libclang-rt-22-dev
+PACKAGES=(clang-22 libclang-22-dev llvm-22-dev llvm-22-tools libclang-rt-22-dev clang-format-22
           googletest libgtest-dev cmake ninja-build python3)
 missing=()
 for p in "${PACKAGES[@]}"; do

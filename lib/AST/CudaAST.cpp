@@ -50,10 +50,14 @@ bool isDeviceContext(llvm::ArrayRef<const FunctionDecl *> Functions) {
 
 const char *builtinVarName(BuiltinVar V) {
   switch (V) {
-  case BuiltinVar::ThreadIdx: return "threadIdx";
-  case BuiltinVar::BlockIdx: return "blockIdx";
-  case BuiltinVar::BlockDim: return "blockDim";
-  case BuiltinVar::GridDim: return "gridDim";
+  case BuiltinVar::ThreadIdx:
+    return "threadIdx";
+  case BuiltinVar::BlockIdx:
+    return "blockIdx";
+  case BuiltinVar::BlockDim:
+    return "blockDim";
+  case BuiltinVar::GridDim:
+    return "gridDim";
   }
   return "?";
 }
@@ -134,7 +138,8 @@ bool isLoop(const Stmt *S) {
 }
 
 bool isConditional(const Stmt *S) {
-  if (isa<IfStmt, SwitchStmt, ConditionalOperator, BinaryConditionalOperator>(S))
+  if (isa<IfStmt, SwitchStmt, ConditionalOperator, BinaryConditionalOperator>(
+          S))
     return true;
   if (const auto *BO = dyn_cast<BinaryOperator>(S))
     return BO->isLogicalOp();
@@ -182,7 +187,8 @@ WrittenConfig writtenConfig(const CUDAKernelCallExpr *E) {
     const Expr *A = Config->getArg(First + I);
     // Arguments not written are default arguments, or values clang makes
     // up at the '<<<'.
-    if (isa<CXXDefaultArgExpr>(A) || A->IgnoreImplicit()->getBeginLoc() == Chevrons)
+    if (isa<CXXDefaultArgExpr>(A) ||
+        A->IgnoreImplicit()->getBeginLoc() == Chevrons)
       continue;
     W.Parts[I] = A;
   }

@@ -52,7 +52,8 @@ CallClass classifyByName(StringRef Name) {
 /// True when PTX text \p Asm has an instruction starting with \p Prefix
 /// ("bar." matches "bar.sync" but not "membar.gl").
 bool hasInstruction(StringRef Asm, StringRef Prefix) {
-  for (size_t At = Asm.find(Prefix); At != StringRef::npos; At = Asm.find(Prefix, At + 1))
+  for (size_t At = Asm.find(Prefix); At != StringRef::npos;
+       At = Asm.find(Prefix, At + 1))
     if (At == 0 || !(std::isalnum(static_cast<unsigned char>(Asm[At - 1])) ||
                      Asm[At - 1] == '_' || Asm[At - 1] == '.'))
       return true;
@@ -109,11 +110,12 @@ public:
       return true;
     if (std::optional<BuiltinVar> V = getBuiltinVar(DRE->getDecl())) {
       Seen.insert(DRE);
-      unsigned Bit = llvm::StringSwitch<unsigned>(E->getPropertyDecl()->getName())
-                         .Case("x", DimX)
-                         .Case("y", DimY)
-                         .Case("z", DimZ)
-                         .Default(DimAll);
+      unsigned Bit =
+          llvm::StringSwitch<unsigned>(E->getPropertyDecl()->getName())
+              .Case("x", DimX)
+              .Case("y", DimY)
+              .Case("z", DimZ)
+              .Default(DimAll);
       useIndex(*V, Bit);
     }
     return true;
@@ -176,7 +178,8 @@ public:
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
       if (const CXXMethodDecl *M = MC->getMethodDecl())
         if (M->isVirtual() && !M->hasAttr<FinalAttr>())
-          addUnknown(CE->getBeginLoc(), "virtual call to '" + M->getNameAsString() + "'");
+          addUnknown(CE->getBeginLoc(),
+                     "virtual call to '" + M->getNameAsString() + "'");
     return true;
   }
 
@@ -243,7 +246,8 @@ private:
       if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
         D = T->getTemplatedDecl();
       if (const auto *Fn = dyn_cast<FunctionDecl>(D))
-        if (const FunctionDecl *Def = getWrittenDefinition(Fn); Def && Def->hasBody())
+        if (const FunctionDecl *Def = getWrittenDefinition(Fn);
+            Def && Def->hasBody())
           Out.push_back(Fn);
     }
   }
@@ -304,7 +308,8 @@ private:
         // Groups read the thread's position; assume all of it.
         for (unsigned V = 0; V < NumBuiltinVars; ++V)
           F.IndexUse[V] |= DimAll;
-        if (Name == "sync" || Name == "barrier_wait" || Name == "barrier_arrive")
+        if (Name == "sync" || Name == "barrier_wait" ||
+            Name == "barrier_arrive")
           F.Barriers.push_back({Loc, "cooperative_groups " + Name.str(), FD});
         if (Name.contains("partition") || Name == "coalesced_threads" ||
             Name.starts_with("shfl") || Name == "ballot" || Name == "any" ||
@@ -337,7 +342,8 @@ private:
     }
     if (Callee->getBuiltinID() || System)
       return; // CUDA's and the compiler's own functions
-    addUnknown(Loc, "call to '" + Name.str() + "', whose body dpopt cannot see");
+    addUnknown(Loc,
+               "call to '" + Name.str() + "', whose body dpopt cannot see");
   }
 
   FunctionFacts &F;
@@ -349,7 +355,8 @@ private:
   llvm::SmallPtrSet<const DeclRefExpr *, 8> Seen;
 };
 
-template <typename T> void append(std::vector<T> &To, const std::vector<T> &From) {
+template <typename T>
+void append(std::vector<T> &To, const std::vector<T> &From) {
   To.insert(To.end(), From.begin(), From.end());
 }
 
@@ -393,7 +400,8 @@ FunctionFacts computeFunctionFacts(const FunctionDecl *FD) {
   std::vector<const FunctionDecl *> Instances;
   if (FD != Written && FD->hasBody() && FD->getBody() != Written->getBody())
     Instances.push_back(FD);
-  else if (const FunctionTemplateDecl *T = Written->getDescribedFunctionTemplate())
+  else if (const FunctionTemplateDecl *T =
+               Written->getDescribedFunctionTemplate())
     for (const FunctionDecl *Spec : T->specializations())
       if (Spec->hasBody())
         Instances.push_back(Spec);

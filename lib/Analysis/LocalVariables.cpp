@@ -58,15 +58,18 @@ private:
       if (const auto *ICE = dyn_cast<ImplicitCastExpr>(P)) {
         if (ICE->getCastKind() == CK_LValueToRValue)
           return true;
-        if (ICE->getCastKind() == CK_NoOp || ICE->getCastKind() == CK_UncheckedDerivedToBase ||
+        if (ICE->getCastKind() == CK_NoOp ||
+            ICE->getCastKind() == CK_UncheckedDerivedToBase ||
             ICE->getCastKind() == CK_DerivedToBase) {
           Child = P;
           continue;
         }
-        return false; // e.g. an array decaying to a pointer: may be written through
+        return false; // e.g. an array decaying to a pointer: may be written
+                      // through
       }
       if (const auto *ME = dyn_cast<MemberExpr>(P)) {
-        if (ME->getBase()->IgnoreParenImpCasts() != Child && ME->getBase() != Child)
+        if (ME->getBase()->IgnoreParenImpCasts() != Child &&
+            ME->getBase() != Child)
           return true;
         if (ME->isArrow())
           return true; // p->x = ... writes *p, not p
@@ -76,7 +79,10 @@ private:
       if (const auto *CE = dyn_cast<CXXConstructExpr>(P)) {
         const CXXConstructorDecl *Ctor = CE->getConstructor();
         return Ctor && Ctor->isCopyOrMoveConstructor() &&
-               Ctor->getParamDecl(0)->getType()->getPointeeType().isConstQualified();
+               Ctor->getParamDecl(0)
+                   ->getType()
+                   ->getPointeeType()
+                   .isConstQualified();
       }
       if (const auto *MC = dyn_cast<CXXMemberCallExpr>(P)) {
         const CXXMethodDecl *M = MC->getMethodDecl();
@@ -153,7 +159,8 @@ std::pair<unsigned, bool> configDimensions(const Expr *E, const Stmt *Scope) {
         const Expr *A = CE->getArg(I);
         if (isa<CXXDefaultArgExpr>(A))
           break;
-        if (!A->getType()->isArithmeticType() && !A->getType()->isEnumeralType())
+        if (!A->getType()->isArithmeticType() &&
+            !A->getType()->isEnumeralType())
           AllScalar = false;
         if (!isIntegerOne(A))
           Dims = I + 1;

@@ -29,10 +29,14 @@ const char *launchSideName(LaunchSide S) {
 
 const char *callerKindName(CallerKind K) {
   switch (K) {
-  case CallerKind::Host: return "host";
-  case CallerKind::Global: return "global";
-  case CallerKind::Device: return "device";
-  case CallerKind::Lambda: return "lambda";
+  case CallerKind::Host:
+    return "host";
+  case CallerKind::Global:
+    return "global";
+  case CallerKind::Device:
+    return "device";
+  case CallerKind::Lambda:
+    return "lambda";
   }
   return "host";
 }
@@ -107,7 +111,8 @@ bool isLambdaOperator(const FunctionDecl *FD) {
 
 /// Finds the callees that instantiations of a template resolve a dependent
 /// launch to, by the launch's source location.
-class InstantiatedLaunchFinder : public RecursiveASTVisitor<InstantiatedLaunchFinder> {
+class InstantiatedLaunchFinder
+    : public RecursiveASTVisitor<InstantiatedLaunchFinder> {
 public:
   explicit InstantiatedLaunchFinder(SourceLocation Loc) : Loc(Loc) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
@@ -151,7 +156,8 @@ public:
 
     if (std::optional<unsigned> MarkedId = locateStatement(S, E)) {
       S.Id = *MarkedId;
-    } else if (const SiteOrigin *O = WC.sites().byOffset(WC.toOriginal(S.Offset))) {
+    } else if (const SiteOrigin *O =
+                   WC.sites().byOffset(WC.toOriginal(S.Offset))) {
       S.Id = O->Id;
     }
     if (const SiteOrigin *O = WC.sites().byId(S.Id))
@@ -235,9 +241,10 @@ private:
     }
     if (S.Candidates.empty() && S.Callee)
       S.Candidates.push_back(S.Callee);
-    S.CalleeName = S.Callee && !S.Callee->isTemplated()
-                       ? printedName(S.Callee)
-                       : U.getSourceText(E->getCallee()->getSourceRange()).str();
+    S.CalleeName =
+        S.Callee && !S.Callee->isTemplated()
+            ? printedName(S.Callee)
+            : U.getSourceText(E->getCallee()->getSourceRange()).str();
   }
 
   void describeConfig(LaunchSite &S, const CUDAKernelCallExpr *E) {
@@ -300,7 +307,9 @@ private:
 
 } // namespace
 
-ProgramAnalysis::ProgramAnalysis(const WorkingCopy &WC) : WC(WC) { collectSites(); }
+ProgramAnalysis::ProgramAnalysis(const WorkingCopy &WC) : WC(WC) {
+  collectSites();
+}
 ProgramAnalysis::~ProgramAnalysis() = default;
 
 void ProgramAnalysis::collectSites() {
@@ -338,7 +347,8 @@ const FunctionFacts &ProgramAnalysis::transitiveFacts(const FunctionDecl *FD) {
     return *It->second;
   auto Result = std::make_unique<FunctionFacts>(localFacts(FD));
   llvm::DenseSet<const FunctionDecl *> Visited{Key};
-  std::vector<const FunctionDecl *> Work(Result->Callees.begin(), Result->Callees.end());
+  std::vector<const FunctionDecl *> Work(Result->Callees.begin(),
+                                         Result->Callees.end());
   while (!Work.empty()) {
     const FunctionDecl *Callee = Work.back();
     Work.pop_back();

@@ -46,7 +46,8 @@ bool isConstant(const Expr *E, const ASTContext &Ctx) {
 
 /// Removes trailing '+ c' and '- c' where c is a constant, the divisor, or
 /// 'divisor - 1': what is left of (N + b - 1) is N.
-const Expr *stripOffsets(const Expr *L, const Expr *Divisor, const ASTContext &Ctx) {
+const Expr *stripOffsets(const Expr *L, const Expr *Divisor,
+                         const ASTContext &Ctx) {
   while (true) {
     const auto *BO = dyn_cast<BinaryOperator>(strip(L));
     if (!BO || (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub))
@@ -54,7 +55,8 @@ const Expr *stripOffsets(const Expr *L, const Expr *Divisor, const ASTContext &C
     const Expr *R = BO->getRHS();
     bool Offset = isConstant(R, Ctx) || sameExpr(R, Divisor, Ctx);
     if (const auto *RB = dyn_cast<BinaryOperator>(strip(R)))
-      Offset |= RB->getOpcode() == BO_Sub && sameExpr(RB->getLHS(), Divisor, Ctx) &&
+      Offset |= RB->getOpcode() == BO_Sub &&
+                sameExpr(RB->getLHS(), Divisor, Ctx) &&
                 isConstant(RB->getRHS(), Ctx);
     if (!Offset)
       return L;
@@ -81,7 +83,8 @@ bool isCeilCall(const Expr *E) {
 
 } // namespace
 
-static const Expr *matchCeilDivisionParens(const Expr *E, const ASTContext &Ctx);
+static const Expr *matchCeilDivisionParens(const Expr *E,
+                                           const ASTContext &Ctx);
 
 const Expr *matchCeilDivision(const Expr *E, const ASTContext &Ctx) {
   const Expr *N = matchCeilDivisionParens(E, Ctx);
@@ -105,7 +108,8 @@ const Expr *matchCeilDivisionParens(const Expr *E, const ASTContext &Ctx) {
           continue;
         const Expr *O = strip(Other);
         if (isConstant(O, Ctx) || isa<ConditionalOperator>(O) ||
-            (isa<BinaryOperator>(O) && cast<BinaryOperator>(O)->isComparisonOp()))
+            (isa<BinaryOperator>(O) &&
+             cast<BinaryOperator>(O)->isComparisonOp()))
           return stripOffsets(D->getLHS(), D->getRHS(), Ctx);
       }
       return nullptr;
@@ -129,7 +133,8 @@ bool isStableExpr(const Expr *E, const Stmt *Scope) {
     if (isa<EnumConstantDecl, NonTypeTemplateParmDecl>(D))
       return true;
     const auto *VD = dyn_cast<VarDecl>(D);
-    if (!VD || VD->getType().isVolatileQualified() || VD->getType()->isReferenceType())
+    if (!VD || VD->getType().isVolatileQualified() ||
+        VD->getType()->isReferenceType())
       return false;
     if (VD->hasLocalStorage())
       return isNeverModified(VD, Scope);
@@ -138,7 +143,10 @@ bool isStableExpr(const Expr *E, const Stmt *Scope) {
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     switch (U->getOpcode()) {
-    case UO_Plus: case UO_Minus: case UO_Not: case UO_LNot:
+    case UO_Plus:
+    case UO_Minus:
+    case UO_Not:
+    case UO_LNot:
       return isStableExpr(U->getSubExpr(), Scope);
     default:
       return false;
@@ -148,7 +156,8 @@ bool isStableExpr(const Expr *E, const Stmt *Scope) {
     return !B->isAssignmentOp() && B->getOpcode() != BO_Comma &&
            isStableExpr(B->getLHS(), Scope) && isStableExpr(B->getRHS(), Scope);
   if (const auto *C = dyn_cast<ConditionalOperator>(E))
-    return isStableExpr(C->getCond(), Scope) && isStableExpr(C->getTrueExpr(), Scope) &&
+    return isStableExpr(C->getCond(), Scope) &&
+           isStableExpr(C->getTrueExpr(), Scope) &&
            isStableExpr(C->getFalseExpr(), Scope);
   if (const auto *M = dyn_cast<MemberExpr>(E))
     return !M->isArrow() && isa<FieldDecl>(M->getMemberDecl()) &&
@@ -181,13 +190,15 @@ DesiredThreads findDesiredThreads(const LaunchSite &S) {
       C = FC->getSubExpr()->IgnoreImplicit();
     const auto *CE = dyn_cast<CXXConstructExpr>(C);
     if (!CE) {
-      R.Why = "the grid expression '" + S.Grid.Text + "' is not a ceiling division";
+      R.Why =
+          "the grid expression '" + S.Grid.Text + "' is not a ceiling division";
       return R;
     }
     for (const Expr *A : CE->arguments()) {
       if (isa<CXXDefaultArgExpr>(A))
         break;
-      if (!A->getType()->isArithmeticType() && !A->getType()->isEnumeralType()) {
+      if (!A->getType()->isArithmeticType() &&
+          !A->getType()->isEnumeralType()) {
         R.Why = "the grid is built from a value that is not an integer";
         return R;
       }
@@ -220,7 +231,8 @@ DesiredThreads findDesiredThreads(const LaunchSite &S) {
   return R;
 }
 
-std::optional<uint64_t> constantThreadCount(const Expr *Config, const ASTContext &Ctx) {
+std::optional<uint64_t> constantThreadCount(const Expr *Config,
+                                            const ASTContext &Ctx) {
   auto Positive = [&](const Expr *E) -> std::optional<uint64_t> {
     Expr::EvalResult R;
     if (!E->getType()->isIntegralOrEnumerationType() || E->isValueDependent() ||
@@ -236,7 +248,8 @@ std::optional<uint64_t> constantThreadCount(const Expr *Config, const ASTContext
   if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
     E = Cast->getSubExpr()->IgnoreImplicit();
   const auto *C = dyn_cast<CXXConstructExpr>(E);
-  if (!C || !C->getConstructor() || C->getConstructor()->getParent()->getName() != "dim3")
+  if (!C || !C->getConstructor() ||
+      C->getConstructor()->getParent()->getName() != "dim3")
     return std::nullopt;
   uint64_t N = 1;
   for (const Expr *Arg : C->arguments()) {

@@ -43,13 +43,15 @@ private:
   int fail(int Code, Error E) { return fail(Code, toString(std::move(E))); }
 
   double elapsed() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                         Start)
         .count();
   }
 
   const DriverOptions &O;
   raw_ostream &Errs;
-  std::chrono::steady_clock::time_point Start = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point Start =
+      std::chrono::steady_clock::now();
 };
 
 int Run::execute() {
@@ -61,8 +63,9 @@ int Run::execute() {
   if (!sys::fs::exists(O.Input) || sys::fs::is_directory(O.Input))
     return fail(ExitInputError, "cannot read '" + O.Input + "': no such file");
   if (!O.Output.empty() && isSameFile(O.Input, O.Output))
-    return fail(ExitInputError, "refusing to write the output over the input '" +
-                                    O.Input + "'");
+    return fail(ExitInputError,
+                "refusing to write the output over the input '" + O.Input +
+                    "'");
   ErrorOr<std::unique_ptr<MemoryBuffer>> Input = MemoryBuffer::getFile(O.Input);
   if (!Input)
     return fail(ExitInputError,
@@ -83,7 +86,8 @@ int Run::execute() {
 
   TranslatedFlags Flags;
   if (!O.BuildDir.empty()) {
-    Expected<TranslatedFlags> FromDB = flagsFromCompilationDatabase(O.BuildDir, O.Input);
+    Expected<TranslatedFlags> FromDB =
+        flagsFromCompilationDatabase(O.BuildDir, O.Input);
     if (!FromDB)
       return fail(ExitInputError, FromDB.takeError());
     Flags = std::move(*FromDB);
@@ -91,7 +95,8 @@ int Run::execute() {
   TranslatedFlags Extra = translateNvccFlags(O.ExtraFlags);
   Flags.ClangArgs.insert(Flags.ClangArgs.end(), Extra.ClangArgs.begin(),
                          Extra.ClangArgs.end());
-  Flags.Ignored.insert(Flags.Ignored.end(), Extra.Ignored.begin(), Extra.Ignored.end());
+  Flags.Ignored.insert(Flags.Ignored.end(), Extra.Ignored.begin(),
+                       Extra.Ignored.end());
   if (!Flags.Ignored.empty())
     Errs << "dpopt: note: ignoring nvcc flags that do not affect parsing: "
          << join(Flags.Ignored, " ") << "\n";
@@ -100,15 +105,17 @@ int Run::execute() {
   Config.MainFile = O.Input;
   Config.Cuda = *Cuda;
   Config.ExtraArgs = std::move(Flags.ClangArgs);
-  Config.RuntimeDir = O.RuntimeDir.empty() ? DPOPT_SOURCE_RUNTIME_DIR : O.RuntimeDir;
-  Config.ResourceDir =
-      O.ClangResourceDir.empty() ? DPOPT_CLANG_RESOURCE_DIR : O.ClangResourceDir;
+  Config.RuntimeDir =
+      O.RuntimeDir.empty() ? DPOPT_SOURCE_RUNTIME_DIR : O.RuntimeDir;
+  Config.ResourceDir = O.ClangResourceDir.empty() ? DPOPT_CLANG_RESOURCE_DIR
+                                                  : O.ClangResourceDir;
   Config.ClangPath = DPOPT_CLANG_EXECUTABLE;
   if (!sys::fs::is_directory(Config.ResourceDir))
     return fail(ExitEnvironmentError,
                 "clang's resource directory '" + Config.ResourceDir +
                     "' is missing; install libclang-common-19-dev");
-  Expected<std::unique_ptr<ParseSession>> Session = ParseSession::create(Config);
+  Expected<std::unique_ptr<ParseSession>> Session =
+      ParseSession::create(Config);
   if (!Session)
     return fail(ExitEnvironmentError, Session.takeError());
   if (O.Verbose)
@@ -134,8 +141,9 @@ int Run::execute() {
       std::error_code EC;
       File = std::make_unique<raw_fd_ostream>(O.ReportFile, EC);
       if (EC)
-        return fail(ExitEnvironmentError,
-                    "cannot write report '" + O.ReportFile + "': " + EC.message());
+        return fail(ExitEnvironmentError, "cannot write report '" +
+                                              O.ReportFile +
+                                              "': " + EC.message());
       OS = File.get();
     }
     ProgramAnalysis Analysis(**WC);

@@ -29,7 +29,8 @@ Error writeOutputFile(StringRef Path, StringRef Contents) {
     outs() << Contents;
     outs().flush();
     if (outs().has_error())
-      return createStringError(inconvertibleErrorCode(), "cannot write to stdout");
+      return createStringError(inconvertibleErrorCode(),
+                               "cannot write to stdout");
     return Error::success();
   }
   SmallString<256> Model(Path);

@@ -21,20 +21,27 @@ namespace {
 bool isIgnoredWithValue(StringRef F) {
   return StringSwitch<bool>(F)
       .Cases({"-arch", "--gpu-architecture", "-gencode", "--generate-code",
-             "-code", "--gpu-code"}, true)
+              "-code", "--gpu-code"},
+             true)
       .Cases({"-rdc", "--relocatable-device-code", "-Xcompiler",
-             "--compiler-options", "-Xptxas", "--ptxas-options"}, true)
+              "--compiler-options", "-Xptxas", "--ptxas-options"},
+             true)
       .Cases({"-Xnvlink", "--nvlink-options", "-Xlinker", "--linker-options",
-             "-Xcudafe", "-Xarchive"}, true)
+              "-Xcudafe", "-Xarchive"},
+             true)
       .Cases({"-ccbin", "--compiler-bindir", "-o", "--output-file", "-MF",
-             "-MT", "-MQ"}, true)
+              "-MT", "-MQ"},
+             true)
       .Cases({"--default-stream", "-default-stream", "-maxrregcount",
-             "--maxrregcount", "--diag-suppress", "-diag-suppress"}, true)
+              "--maxrregcount", "--diag-suppress", "-diag-suppress"},
+             true)
       .Cases({"--threads", "-t", "-cudart", "--cudart", "-keep-dir",
-             "--keep-dir", "--options-file"}, true)
+              "--keep-dir", "--options-file"},
+             true)
       .Cases({"--machine", "--Werror", "-ftz", "--ftz"}, true)
-      .Cases({"-prec-div", "--prec-div", "-prec-sqrt", "--prec-sqrt",
-             "-fmad", "--fmad", "-L", "--library-path"}, true)
+      .Cases({"-prec-div", "--prec-div", "-prec-sqrt", "--prec-sqrt", "-fmad",
+              "--fmad", "-L", "--library-path"},
+             true)
       .Cases({"-l", "--library", "-split-compile", "--split-compile"}, true)
       .Default(false);
 }
@@ -61,21 +68,28 @@ bool isIgnoredWithoutValue(StringRef F) {
       F.starts_with("-fmad=") || F.starts_with("--split-compile="))
     return true;
   return StringSwitch<bool>(F)
-      .Cases({"-c", "--compile", "-dc", "--device-c", "-dw", "--device-w"}, true)
-      .Cases({"-dlink", "--device-link", "-g", "--debug", "-G",
-             "--device-debug"}, true)
+      .Cases({"-c", "--compile", "-dc", "--device-c", "-dw", "--device-w"},
+             true)
+      .Cases(
+          {"-dlink", "--device-link", "-g", "--debug", "-G", "--device-debug"},
+          true)
       .Cases({"-lineinfo", "--generate-line-info", "-use_fast_math",
-             "--use_fast_math", "-m64", "-m32"}, true)
-      .Cases({"-MD", "-MMD", "-M", "-MM", "-MP", "--generate-dependencies"}, true)
+              "--use_fast_math", "-m64", "-m32"},
+             true)
+      .Cases({"-MD", "-MMD", "-M", "-MM", "-MP", "--generate-dependencies"},
+             true)
       .Cases({"--expt-relaxed-constexpr", "-expt-relaxed-constexpr",
-             "--expt-extended-lambda", "-expt-extended-lambda",
-             "--extended-lambda", "-extended-lambda"}, true)
+              "--expt-extended-lambda", "-expt-extended-lambda",
+              "--extended-lambda", "-extended-lambda"},
+             true)
       .Cases({"-w", "--disable-warnings", "-keep", "--keep", "-res-usage",
-             "--resource-usage"}, true)
+              "--resource-usage"},
+             true)
       .Cases({"-forward-unknown-to-host-compiler",
-             "--forward-unknown-to-host-compiler",
-             "-forward-unknown-to-host-linker",
-             "--forward-unknown-to-host-linker", "-shared", "--shared"}, true)
+              "--forward-unknown-to-host-compiler",
+              "-forward-unknown-to-host-linker",
+              "--forward-unknown-to-host-linker", "-shared", "--shared"},
+             true)
       .Cases({"-v", "--verbose", "-static", "-pg", "-fPIC", "-fpic"}, true)
       .Default(false);
 }
@@ -109,7 +123,8 @@ TranslatedFlags translateNvccFlags(ArrayRef<std::string> Flags,
     StringRef F = Flags[I];
     // Returns the value of a flag spelled Spelling (joined, with '=', or as
     // the next argument); nullopt when F is not that flag.
-    auto ValueOf = [&](StringRef Spelling, bool AllowJoined) -> std::optional<std::string> {
+    auto ValueOf = [&](StringRef Spelling,
+                       bool AllowJoined) -> std::optional<std::string> {
       if (F == Spelling) {
         if (I + 1 < Flags.size())
           return Flags[++I];
@@ -132,26 +147,30 @@ TranslatedFlags translateNvccFlags(ArrayRef<std::string> Flags,
         Out.ClangArgs.push_back("-I" + absolutize(D, WorkingDir));
       continue;
     }
-    if (auto V = F.starts_with("-isystem") ? ValueOf("-isystem", true)
-                                          : ValueOf("--system-include", false)) {
+    if (auto V = F.starts_with("-isystem")
+                     ? ValueOf("-isystem", true)
+                     : ValueOf("--system-include", false)) {
       for (StringRef D : splitList(*V))
         Add("-isystem", absolutize(D, WorkingDir));
       continue;
     }
-    if (auto V = F.starts_with("--define-macro") ? ValueOf("--define-macro", false)
-                                                : ValueOf("-D", true)) {
+    if (auto V = F.starts_with("--define-macro")
+                     ? ValueOf("--define-macro", false)
+                     : ValueOf("-D", true)) {
       for (StringRef M : splitList(*V))
         Out.ClangArgs.push_back("-D" + M.str());
       continue;
     }
-    if (auto V = F.starts_with("--undefine-macro") ? ValueOf("--undefine-macro", false)
-                                                  : ValueOf("-U", true)) {
+    if (auto V = F.starts_with("--undefine-macro")
+                     ? ValueOf("--undefine-macro", false)
+                     : ValueOf("-U", true)) {
       for (StringRef M : splitList(*V))
         Out.ClangArgs.push_back("-U" + M.str());
       continue;
     }
-    if (auto V = F.starts_with("--pre-include") ? ValueOf("--pre-include", false)
-                                               : ValueOf("-include", true)) {
+    if (auto V = F.starts_with("--pre-include")
+                     ? ValueOf("--pre-include", false)
+                     : ValueOf("-include", true)) {
       Add("-include", absolutize(*V, WorkingDir));
       continue;
     }
@@ -192,14 +211,16 @@ Expected<TranslatedFlags> flagsFromCompilationDatabase(StringRef BuildDir,
                                                        StringRef File) {
   std::string Error;
   std::unique_ptr<clang::tooling::CompilationDatabase> DB =
-      clang::tooling::JSONCompilationDatabase::loadFromDirectory(BuildDir, Error);
+      clang::tooling::JSONCompilationDatabase::loadFromDirectory(BuildDir,
+                                                                 Error);
   if (!DB)
     return createStringError(inconvertibleErrorCode(),
                              "cannot read compilation database in '" +
                                  BuildDir + "': " + Error);
   SmallString<256> Abs(File);
   sys::fs::make_absolute(Abs);
-  std::vector<clang::tooling::CompileCommand> Cmds = DB->getCompileCommands(Abs);
+  std::vector<clang::tooling::CompileCommand> Cmds =
+      DB->getCompileCommands(Abs);
   if (Cmds.empty())
     return createStringError(inconvertibleErrorCode(),
                              "no compile command for '" + File + "' in " +

@@ -38,7 +38,8 @@ unsigned readCudaVersion(StringRef Root) {
     return 0;
   StringRef Rest = Text.substr(At + strlen("#define CUDA_VERSION ")).ltrim();
   unsigned V = 0;
-  Rest.take_while([](char C) { return C >= '0' && C <= '9'; }).getAsInteger(10, V);
+  Rest.take_while([](char C) { return C >= '0' && C <= '9'; })
+      .getAsInteger(10, V);
   return V;
 }
 

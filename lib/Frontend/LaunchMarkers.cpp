@@ -52,7 +52,8 @@ std::optional<FoundMarker> markerEndingAt(StringRef TextBefore) {
   auto R = parseIdAndEnd(Trimmed.substr(Start + Prefix.size()));
   if (!R || Start + Prefix.size() + R->second != Trimmed.size())
     return std::nullopt;
-  return FoundMarker{R->first, static_cast<unsigned>(TextBefore.size() - Start)};
+  return FoundMarker{R->first,
+                     static_cast<unsigned>(TextBefore.size() - Start)};
 }
 
 size_t findMarkerSyntax(StringRef Text) { return Text.find("/*__dpopt_"); }

@@ -41,16 +41,19 @@ constexpr llvm::StringLiteral PreludeText =
 
 /// Rewritten code calls dpopt's runtime; the output includes it, the working
 /// text does not, so that the file's precompiled preamble stays valid.
-constexpr llvm::StringLiteral PreludeRuntime = "#include \"dpopt/runtime.cuh\"\n"
-                                               "#include \"dpopt/aggregate.cuh\"\n"
-                                               "#include \"dpopt/persist.cuh\"\n";
+constexpr llvm::StringLiteral PreludeRuntime =
+    "#include \"dpopt/runtime.cuh\"\n"
+    "#include \"dpopt/aggregate.cuh\"\n"
+    "#include \"dpopt/persist.cuh\"\n";
 
 IntrusiveRefCntPtr<vfs::FileSystem> makeFileSystem(bool WithRuntime) {
   auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
   Memory->addFile(PreludePath, 0,
                   MemoryBuffer::getMemBufferCopy(
-                      WithRuntime ? (PreludeText + PreludeRuntime).str() : PreludeText.str()));
-  auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
+                      WithRuntime ? (PreludeText + PreludeRuntime).str()
+                                  : PreludeText.str()));
+  auto Overlay =
+      makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
   Overlay->pushOverlay(Memory);
   return Overlay;
 }
@@ -132,10 +135,9 @@ public:
       if (!P.ClauseText.empty() && Tok.hasLeadingSpace())
         P.ClauseText += ' ';
       SourceLocation TokLoc = SM.getExpansionLoc(Tok.getLocation());
-      P.TokenOffsets.emplace_back(P.ClauseText.size(),
-                                  SM.isWrittenInMainFile(TokLoc)
-                                      ? SM.getFileOffset(TokLoc)
-                                      : P.Offset);
+      P.TokenOffsets.emplace_back(
+          P.ClauseText.size(),
+          SM.isWrittenInMainFile(TokLoc) ? SM.getFileOffset(TokLoc) : P.Offset);
       P.ClauseText += PP.getSpelling(Tok);
       PP.Lex(Tok);
     }
@@ -285,7 +287,8 @@ private:
 /// seen while the preamble is built; record them then.
 class PragmaRecordingCallbacks : public PreambleCallbacks {
 public:
-  explicit PragmaRecordingCallbacks(std::vector<PragmaOccurrence> &Out) : Out(Out) {}
+  explicit PragmaRecordingCallbacks(std::vector<PragmaOccurrence> &Out)
+      : Out(Out) {}
   void BeforeExecute(CompilerInstance &CI) override {
     CI.getPreprocessor().AddPragmaHandler(new DpPragmaHandler(Out));
   }
@@ -317,8 +320,8 @@ makeInvocation(ArrayRef<std::string> Args,
   std::unique_ptr<CompilerInvocation> CI = createInvocation(CArgs, Opts);
   DriverOS.flush();
   if (!CI || DriverDiags->hasErrorOccurred())
-    return makeError("cannot set up clang for '" + MainFile + "': " +
-                     StringRef(DriverErrors).trim());
+    return makeError("cannot set up clang for '" + MainFile +
+                     "': " + StringRef(DriverErrors).trim());
   return std::move(CI);
 }
 
@@ -347,7 +350,9 @@ ParsedUnit::~ParsedUnit() {
   Compiler.reset();
 }
 
-ASTContext &ParsedUnit::getASTContext() const { return Compiler->getASTContext(); }
+ASTContext &ParsedUnit::getASTContext() const {
+  return Compiler->getASTContext();
+}
 SourceManager &ParsedUnit::getSourceManager() const {
   return Compiler->getSourceManager();
 }
@@ -397,16 +402,23 @@ StringRef ParsedUnit::getSourceText(SourceRange R) const {
 
 ParseSession::~ParseSession() = default;
 
-Expected<std::unique_ptr<ParseSession>> ParseSession::create(ParseConfig Config) {
+Expected<std::unique_ptr<ParseSession>>
+ParseSession::create(ParseConfig Config) {
   std::unique_ptr<ParseSession> S(new ParseSession());
   S->VFS = makeFileSystem(!Config.RuntimeDir.empty());
   S->PCHOps = std::make_shared<PCHContainerOperations>();
 
   std::vector<std::string> &Args = S->DriverArgs;
   Args = {Config.ClangPath.empty() ? std::string("clang++") : Config.ClangPath,
-          "-x", "cuda", "--cuda-device-only",
-          "--cuda-path=" + Config.Cuda.Root, "--cuda-gpu-arch=sm_90",
-          "-nocudalib", "-Wno-unknown-cuda-version", "-fgpu-rdc", "-fsyntax-only"};
+          "-x",
+          "cuda",
+          "--cuda-device-only",
+          "--cuda-path=" + Config.Cuda.Root,
+          "--cuda-gpu-arch=sm_90",
+          "-nocudalib",
+          "-Wno-unknown-cuda-version",
+          "-fgpu-rdc",
+          "-fsyntax-only"};
   if (!Config.ResourceDir.empty()) {
     Args.push_back("-resource-dir");
     Args.push_back(Config.ResourceDir);
@@ -453,8 +465,8 @@ Expected<std::unique_ptr<ParseSession>> ParseSession::create(ParseConfig Config)
 }
 
 void ParseSession::preparePreamble(const MemoryBuffer &Main) {
-  PreambleBounds Bounds =
-      ComputePreambleBounds(Invocation->getLangOpts(), Main.getMemBufferRef(), 0);
+  PreambleBounds Bounds = ComputePreambleBounds(Invocation->getLangOpts(),
+                                                Main.getMemBufferRef(), 0);
   if (Preamble &&
       Preamble->CanReuse(*Invocation, Main.getMemBufferRef(), Bounds, *VFS))
     return;
@@ -463,8 +475,9 @@ void ParseSession::preparePreamble(const MemoryBuffer &Main) {
   // preamble with errors (a missing header, an #error) must not be used:
   // the normal parse then reports them.
   DiagnosticOptions DiagOpts;
-  IntrusiveRefCntPtr<DiagnosticsEngine> Diags = CompilerInstance::createDiagnostics(
-      *VFS, DiagOpts, new IgnoringDiagConsumer, /*ShouldOwnClient=*/true);
+  IntrusiveRefCntPtr<DiagnosticsEngine> Diags =
+      CompilerInstance::createDiagnostics(
+          *VFS, DiagOpts, new IgnoringDiagConsumer, /*ShouldOwnClient=*/true);
   std::vector<PragmaOccurrence> Pragmas;
   PragmaRecordingCallbacks Callbacks(Pragmas);
   ErrorOr<PrecompiledPreamble> Built = PrecompiledPreamble::Build(
@@ -490,7 +503,8 @@ Expected<std::unique_ptr<ParsedUnit>> ParseSession::parse(StringRef Text) {
 
   auto CI = std::make_shared<CompilerInvocation>(*Invocation);
   CI->getPreprocessorOpts().RetainRemappedFileBuffers = true;
-  CI->getPreprocessorOpts().addRemappedFile(Config.MainFile, Unit->Buffer.get());
+  CI->getPreprocessorOpts().addRemappedFile(Config.MainFile,
+                                            Unit->Buffer.get());
   IntrusiveRefCntPtr<vfs::FileSystem> ParseVFS = VFS;
   if (Preamble) {
     Preamble->AddImplicitPreamble(*CI, ParseVFS, Unit->Buffer.get());

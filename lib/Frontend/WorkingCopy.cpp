@@ -85,11 +85,13 @@ const char *sideName(bool DeviceSide) { return DeviceSide ? "device" : "host"; }
 
 /// Parses each '#pragma dp' and attaches it to the launch statement that
 /// follows it.
-void attachPragmas(const ParsedUnit &U, const std::vector<DiscoveredLaunch> &Launches,
+void attachPragmas(const ParsedUnit &U,
+                   const std::vector<DiscoveredLaunch> &Launches,
                    SiteTable &Sites, const SourceText &Original,
                    std::vector<Diagnostic> &Diags) {
   auto Error = [&](unsigned Offset, std::string Msg) {
-    Diags.push_back(makeDiagnostic(Original, Offset, Severity::Error, std::move(Msg)));
+    Diags.push_back(
+        makeDiagnostic(Original, Offset, Severity::Error, std::move(Msg)));
   };
   for (const PragmaOccurrence &P : U.getPragmas()) {
     if (!P.InMainFile) {
@@ -120,14 +122,17 @@ void attachPragmas(const ParsedUnit &U, const std::vector<DiscoveredLaunch> &Lau
         break;
       }
     if (!Target) {
-      Error(P.Offset, "'#pragma dp' must be followed by a kernel launch statement");
+      Error(P.Offset,
+            "'#pragma dp' must be followed by a kernel launch statement");
       continue;
     }
     ClauseSide Side = D.side();
     if ((Side == ClauseSide::Device && !Target->DeviceSide) ||
         (Side == ClauseSide::Host && Target->DeviceSide)) {
-      Error(P.Offset, "'#pragma dp " + D.str() + "' applies to kernels launched "
-                          "from " + sideName(!Target->DeviceSide) +
+      Error(P.Offset, "'#pragma dp " + D.str() +
+                          "' applies to kernels launched "
+                          "from " +
+                          sideName(!Target->DeviceSide) +
                           " code, but this launch is made by " +
                           sideName(Target->DeviceSide) + " code");
       continue;
@@ -249,7 +254,8 @@ Diagnostic WorkingCopy::diagnosticAt(const UserLocation &Loc, Severity Level,
   return D;
 }
 
-Error WorkingCopy::apply(const tooling::Replacements &Edits, StringRef PassName) {
+Error WorkingCopy::apply(const tooling::Replacements &Edits,
+                         StringRef PassName) {
   if (Edits.empty())
     return Error::success();
   Expected<std::string> NewText = tooling::applyAllReplacements(text(), Edits);
@@ -262,8 +268,8 @@ Error WorkingCopy::apply(const tooling::Replacements &Edits, StringRef PassName)
     std::string Detail;
     for (const ClangDiagnostic &D : (*Next)->getDiagnostics())
       if (D.Level == ClangDiagnostic::Error) {
-        Detail = "line " + std::to_string(D.Line) + ": " + D.Message +
-                 "\n  " + D.LineText;
+        Detail = "line " + std::to_string(D.Line) + ": " + D.Message + "\n  " +
+                 D.LineText;
         break;
       }
     return internalError("internal error: the code written by pass '" +

@@ -124,7 +124,8 @@ std::optional<std::string> AggregatePass::childBlocker(const LaunchSite &S,
              P->getType().getAsString() + "')";
   const FunctionFacts &F = A.transitiveFacts(S.Callee);
   if (std::optional<std::string> Why = opaqueCodeBlocker(
-          WC, F, Name, ", which could read the hardware's block or thread index"))
+          WC, F, Name,
+          ", which could read the hardware's block or thread index"))
     return Why;
   if (!F.LegacyDeviceSyncs.empty())
     return Name + " calls cudaDeviceSynchronize() at " +
@@ -170,15 +171,16 @@ std::optional<std::string> AggregatePass::blocker(const LaunchSite &S,
   if (std::optional<std::string> Why =
           loopBodyBlocker(WC.unit(), getWrittenDefinition(S.Caller)))
     return Why;
-  if (S.InStream != StreamKind::Implicit && S.InStream != StreamKind::FireAndForget)
+  if (S.InStream != StreamKind::Implicit &&
+      S.InStream != StreamKind::FireAndForget)
     return "the launch goes to the stream '" + S.Stream.Text +
            "': the aggregated launch could not keep its order with that "
            "stream's other work";
   // One thread's launches into an ordered stream run one after the other; an
   // aggregated grid runs them together.
   // Fire-and-forget launches carry no order the aggregate would lose.
-  bool Asserted =
-      S.InStream == StreamKind::FireAndForget || (S.Pragma && S.Pragma->Aggregate);
+  bool Asserted = S.InStream == StreamKind::FireAndForget ||
+                  (S.Pragma && S.Pragma->Aggregate);
   if (!Asserted) {
     if (S.inLoop())
       return std::string(
@@ -429,10 +431,9 @@ public:
     P.Child = &C;
     P.Level = levelOf(S, Run.Ctx.Options);
     P.Group = Names.fresh("agg" + std::to_string(S.Id));
-    P.PerThread =
-        S.inLoop() || A.transitiveFacts(S.Caller).Launches.size() > 1
-            ? "DPOPT_AGG_LOOP_SLOTS"
-            : "1u";
+    P.PerThread = S.inLoop() || A.transitiveFacts(S.Caller).Launches.size() > 1
+                      ? "DPOPT_AGG_LOOP_SLOTS"
+                      : "1u";
     bool Counted = P.Level.Level == Granularity::Warp ||
                    P.Level.Level == Granularity::Block;
     P.Threshold = Counted ? Run.tunableInCode(S) : "0u";
@@ -457,18 +458,18 @@ public:
         ");\n"
         "  " +
         C.Rec + " " + Rec + " = " + C.Make + "(" + Grid + ", " + Block + ", " +
-        (S.SharedMem.isWritten() ? "(" + S.SharedMem.Text + ")" : "0u") +
-        Args +
+        (S.SharedMem.isWritten() ? "(" + S.SharedMem.Text + ")" : "0u") + Args +
         ");\n"
         "  if (!dpopt::rt::aggRecord(" +
         groupRef(P) + ", " + Rec +
-        (MaxThreads < 1024 ? ", " + std::to_string(MaxThreads) + "u" : std::string()) +
+        (MaxThreads < 1024 ? ", " + std::to_string(MaxThreads) + "u"
+                           : std::string()) +
         "))\n    " +
         deviceLaunchStatement(
             S.Id, launchStatement(L.Callee, Rec + ".Grid", Rec + ".Block",
-                                   Rec + ".Shmem",
-                                   std::string("cudaStreamFireAndForget"),
-                                   recordArgs(C, Rec))) +
+                                  Rec + ".Shmem",
+                                  std::string("cudaStreamFireAndForget"),
+                                  recordArgs(C, Rec))) +
         "\n}";
     SiteEdits.replace(
         S.StmtBegin, S.StmtEnd - S.StmtBegin,
@@ -476,9 +477,8 @@ public:
     for (const Stmt *B : S.Branches)
       if (!enclosureBlocker(U, B))
         Converging.push_back(B);
-    Run.passed(S, "aggregating the launches of '" + S.CalleeName +
-                           "' per " + levelText(P.Level) +
-                           " into one launch of a clone");
+    Run.passed(S, "aggregating the launches of '" + S.CalleeName + "' per " +
+                      levelText(P.Level) + " into one launch of a clone");
     return Error::success();
   }
 

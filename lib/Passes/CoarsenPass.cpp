@@ -67,8 +67,8 @@ protected:
 
   std::string summary(const LaunchSite &S, ProgramAnalysis &,
                       const PassOptions &O) const override {
-    return "launches a clone of '" + S.CalleeName + "' with the grid divided by " +
-           describeTunable(CoarsenFactor, S, O);
+    return "launches a clone of '" + S.CalleeName +
+           "' with the grid divided by " + describeTunable(CoarsenFactor, S, O);
   }
 
   std::unique_ptr<SiteRewriter> makeRewriter(SiteRun &Run) const override;
@@ -90,8 +90,8 @@ protected:
     if (!Own.EarlyReturns.empty() && !F.WarpOps.empty())
       return Name + " returns early (" + whereIs(WC, Own.EarlyReturns[0].Loc) +
              ") and uses the warp-level operation " + F.WarpOps[0].What;
-    if (std::optional<std::string> Why =
-            opaqueCodeBlocker(WC, F, Name, ", which could read the block index"))
+    if (std::optional<std::string> Why = opaqueCodeBlocker(
+            WC, F, Name, ", which could read the block index"))
       return Why;
     if (!F.LegacyDeviceSyncs.empty())
       return Name + " calls cudaDeviceSynchronize() at " +
@@ -100,7 +100,8 @@ protected:
     // (CUDA 13.0) a coarsened recursive child ran >1000x slower or hung
     // (docs/passes/coarsen.md).
     if (!F.Launches.empty())
-      return Name + " launches kernels itself (" + whereIs(WC, F.Launches[0].Loc) +
+      return Name + " launches kernels itself (" +
+             whereIs(WC, F.Launches[0].Loc) +
              "): coarsened, each thread would launch once per original block";
     if (std::optional<std::string> Why =
             loopBodyBlocker(WC.unit(), getWrittenDefinition(S.Callee)))
@@ -115,7 +116,8 @@ protected:
 
 /// The body of the coarsened clone of P.Child.
 Expected<std::string> coarsenedBody(const ParsedUnit &U, ProgramAnalysis &A,
-                                    const ChildPlan &P, const EditList &SiteEdits,
+                                    const ChildPlan &P,
+                                    const EditList &SiteEdits,
                                     const BuiltinCloner &Cloner,
                                     const GeneratedNames &Gen) {
   const FunctionDecl *Def = getWrittenDefinition(P.Child);
@@ -136,8 +138,8 @@ Expected<std::string> coarsenedBody(const ParsedUnit &U, ProgramAnalysis &A,
   const FunctionFacts &Facts = A.transitiveFacts(P.Child);
   std::string S = "{\n";
   auto Loop = [&](const std::string &Var, const char *Dim) {
-    S += "  for (unsigned " + Var + " = blockIdx." + Dim + "; " + Var + " < " + Gen.GridDim +
-         "." + Dim + "; " + Var + " += gridDim." + Dim + ")\n";
+    S += "  for (unsigned " + Var + " = blockIdx." + Dim + "; " + Var + " < " +
+         Gen.GridDim + "." + Dim + "; " + Var + " += gridDim." + Dim + ")\n";
   };
   if (P.GridDims >= 3)
     Loop(Gen.Bz, "z");
@@ -147,8 +149,8 @@ Expected<std::string> coarsenedBody(const ParsedUnit &U, ProgramAnalysis &A,
   S += "  {\n";
   if (Facts.usesIndex(BuiltinVar::BlockIdx))
     S += "    const uint3 blockIdx = make_uint3(" + Gen.Bx + ", " +
-         (P.GridDims >= 2 ? Gen.By : "0u") + ", " + (P.GridDims >= 3 ? Gen.Bz : "0u") +
-         ");\n";
+         (P.GridDims >= 2 ? Gen.By : "0u") + ", " +
+         (P.GridDims >= 3 ? Gen.Bz : "0u") + ");\n";
   if (Facts.usesIndex(BuiltinVar::GridDim))
     S += "    const dim3 gridDim = " + Gen.GridDim + ";\n";
   // One original block: 'return' jumps to the end of it, and parameters the
@@ -164,7 +166,8 @@ Expected<std::string> coarsenedBody(const ParsedUnit &U, ProgramAnalysis &A,
 class CoarsenRewriter : public SiteRewriter {
 public:
   explicit CoarsenRewriter(SiteRun &Run)
-      : Run(Run), Gen(Run.Names), Cloner(Run.A, CoarsenedVars, Run.Names, "coarse") {}
+      : Run(Run), Gen(Run.Names),
+        Cloner(Run.A, CoarsenedVars, Run.Names, "coarse") {}
 
   Error rewrite(const LaunchSite &S, const LaunchText &L) override {
     const ParsedUnit &U = Run.U;
@@ -187,17 +190,20 @@ public:
     if (S.Stream.isWritten())
       Stream = S.Stream.Text;
     std::string Args = StringRef(L.Args).trim().empty() ? "" : ", " + L.Args;
-    std::string Text = "{ // dpopt coarsen: fewer, fuller child blocks\n"
-                       "  dim3 " + Gen.Grid + "(" + S.Grid.Text + ");\n  " +
-                       deviceLaunchStatement(
-                           S.Id, launchStatement(L.calleeNamed(P.Name),
-                                                 "dpopt::rt::coarsenGrid(" + Gen.Grid + ", " +
-                                                     Factor + ")",
-                                                 S.Block.Text, Shmem, Stream,
-                                                 Gen.Grid + Args)) +
-                       "\n}";
-    Run.Edits.replace(S.StmtBegin, S.StmtEnd - S.StmtBegin,
-                      indentLines(Text, indentationAt(U.getText(), S.StmtBegin)));
+    std::string Text =
+        "{ // dpopt coarsen: fewer, fuller child blocks\n"
+        "  dim3 " +
+        Gen.Grid + "(" + S.Grid.Text + ");\n  " +
+        deviceLaunchStatement(
+            S.Id,
+            launchStatement(L.calleeNamed(P.Name),
+                            "dpopt::rt::coarsenGrid(" + Gen.Grid + ", " +
+                                Factor + ")",
+                            S.Block.Text, Shmem, Stream, Gen.Grid + Args)) +
+        "\n}";
+    Run.Edits.replace(
+        S.StmtBegin, S.StmtEnd - S.StmtBegin,
+        indentLines(Text, indentationAt(U.getText(), S.StmtBegin)));
     Run.passed(S, "launching a clone of '" + S.CalleeName +
                       "' whose blocks each run " + Run.tunableForRemark(S) +
                       " original blocks");
@@ -213,24 +219,28 @@ public:
     EditList SiteEdits = Edits;
     for (const FunctionDecl *Key : Order) {
       const ChildPlan &P = Plans[Key];
-      Expected<std::string> Body = coarsenedBody(U, Run.A, P, SiteEdits, Cloner, Gen);
+      Expected<std::string> Body =
+          coarsenedBody(U, Run.A, P, SiteEdits, Cloner, Gen);
       if (!Body)
         return Body.takeError();
-      Expected<FunctionPieces> F = readFunction(U, getWrittenDefinition(P.Child));
+      Expected<FunctionPieces> F =
+          readFunction(U, getWrittenDefinition(P.Child));
       if (!F)
         return F.takeError();
-      std::string Head = (F->TemplateHeader.empty() ? "" : F->TemplateHeader + "\n") +
-                         "static __global__ " +
-                         (F->LaunchBounds.empty() ? "" : F->LaunchBounds + " ") + "void " +
-                         P.Name + "(dim3 " + Gen.GridDim;
+      std::string Head =
+          (F->TemplateHeader.empty() ? "" : F->TemplateHeader + "\n") +
+          "static __global__ " +
+          (F->LaunchBounds.empty() ? "" : F->LaunchBounds + " ") + "void " +
+          P.Name + "(dim3 " + Gen.GridDim;
       auto FullHead = [&](StringRef Params) {
         bool None = Params.trim().empty() || Params.trim() == "void";
         return Head + (None ? "" : ", " + Params.str()) + ")";
       };
-      if (Error E = addDerivedFunction(U, Edits, P.Child, FullHead, *Body,
-                                       "'" + P.Child->getNameAsString() +
-                                           "' coarsened: each block runs a stride of "
-                                           "original blocks (coarsen)"))
+      if (Error E =
+              addDerivedFunction(U, Edits, P.Child, FullHead, *Body,
+                                 "'" + P.Child->getNameAsString() +
+                                     "' coarsened: each block runs a stride of "
+                                     "original blocks (coarsen)"))
         return E;
     }
     if (Error E = Cloner.emitClones(U, Edits))
@@ -253,6 +263,8 @@ std::unique_ptr<SiteRewriter> CoarsenPass::makeRewriter(SiteRun &Run) const {
 
 } // namespace
 
-std::unique_ptr<Pass> createCoarsenPass() { return std::make_unique<CoarsenPass>(); }
+std::unique_ptr<Pass> createCoarsenPass() {
+  return std::make_unique<CoarsenPass>();
+}
 
 } // namespace dpopt

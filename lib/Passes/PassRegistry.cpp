@@ -40,7 +40,8 @@ std::string PassRegistry::validNames() const {
   return S;
 }
 
-Expected<std::vector<Pass *>> PassRegistry::parsePipeline(StringRef List) const {
+Expected<std::vector<Pass *>>
+PassRegistry::parsePipeline(StringRef List) const {
   SmallVector<StringRef, 8> Names;
   List.split(Names, ',', -1, /*KeepEmpty=*/true);
   std::vector<Pass *> Out;
@@ -53,13 +54,12 @@ Expected<std::vector<Pass *>> PassRegistry::parsePipeline(StringRef List) const 
     }
     Pass *P = lookup(Name);
     if (!P)
-      return createStringError(inconvertibleErrorCode(),
-                               Name.empty()
-                                   ? "empty pass name in --passes='" + List.str() +
-                                         "'; valid passes: " + validNames()
-                                   : "unknown pass '" + Name.str() +
-                                         "' in --passes; valid passes: " +
-                                         validNames());
+      return createStringError(
+          inconvertibleErrorCode(),
+          Name.empty() ? "empty pass name in --passes='" + List.str() +
+                             "'; valid passes: " + validNames()
+                       : "unknown pass '" + Name.str() +
+                             "' in --passes; valid passes: " + validNames());
     Out.push_back(P);
   }
   if (SawNone && !Out.empty())

@@ -8,15 +8,18 @@
 
 namespace dpopt {
 
-void RemarkEngine::passed(llvm::StringRef Pass, UserLocation Loc, std::string Msg) {
+void RemarkEngine::passed(llvm::StringRef Pass, UserLocation Loc,
+                          std::string Msg) {
   All.push_back({Remark::Passed, Pass.str(), std::move(Loc), std::move(Msg)});
 }
 
-void RemarkEngine::missed(llvm::StringRef Pass, UserLocation Loc, std::string Msg) {
+void RemarkEngine::missed(llvm::StringRef Pass, UserLocation Loc,
+                          std::string Msg) {
   All.push_back({Remark::Missed, Pass.str(), std::move(Loc), std::move(Msg)});
 }
 
-void RemarkEngine::analysis(llvm::StringRef Pass, UserLocation Loc, std::string Msg) {
+void RemarkEngine::analysis(llvm::StringRef Pass, UserLocation Loc,
+                            std::string Msg) {
   All.push_back({Remark::Analysis, Pass.str(), std::move(Loc), std::move(Msg)});
 }
 

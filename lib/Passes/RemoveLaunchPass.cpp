@@ -30,7 +30,8 @@ class RemoveLaunchPass : public Pass {
 public:
   StringRef name() const override { return PassName; }
   StringRef description() const override {
-    return "remove device-side launches: the parent's threads do the child's work, "
+    return "remove device-side launches: the parent's threads do the child's "
+           "work, "
            "and legacy device-side cudaDeviceSynchronize() goes (Chen & Shen "
            "MICRO'15)";
   }
@@ -73,7 +74,8 @@ private:
 std::string RemoveLaunchPass::t4Text(const ParsedUnit &U, const LaunchSite &S,
                                      const LaunchText &L, StringRef SerialName,
                                      const T4Names &N, bool SizeFallback) {
-  std::string Out = "{ // dpopt remove-launch T4: this thread runs the child grid\n";
+  std::string Out =
+      "{ // dpopt remove-launch T4: this thread runs the child grid\n";
   ConfigLocals Config =
       declareConfig(S, S.Grid.Text, N.Grid, N.Block, N.Shmem, N.Stream);
   Out += Config.Text;
@@ -127,15 +129,17 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx,
     const LaunchSite &S = *D.Site;
     UserLocation Loc = WC.locate(S.Call->getBeginLoc());
     if (!D.removed()) {
-      Ctx.Remarks.missed(PassName, Loc, "not removing this launch of '" + S.CalleeName +
-                                            "': " + D.Reason);
+      Ctx.Remarks.missed(PassName, Loc,
+                         "not removing this launch of '" + S.CalleeName +
+                             "': " + D.Reason);
       continue;
     }
     // The plan has checked everything that can be checked before writing;
     // what fails now is a dpopt bug, not a reason to leave the site.
-    std::string Done = "removed this launch of '" + S.CalleeName + "' (" +
-                       (D.Persist ? persistModeName(*D.Persist) : techniqueName(*D.Chosen)) +
-                       "): " + D.Reason;
+    std::string Done =
+        "removed this launch of '" + S.CalleeName + "' (" +
+        (D.Persist ? persistModeName(*D.Persist) : techniqueName(*D.Chosen)) +
+        "): " + D.Reason;
     if (D.Persist) {
       if (Error E = Persistent.add(U, D, Edits))
         return std::move(E);
@@ -149,7 +153,8 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx,
       T3Shape Shape;
       if (std::optional<std::string> Why = t3SiteBlocker(A, S, &Shape))
         return createStringError(inconvertibleErrorCode(),
-                                 "remove-launch: T3 site no longer fits: " + *Why);
+                                 "remove-launch: T3 site no longer fits: " +
+                                     *Why);
       if (Error E = Blocks.rewriteSite(U, S, Shape, D.SizeFallback, Edits))
         return std::move(E);
       Ctx.Needs.Runtime = true;
@@ -181,12 +186,14 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx,
   for (const SyncDecision &S : Plan.Syncs) {
     UserLocation Loc = WC.locate(S.Sync.Call->getBeginLoc());
     if (!S.Remove) {
-      Ctx.Remarks.missed(PassName, Loc, "not removing this cudaDeviceSynchronize(): " +
-                                            S.Reason);
+      Ctx.Remarks.missed(PassName, Loc,
+                         "not removing this cudaDeviceSynchronize(): " +
+                             S.Reason);
       continue;
     }
     Edits.replace(S.Sync.Begin, S.Sync.End - S.Sync.Begin, S.Sync.Replacement);
-    Ctx.Remarks.passed(PassName, Loc, "removed this cudaDeviceSynchronize(): " + S.Reason);
+    Ctx.Remarks.passed(PassName, Loc,
+                       "removed this cudaDeviceSynchronize(): " + S.Reason);
   }
 
   if (Error E = encloseForConvergence(U, Converging, T4.Warp, Edits))
@@ -217,6 +224,8 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx,
 
 } // namespace
 
-std::unique_ptr<Pass> createRemoveLaunchPass() { return std::make_unique<RemoveLaunchPass>(); }
+std::unique_ptr<Pass> createRemoveLaunchPass() {
+  return std::make_unique<RemoveLaunchPass>();
+}
 
 } // namespace dpopt

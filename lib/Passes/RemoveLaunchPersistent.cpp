@@ -27,7 +27,8 @@ constexpr BuiltinSet ParentPosition =
 
 /// Why the host launch \p H of the parent cannot be replaced by a call of
 /// the persistent version's launcher.
-std::optional<std::string> hostLaunchBlocker(const LaunchSite &H, const FunctionDecl *Parent) {
+std::optional<std::string> hostLaunchBlocker(const LaunchSite &H,
+                                             const FunctionDecl *Parent) {
   if (std::optional<std::string> Why = launchFormBlocker(H))
     return Why;
   if (H.Kind != CallerKind::Host)
@@ -54,15 +55,16 @@ unsigned long long subtaskCost(const Stmt *S) {
   return N;
 }
 
-
 } // namespace
 
-std::optional<std::string> persistentBlocker(ProgramAnalysis &A, const LaunchSite &S,
-                                             std::vector<const LaunchSite *> *HostLaunches) {
+std::optional<std::string>
+persistentBlocker(ProgramAnalysis &A, const LaunchSite &S,
+                  std::vector<const LaunchSite *> *HostLaunches) {
   const WorkingCopy &WC = A.workingCopy();
   if (S.Kind != CallerKind::Global)
     return std::string("the launch is not in a kernel's own body (it is in ") +
-           callerKindName(S.Kind) + " code): T1/T2 make the launching kernel persistent";
+           callerKindName(S.Kind) +
+           " code): T1/T2 make the launching kernel persistent";
   if (S.InTemplate)
     return std::string("the launching kernel is a template");
   const FunctionDecl *Parent = S.Caller;
@@ -73,27 +75,34 @@ std::optional<std::string> persistentBlocker(ProgramAnalysis &A, const LaunchSit
   if (!Def->getDeclContext()->isTranslationUnit() ||
       !getWrittenDefinition(S.Callee)->getDeclContext()->isTranslationUnit())
     return Name + " or '" + S.CalleeName +
-           "' is declared in a namespace or class: dpopt writes persistent versions at "
+           "' is declared in a namespace or class: dpopt writes persistent "
+           "versions at "
            "file scope only";
   for (const ParmVarDecl *P : Def->parameters())
     if (P->getName().empty())
-      return Name + " has an unnamed parameter, which its persistent version could not "
+      return Name + " has an unnamed parameter, which its persistent version "
+                    "could not "
                     "pass on";
   if (S.inLoop())
-    return "the launch is in a loop: a thread could launch more than once per round, "
-           "and the persistent blocks would run those children together (CUDA runs "
+    return "the launch is in a loop: a thread could launch more than once per "
+           "round, "
+           "and the persistent blocks would run those children together (CUDA "
+           "runs "
            "them in order)";
   if (containsGoto(Def->getBody()))
-    return Name + " uses goto: a thread could reach the launch more than once per round";
+    return Name + " uses goto: a thread could reach the launch more than once "
+                  "per round";
   const FunctionFacts &T = A.transitiveFacts(Parent);
   if (T.Launches.size() != 1)
     return Name + " can launch at " + std::to_string(T.Launches.size()) +
-           " places: T1/T2 take one launch per thread and round, so that a thread's "
+           " places: T1/T2 take one launch per thread and round, so that a "
+           "thread's "
            "children keep their order";
   if (!T.LegacyDeviceSyncs.empty())
     return Name + " waits for its children with cudaDeviceSynchronize() (" +
            whereIs(WC, T.LegacyDeviceSyncs[0].Loc) +
-           "): a persistent grid runs the children after its blocks' own work (T3 and T4 "
+           "): a persistent grid runs the children after its blocks' own work "
+           "(T3 and T4 "
            "run synchronous children)";
   if (std::optional<std::string> Api = launchApiCall(A, Parent))
     return Name + " uses the launch API (" + *Api + ")";
@@ -114,17 +123,20 @@ std::optional<std::string> persistentBlocker(ProgramAnalysis &A, const LaunchSit
     for (const Occurrence &B : T.Barriers)
       if (B.What != "__syncthreads")
         return Name + " uses " + B.What + " (" + whereIs(WC, B.Loc) +
-               "), which a persistent block playing one of its blocks at a time cannot "
+               "), which a persistent block playing one of its blocks at a "
+               "time cannot "
                "keep";
     const FunctionFacts &L = A.localFacts(Parent);
     if (!L.EarlyReturns.empty())
       return Name + " synchronizes its threads and may return early (" +
              whereIs(WC, L.EarlyReturns[0].Loc) +
-             "): a thread that returned would wait at the grid barrier while the "
+             "): a thread that returned would wait at the grid barrier while "
+             "the "
              "others wait at " +
              Name + "'s __syncthreads()";
   }
-  if (std::optional<std::string> Why = t3ChildBlocker(A, S, /*ParentDynamicShared=*/true))
+  if (std::optional<std::string> Why =
+          t3ChildBlocker(A, S, /*ParentDynamicShared=*/true))
     return "the persistent blocks run the child as a team, and " + *Why;
   NameAllocator Scratch("");
   BuiltinCloner Cloner(A, ParentPosition, Scratch, "persist");
@@ -143,44 +155,53 @@ std::optional<std::string> persistentBlocker(ProgramAnalysis &A, const LaunchSit
       continue;
     if (std::optional<std::string> Why = hostLaunchBlocker(H, Def)) {
       if (Refused.empty())
-        Refused = " (the one at " + whereIs(WC, H.Call->getBeginLoc()) + ": " + *Why + ")";
+        Refused = " (the one at " + whereIs(WC, H.Call->getBeginLoc()) + ": " +
+                  *Why + ")";
       continue;
     }
     Hosts.push_back(&H);
   }
   if (Hosts.empty())
-    return "no launch of " + Name + " by host code in this file can use a persistent "
-           "version" + Refused + "; launches from other files or from device code keep "
+    return "no launch of " + Name +
+           " by host code in this file can use a persistent "
+           "version" +
+           Refused +
+           "; launches from other files or from device code keep "
            "the kernel as it is";
   if (HostLaunches)
     *HostLaunches = std::move(Hosts);
   return std::nullopt;
 }
 
-std::optional<SharedReuse> persistentSharedReuse(ProgramAnalysis &A, const LaunchSite &S) {
+std::optional<SharedReuse> persistentSharedReuse(ProgramAnalysis &A,
+                                                 const LaunchSite &S) {
   return overlayableShared(A, S.Caller, S.Callee);
 }
 
 bool childSizeIsConstant(ProgramAnalysis &A, const LaunchSite &S) {
   const ASTContext &Ctx = A.workingCopy().unit().getASTContext();
-  return constantThreadCount(S.Grid.E, Ctx) && constantThreadCount(S.Block.E, Ctx);
+  return constantThreadCount(S.Grid.E, Ctx) &&
+         constantThreadCount(S.Block.E, Ctx);
 }
 
 PersistentWriter::PersistentWriter(ProgramAnalysis &A, NameAllocator &Names,
                                    BlockRunner &Blocks)
-    : A(A), Names(Names), Blocks(Blocks), Cloner(A, ParentPosition, Names, "persist"),
+    : A(A), Names(Names), Blocks(Blocks),
+      Cloner(A, ParentPosition, Names, "persist"),
       State(Names.fresh("p_state")), Records(Names.fresh("p_records")),
       Round(Names.fresh("p_round")), OrigGrid(Names.fresh("p_grid_of_parent")),
       Rounds(Names.fresh("p_rounds")), OrigBlocks(Names.fresh("p_blocks")),
-      Block(Names.fresh("p_block")), Work(Names.fresh("p_work")), Index(Names.fresh("p_index")),
-      Rec(Names.fresh("p_rec")), Grid(Names.fresh("p_grid")),
-      ChildBlock(Names.fresh("p_child_block")), First(Names.fresh("p_first")),
-      Shmem(Names.fresh("p_shmem")), Stream(Names.fresh("p_stream")),
-      Resident(Names.fresh("p_resident")), Per(Names.fresh("p_per_block")),
-      Last(Names.fresh("p_last")), End(Names.fresh("p_end")), Take(Names.fresh("p_take")),
+      Block(Names.fresh("p_block")), Work(Names.fresh("p_work")),
+      Index(Names.fresh("p_index")), Rec(Names.fresh("p_rec")),
+      Grid(Names.fresh("p_grid")), ChildBlock(Names.fresh("p_child_block")),
+      First(Names.fresh("p_first")), Shmem(Names.fresh("p_shmem")),
+      Stream(Names.fresh("p_stream")), Resident(Names.fresh("p_resident")),
+      Per(Names.fresh("p_per_block")), Last(Names.fresh("p_last")),
+      End(Names.fresh("p_end")), Take(Names.fresh("p_take")),
       SharedBuffer(Names.fresh("p_shared_memory")) {}
 
-Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D, EditList &Edits) {
+Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D,
+                            EditList &Edits) {
   const LaunchSite &S = *D.Site;
   const ASTContext &Ctx = U.getASTContext();
   const FunctionDecl *Parent = getWrittenDefinition(S.Caller);
@@ -210,17 +231,21 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D, EditList
   std::string ParentArgs;
   for (const ParmVarDecl *P : Parent->parameters())
     ParentArgs += ", " + P->getNameAsString();
-  bool NoParams = StringRef(*Params).trim().empty() || StringRef(*Params).trim() == "void";
+  bool NoParams =
+      StringRef(*Params).trim().empty() || StringRef(*Params).trim() == "void";
   std::string ParamTail = NoParams ? "" : ", " + *Params;
 
   // The record: where the child grid starts in the round's numbering of
   // child blocks, its configuration and its arguments.
-  std::string RecDef = "struct " + RecType + " {\n  unsigned long long First;\n  dim3 Grid, Block;\n";
+  std::string RecDef = "struct " + RecType +
+                       " {\n  unsigned long long First;\n  dim3 Grid, Block;\n";
   const auto ChildParams = Child->parameters();
   std::string TeamArgs;
   for (size_t I = 0; I < ChildParams.size(); ++I) {
-    RecDef += "  " + spelledType(Ctx, ChildParams[I]->getType(), Field + std::to_string(I)) +
-              ";\n";
+    RecDef +=
+        "  " +
+        spelledType(Ctx, ChildParams[I]->getType(), Field + std::to_string(I)) +
+        ";\n";
     TeamArgs += ", " + Rec + "." + Field + std::to_string(I);
   }
   RecDef += "};\n";
@@ -235,13 +260,15 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D, EditList
     auto [B, End] = U.getOffsetRange(E->getSourceRange());
     return Redirects.applyWithin(U.getText(), B, End);
   };
-  Expected<std::string> GridText = Redirected(S.Grid.E), BlockText = Redirected(S.Block.E);
+  Expected<std::string> GridText = Redirected(S.Grid.E),
+                        BlockText = Redirected(S.Block.E);
   if (!GridText)
     return GridText.takeError();
   if (!BlockText)
     return BlockText.takeError();
-  std::vector<std::string> Record = {"const dim3 " + Grid + "(" + *GridText + ");",
-                                     "const dim3 " + Block + "(" + *BlockText + ");"};
+  std::vector<std::string> Record = {
+      "const dim3 " + Grid + "(" + *GridText + ");",
+      "const dim3 " + Block + "(" + *BlockText + ");"};
   std::string ShmemValue = "0";
   if (S.SharedMem.isWritten()) {
     Expected<std::string> Text = Redirected(S.SharedMem.E);
@@ -294,117 +321,156 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D, EditList
   for (const std::string &Line : Claim)
     Record.push_back("  " + Line);
   Record.push_back("}");
-  std::string RecordText = "{ // dpopt remove-launch T1/T2: record the launch; the "
-                           "persistent grid runs it after this round\n" +
-                           indentedLines(Record, "  ") + "}";
+  std::string RecordText =
+      "{ // dpopt remove-launch T1/T2: record the launch; the "
+      "persistent grid runs it after this round\n" +
+      indentedLines(Record, "  ") + "}";
   EditList BodyEdits = Redirects.without(S.StmtBegin, S.StmtEnd);
   uint64_t Unused = 0;
   if (Reuse)
     if (std::optional<std::string> Why =
             sharedIntoBuffer(A, Parent, SharedBuffer, &BodyEdits, Unused))
       return createStringError(inconvertibleErrorCode(), *Why);
-  BodyEdits.replace(S.StmtBegin, S.StmtEnd - S.StmtBegin,
-                    indentLines(RecordText, indentationAt(U.getText(), S.StmtBegin)));
+  BodyEdits.replace(
+      S.StmtBegin, S.StmtEnd - S.StmtBegin,
+      indentLines(RecordText, indentationAt(U.getText(), S.StmtBegin)));
   Expected<std::string> Body = bodyWithEdits(U, *F, BodyEdits);
   if (!Body)
     return Body.takeError();
-  std::string StateParams = "dpopt::rt::PersistState *" + State + ", " + RecType + " *" +
-                            Records;
+  std::string StateParams =
+      "dpopt::rt::PersistState *" + State + ", " + RecType + " *" + Records;
   std::string BufferParam = Reuse ? ", unsigned char *" + SharedBuffer : "";
   std::string BufferArg = Reuse ? ", " + SharedBuffer : "";
   std::string BodyDef = "static __device__ void " + BodyName + "(" +
-                        builtinParameterList(ParentPosition) + ", " + StateParams +
-                        ", unsigned long long " + Round + BufferParam + ParamTail + ") " +
-                        *Body + "\n";
+                        builtinParameterList(ParentPosition) + ", " +
+                        StateParams + ", unsigned long long " + Round +
+                        BufferParam + ParamTail + ") " + *Body + "\n";
 
   // The persistent kernel: rounds of one original block per persistent
   // block, then the round's records.
   std::string G = OrigGrid;
-  std::string K = "__global__ void " + (F->LaunchBounds.empty() ? "" : F->LaunchBounds + " ") +
-                  KernelName + "(" + StateParams + ", dim3 " + G + ParamTail + ") {\n";
+  std::string K = "__global__ void " +
+                  (F->LaunchBounds.empty() ? "" : F->LaunchBounds + " ") +
+                  KernelName + "(" + StateParams + ", dim3 " + G + ParamTail +
+                  ") {\n";
   if (Reuse)
-    K += "  // The parent's shared variables (" + std::to_string(Reuse->ParentBytes) +
+    K += "  // The parent's shared variables (" +
+         std::to_string(Reuse->ParentBytes) +
          " bytes) and, once the round's parents are done, the child's (" +
-         std::to_string(Reuse->ChildBytes) + " bytes).\n  __shared__ __align__(" +
-         std::to_string(SharedBufferAlign) + ") unsigned char " + SharedBuffer + "[" +
-         std::to_string(std::max(Reuse->ParentBytes, Reuse->ChildBytes)) + "];\n";
-  K += "  const unsigned long long " + OrigBlocks + " = (unsigned long long)" + G + ".x * " + G +
-       ".y * " + G + ".z;\n";
-  K += "  const unsigned long long " + Rounds + " = (" + OrigBlocks + " + gridDim.x - 1) / gridDim.x;\n";
-  K += "  for (unsigned long long " + Round + " = 0; " + Round + " < " + Rounds + "; ++" +
-       Round + ") {\n";
+         std::to_string(Reuse->ChildBytes) +
+         " bytes).\n  __shared__ __align__(" +
+         std::to_string(SharedBufferAlign) + ") unsigned char " + SharedBuffer +
+         "[" + std::to_string(std::max(Reuse->ParentBytes, Reuse->ChildBytes)) +
+         "];\n";
+  K += "  const unsigned long long " + OrigBlocks + " = (unsigned long long)" +
+       G + ".x * " + G + ".y * " + G + ".z;\n";
+  K += "  const unsigned long long " + Rounds + " = (" + OrigBlocks +
+       " + gridDim.x - 1) / gridDim.x;\n";
+  K += "  for (unsigned long long " + Round + " = 0; " + Round + " < " +
+       Rounds + "; ++" + Round + ") {\n";
   K += "    dpopt::rt::persistBeginRound(" + State + ", " + Round + ");\n";
-  K += "    const unsigned long long " + Block + " = " + Round + " * gridDim.x + blockIdx.x;\n";
+  K += "    const unsigned long long " + Block + " = " + Round +
+       " * gridDim.x + blockIdx.x;\n";
   K += "    if (" + Block + " < " + OrigBlocks + ")\n";
-  K += "      " + BodyName + "(make_uint3(" + Block + " % " + G + ".x, " + Block + " / " + G +
-       ".x % " + G + ".y, " + Block + " / ((unsigned long long)" + G + ".x * " + G + ".y)), " +
-       G + ", " + State + ", " + Records + ", " + Round + BufferArg + ParentArgs + ");\n";
+  K += "      " + BodyName + "(make_uint3(" + Block + " % " + G + ".x, " +
+       Block + " / " + G + ".x % " + G + ".y, " + Block +
+       " / ((unsigned long long)" + G + ".x * " + G + ".y)), " + G + ", " +
+       State + ", " + Records + ", " + Round + BufferArg + ParentArgs + ");\n";
   K += "    dpopt::rt::gridSync(" + State + "->Barrier);\n";
-  K += "    const dpopt::rt::PersistWork " + Work + " = dpopt::rt::persistWork(" + State + ", " +
-       Round + ");\n";
+  K += "    const dpopt::rt::PersistWork " + Work +
+       " = dpopt::rt::persistWork(" + State + ", " + Round + ");\n";
   K += "    if (" + Work + ".Count == 0)\n      continue;\n";
   // T1 as Fig. 3 assigns: each persistent block a contiguous share of the
   // round's child blocks; one search finds the record of its first, the
   // records after it follow in order.
   std::string T1Loop =
-      "const unsigned long long " + Per + " = (" + Work + ".Blocks + gridDim.x - 1) / gridDim.x;\n"
-      "unsigned long long " + ChildBlock + " = blockIdx.x * " + Per + ";\n"
-      "const unsigned long long " + Last + " = " + ChildBlock + " + " + Per + " < " + Work +
-      ".Blocks ? " + ChildBlock + " + " + Per + " : " + Work + ".Blocks;\n"
-      "for (unsigned " + Index + " = " + ChildBlock + " < " + Last +
-      " ? dpopt::rt::persistFind(" + Records + ", " + Work + ".Count, " + ChildBlock +
-      ") : 0; " + ChildBlock + " < " + Last + "; ++" + Index + ") {\n"
-      "  const " + RecType + " " + Rec + " = " + Records + "[" + Index + "];\n"
-      "  const unsigned long long " + End + " = " + Index + " + 1 < " + Work + ".Count ? " +
-      Records + "[" + Index + " + 1].First : " + Work + ".Blocks;\n"
-      "  const unsigned long long " + Take + " = (" + End + " < " + Last + " ? " + End + " : " +
-      Last + ") - " + ChildBlock + ";\n"
-      "  " + *Team + "(" + Rec + ".Grid, " + Rec + ".Block, " + ChildBlock + " - " + Rec +
-      ".First, " + Take + BufferArg + TeamArgs + ");\n"
-      "  " + ChildBlock + " += " + Take + ";\n}";
-  std::string T2Loop =
-      "for (unsigned long long " + Index + " = blockIdx.x; " + Index + " < " + Work +
-      ".Count; " + Index + " += gridDim.x) {\n"
-      "  const " + RecType + " " + Rec + " = " + Records + "[" + Index + "];\n"
-      "  " + *Team + "(" + Rec + ".Grid, " + Rec + ".Block, 0, ~0ull" + BufferArg + TeamArgs +
-      ");\n}";
+      "const unsigned long long " + Per + " = (" + Work +
+      ".Blocks + gridDim.x - 1) / gridDim.x;\n"
+      "unsigned long long " +
+      ChildBlock + " = blockIdx.x * " + Per +
+      ";\n"
+      "const unsigned long long " +
+      Last + " = " + ChildBlock + " + " + Per + " < " + Work + ".Blocks ? " +
+      ChildBlock + " + " + Per + " : " + Work +
+      ".Blocks;\n"
+      "for (unsigned " +
+      Index + " = " + ChildBlock + " < " + Last + " ? dpopt::rt::persistFind(" +
+      Records + ", " + Work + ".Count, " + ChildBlock + ") : 0; " + ChildBlock +
+      " < " + Last + "; ++" + Index +
+      ") {\n"
+      "  const " +
+      RecType + " " + Rec + " = " + Records + "[" + Index +
+      "];\n"
+      "  const unsigned long long " +
+      End + " = " + Index + " + 1 < " + Work + ".Count ? " + Records + "[" +
+      Index + " + 1].First : " + Work +
+      ".Blocks;\n"
+      "  const unsigned long long " +
+      Take + " = (" + End + " < " + Last + " ? " + End + " : " + Last + ") - " +
+      ChildBlock +
+      ";\n"
+      "  " +
+      *Team + "(" + Rec + ".Grid, " + Rec + ".Block, " + ChildBlock + " - " +
+      Rec + ".First, " + Take + BufferArg + TeamArgs +
+      ");\n"
+      "  " +
+      ChildBlock + " += " + Take + ";\n}";
+  std::string T2Loop = "for (unsigned long long " + Index + " = blockIdx.x; " +
+                       Index + " < " + Work + ".Count; " + Index +
+                       " += gridDim.x) {\n"
+                       "  const " +
+                       RecType + " " + Rec + " = " + Records + "[" + Index +
+                       "];\n"
+                       "  " +
+                       *Team + "(" + Rec + ".Grid, " + Rec +
+                       ".Block, 0, ~0ull" + BufferArg + TeamArgs + ");\n}";
   switch (*D.Persist) {
   case PersistMode::T1:
-    K += "    // T1: the round's child blocks, spread over the persistent blocks.\n";
+    K += "    // T1: the round's child blocks, spread over the persistent "
+         "blocks.\n";
     K += "    " + indentLines(T1Loop, "    ") + "\n";
     break;
   case PersistMode::T2:
-    K += "    // T2: the round's child grids, spread over the persistent blocks.\n";
+    K += "    // T2: the round's child grids, spread over the persistent "
+         "blocks.\n";
     K += "    " + indentLines(T2Loop, "    ") + "\n";
     break;
   case PersistMode::Select:
-    K += "    // Fig. 7(b): T1 (child blocks spread) or T2 (child grids spread), the same\n"
+    K += "    // Fig. 7(b): T1 (child blocks spread) or T2 (child grids "
+         "spread), the same\n"
          "    // choice in every block.\n";
     K += "    if (dpopt::rt::persistUseT1(" + Work + ", " +
-         std::to_string(std::max<unsigned long long>(1, subtaskCost(Child->getBody()))) +
+         std::to_string(
+             std::max<unsigned long long>(1, subtaskCost(Child->getBody()))) +
          "ull)) {\n";
     K += "      " + indentLines(T1Loop, "      ") + "\n    } else {\n";
     K += "      " + indentLines(T2Loop, "      ") + "\n    }\n";
     break;
   }
-  K += "    // The next round's parents write records this round's blocks read.\n";
+  K += "    // The next round's parents write records this round's blocks "
+       "read.\n";
   K += "    if (" + Round + " + 1 < " + Rounds + ")\n";
   K += "      dpopt::rt::gridSync(" + State + "->Barrier);\n  }\n}\n";
 
   // The host side: the launcher the host launches call.
-  std::string LaunchHead = "static cudaError_t " + LaunchName + "(dim3 " + Grid + ", dim3 " +
-                           Block + ", size_t " + Shmem + ", cudaStream_t " + Stream +
-                           ParamTail + ")";
+  std::string LaunchHead = "static cudaError_t " + LaunchName + "(dim3 " +
+                           Grid + ", dim3 " + Block + ", size_t " + Shmem +
+                           ", cudaStream_t " + Stream + ParamTail + ")";
   std::string L = LaunchHead + " {\n";
-  L += "  const unsigned long long " + Resident + " = dpopt::rt::persistentBlocks(" + KernelName +
-       ", " + Block + ", " + Shmem + ");\n";
-  std::string Own = S.CallerName + "<<<" + Grid + ", " + Block + ", " + Shmem + ", " + Stream +
-                    ">>>(" + (ParentArgs.empty() ? "" : ParentArgs.substr(2)) + ");\n";
+  L += "  const unsigned long long " + Resident +
+       " = dpopt::rt::persistentBlocks(" + KernelName + ", " + Block + ", " +
+       Shmem + ");\n";
+  std::string Own = S.CallerName + "<<<" + Grid + ", " + Block + ", " + Shmem +
+                    ", " + Stream + ">>>(" +
+                    (ParentArgs.empty() ? "" : ParentArgs.substr(2)) + ");\n";
   if (D.HostFallsBack) {
-    L += "  // Fig. 7(a): the child grids all have the same size, so when the grid has no\n"
+    L += "  // Fig. 7(a): the child grids all have the same size, so when the "
+         "grid has no\n"
          "  // fewer blocks than can be resident, the kernel runs as it is (" +
-         std::string(techniqueName(*D.Chosen)) + ").\n"
-         "  // So it does when no persistent block fits (its shared memory and the\n"
+         std::string(techniqueName(*D.Chosen)) +
+         ").\n"
+         "  // So it does when no persistent block fits (its shared memory and "
+         "the\n"
          "  // child's together).\n";
     L += "  // A configuration the GPU rejects is launched as written, so that "
          "it\n"
@@ -423,14 +489,18 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D, EditList
          ", " + Block + ", 0)) {\n";
   }
   L += "    " + Own + "    return cudaPeekAtLastError();\n  }\n";
-  L += "  return dpopt::rt::launchPersistent(" + KernelName + ", " + Resident + ", " + Grid + ", " +
-       Block + ", " + Shmem + ", " + Stream + ParentArgs + ");\n}";
+  L += "  return dpopt::rt::launchPersistent(" + KernelName + ", " + Resident +
+       ", " + Grid + ", " + Block + ", " + Shmem + ", " + Stream + ParentArgs +
+       ");\n}";
 
-  std::string What = "'" + S.CallerName + "' as a persistent grid that runs its launches of '" +
-                     S.CalleeName + "' (remove-launch " + persistModeName(*D.Persist) + ")";
-  Edits.insert(F->DeclEnd, "\n\n// dpopt: a launch of '" + S.CalleeName + "' recorded by " +
-                               What + "\n" + RecDef + "\n// dpopt: one block of " + What +
-                               "\n" + BodyDef + "\n// dpopt: " + What + "\n" + K +
+  std::string What = "'" + S.CallerName +
+                     "' as a persistent grid that runs its launches of '" +
+                     S.CalleeName + "' (remove-launch " +
+                     persistModeName(*D.Persist) + ")";
+  Edits.insert(F->DeclEnd, "\n\n// dpopt: a launch of '" + S.CalleeName +
+                               "' recorded by " + What + "\n" + RecDef +
+                               "\n// dpopt: one block of " + What + "\n" +
+                               BodyDef + "\n// dpopt: " + What + "\n" + K +
                                "\n// dpopt: launches " + What + "\n" + L);
 
   // Host launches: before the launcher is defined they need a declaration.
@@ -438,16 +508,18 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D, EditList
   for (const LaunchSite *H : D.HostLaunches) {
     unsigned At = outermostDeclBegin(U, H->Caller, /*FileScope=*/true);
     if (At < F->DeclEnd && Declared.insert(At).second)
-      Edits.insert(At, "// dpopt: declared here for the launches of " + What + "\n" +
-                           LaunchHead + ";\n");
-    std::string Call = "(void)" + LaunchName + "(" + H->Grid.Text + ", " + H->Block.Text +
-                       ", " + (H->SharedMem.isWritten() ? H->SharedMem.Text : "0") + ", " +
-                       (H->Stream.isWritten() ? H->Stream.Text : "0");
+      Edits.insert(At, "// dpopt: declared here for the launches of " + What +
+                           "\n" + LaunchHead + ";\n");
+    std::string Call = "(void)" + LaunchName + "(" + H->Grid.Text + ", " +
+                       H->Block.Text + ", " +
+                       (H->SharedMem.isWritten() ? H->SharedMem.Text : "0") +
+                       ", " + (H->Stream.isWritten() ? H->Stream.Text : "0");
     for (const LaunchArgument &Arg : H->Args)
       Call += ", " + Arg.Text;
     Call += ");";
     Edits.replace(H->StmtBegin, H->StmtEnd - H->StmtBegin,
-                  "/* dpopt remove-launch: persistent '" + S.CallerName + "' */ " + Call);
+                  "/* dpopt remove-launch: persistent '" + S.CallerName +
+                      "' */ " + Call);
   }
   return Error::success();
 }

@@ -22,19 +22,26 @@ namespace dpopt {
 
 const char *techniqueName(Technique T) {
   switch (T) {
-  case Technique::T1: return "T1";
-  case Technique::T2: return "T2";
-  case Technique::T3: return "T3";
-  case Technique::T4: return "T4";
+  case Technique::T1:
+    return "T1";
+  case Technique::T2:
+    return "T2";
+  case Technique::T3:
+    return "T3";
+  case Technique::T4:
+    return "T4";
   }
   return "T4";
 }
 
 const char *persistModeName(PersistMode M) {
   switch (M) {
-  case PersistMode::T1: return "T1";
-  case PersistMode::T2: return "T2";
-  case PersistMode::Select: return "T1/T2";
+  case PersistMode::T1:
+    return "T1";
+  case PersistMode::T2:
+    return "T2";
+  case PersistMode::Select:
+    return "T1/T2";
   }
   return "T1/T2";
 }
@@ -93,7 +100,8 @@ const char *techniqueSummary(RemoveLaunchMode M) {
 /// What keeps the launching thread from running the child's grid serially,
 /// leaving aside the child's own launches (the plan's fixpoint decides
 /// those).
-std::optional<std::string> serialBlocker(const LaunchSite &S, ProgramAnalysis &A) {
+std::optional<std::string> serialBlocker(const LaunchSite &S,
+                                         ProgramAnalysis &A) {
   if (std::optional<std::string> Why =
           serializationBlocker(A, S.Callee, /*AllowLaunches=*/true))
     return Why;
@@ -134,15 +142,18 @@ public:
       }
     }
     for (SiteDecision &D : P.Sites)
-      if (D.Persist == PersistMode::Select && D.Chosen && childSizeIsConstant(A, *D.Site)) {
+      if (D.Persist == PersistMode::Select && D.Chosen &&
+          childSizeIsConstant(A, *D.Site)) {
         D.HostFallsBack = true;
-        D.Reason += "; the child grids all have the same size, so a host launch whose grid "
+        D.Reason += "; the child grids all have the same size, so a host "
+                    "launch whose grid "
                     "has no fewer blocks than can be resident runs '" +
                     D.Site->CallerName + "' itself (Fig. 7(a))";
       }
     for (SiteDecision &D : P.Sites)
       if (D.Chosen && !A.transitiveFacts(D.Site->Callee).Launches.empty())
-        D.Reason += "; the launches '" + D.Site->CalleeName + "' makes are removed too";
+        D.Reason +=
+            "; the launches '" + D.Site->CalleeName + "' makes are removed too";
     for (SyncDecision &S : P.Syncs)
       decideSync(S);
   }
@@ -167,20 +178,23 @@ private:
     }
     RemoveLaunchMode M = requestedMode(S, O);
     if (M == RemoveLaunchMode::T1 || M == RemoveLaunchMode::T2) {
-      if (std::optional<std::string> Why = persistentBlocker(A, S, &D.HostLaunches)) {
-        D.Reason = std::string(techniqueSummary(M)) + ", requested by " + modeSource(S) +
-                   ", cannot be used: " + *Why;
+      if (std::optional<std::string> Why =
+              persistentBlocker(A, S, &D.HostLaunches)) {
+        D.Reason = std::string(techniqueSummary(M)) + ", requested by " +
+                   modeSource(S) + ", cannot be used: " + *Why;
         return D;
       }
       D.Persist = M == RemoveLaunchMode::T1 ? PersistMode::T1 : PersistMode::T2;
-      D.Reason = std::string(techniqueName(M == RemoveLaunchMode::T1 ? Technique::T1
-                                                                      : Technique::T2)) +
-                 ", requested by " + modeSource(S) + persistentNote(D);
+      D.Reason =
+          std::string(techniqueName(
+              M == RemoveLaunchMode::T1 ? Technique::T1 : Technique::T2)) +
+          ", requested by " + modeSource(S) + persistentNote(D);
       return D;
     }
     if (M == RemoveLaunchMode::T3) {
       if (std::optional<std::string> Why = t3Blocker(S)) {
-        D.Reason = "T3, requested by " + modeSource(S) + ", cannot be used: " + *Why;
+        D.Reason =
+            "T3, requested by " + modeSource(S) + ", cannot be used: " + *Why;
         return D;
       }
       D.Chosen = Technique::T3;
@@ -192,7 +206,8 @@ private:
       if (!Serial)
         Serial = t4LaneBlocker(A, S);
       if (Serial) {
-        D.Reason = "T4, requested by " + modeSource(S) + ", cannot be used: " + *Serial;
+        D.Reason = "T4, requested by " + modeSource(S) +
+                   ", cannot be used: " + *Serial;
         return D;
       }
       D.Chosen = Technique::T4;
@@ -232,16 +247,20 @@ private:
   std::string persistentNote(const SiteDecision &D) {
     std::string Where;
     for (const LaunchSite *H : D.HostLaunches)
-      Where += (Where.empty() ? "" : ", ") + whereIs(WC, H->Call->getBeginLoc());
+      Where +=
+          (Where.empty() ? "" : ", ") + whereIs(WC, H->Call->getBeginLoc());
     return ": the host launch" +
            std::string(D.HostLaunches.size() > 1 ? "es at " : " at ") + Where +
-           (D.HostLaunches.size() > 1 ? " run" : " runs") + " a persistent version of '" + D.Site->CallerName +
-           "' (no more blocks than can be resident, each playing its original blocks "
+           (D.HostLaunches.size() > 1 ? " run" : " runs") +
+           " a persistent version of '" + D.Site->CallerName +
+           "' (no more blocks than can be resident, each playing its original "
+           "blocks "
            "one per round; the round's children then run on all of them" +
-           (D.Persist == PersistMode::T1   ? ", one child block at a time"
-            : D.Persist == PersistMode::T2 ? ", one child grid at a time"
-                                           : ", by child block (T1) or by child grid (T2) "
-                                             "as Fig. 7(b) picks per round") +
+           (D.Persist == PersistMode::T1 ? ", one child block at a time"
+            : D.Persist == PersistMode::T2
+                ? ", one child grid at a time"
+                : ", by child block (T1) or by child grid (T2) "
+                  "as Fig. 7(b) picks per round") +
            ")" + reuseNote(*D.Site);
   }
 
@@ -491,26 +510,29 @@ private:
                "launches in its own body";
     for (const Occurrence &Sync : T.LegacyDeviceSyncs)
       if (canonicalFunction(Sync.In) != canonicalFunction(Child))
-        return Name + " calls cudaDeviceSynchronize() in the device function '" +
+        return Name +
+               " calls cudaDeviceSynchronize() in the device function '" +
                Sync.In->getNameAsString() + "' (" + whereIs(WC, Sync.Loc) + ")";
     if (!L.Launches.empty()) {
       NameAllocator Scratch("");
       BuiltinCloner Cloner(A, AllBuiltins, Scratch, "serial");
       if (Cloner.plan(Child) || !Cloner.empty())
-        return Name + " launches kernels and calls device functions that read the "
-                      "thread position: dpopt does not run such a child in its "
-                      "parent";
+        return Name +
+               " launches kernels and calls device functions that read the "
+               "thread position: dpopt does not run such a child in its "
+               "parent";
     }
     for (const Occurrence &Launch : T.Launches) {
       const SiteDecision *D = siteAt(Launch.Loc);
       if (D && D->Chosen == Technique::T3)
         return Name + " launches '" + D->Site->CalleeName + "' at " +
                whereIs(WC, Launch.Loc) +
-               ", which its blocks run (T3) with barriers one thread cannot run";
+               ", which its blocks run (T3) with barriers one thread cannot "
+               "run";
       if (!D || !D->Chosen)
         return Name + " launches " +
-               (D ? "'" + D->Site->CalleeName + "'" : std::string("a kernel")) + " at " +
-               whereIs(WC, Launch.Loc) + ", which stays a launch" +
+               (D ? "'" + D->Site->CalleeName + "'" : std::string("a kernel")) +
+               " at " + whereIs(WC, Launch.Loc) + ", which stays a launch" +
                (D ? " (" + D->Reason + ")" : "");
       if (D->SizeFallback)
         return Name + " launches '" + D->Site->CalleeName + "' at " +
@@ -524,7 +546,8 @@ private:
       if (canonicalFunction(S.Sync.Function) == canonicalFunction(Child) &&
           !S.Sync.NotEditable.empty())
         return Name + " calls cudaDeviceSynchronize() at " +
-               whereIs(WC, S.Sync.Call->getBeginLoc()) + ", and " + S.Sync.NotEditable;
+               whereIs(WC, S.Sync.Call->getBeginLoc()) + ", and " +
+               S.Sync.NotEditable;
     return std::nullopt;
   }
 
@@ -549,9 +572,10 @@ private:
     for (const Occurrence &Launch : T.Launches) {
       const SiteDecision *D = siteAt(Launch.Loc);
       if (!D || !D->Chosen) {
-        S.Reason = "it waits for the launch of " +
-                   (D ? "'" + D->Site->CalleeName + "'" : std::string("a kernel")) +
-                   " at " + whereIs(WC, Launch.Loc) + ", which stays";
+        S.Reason =
+            "it waits for the launch of " +
+            (D ? "'" + D->Site->CalleeName + "'" : std::string("a kernel")) +
+            " at " + whereIs(WC, Launch.Loc) + ", which stays";
         return;
       }
     }
@@ -559,15 +583,16 @@ private:
     for (const Occurrence &Launch : T.Launches)
       ByBlock |= siteAt(Launch.Loc)->Chosen == Technique::T3;
     S.Remove = true;
-    S.Reason = T.Launches.empty()
-                   ? Name + " launches no kernel, so it had nothing to wait for"
-               : ByBlock ? "every launch " + Name +
-                               " can make now runs in the launching thread or its "
-                               "block before the code after the launch, so it had "
-                               "nothing left to wait for"
-                         : "every launch " + Name +
-                               " can make now runs in the launching thread, so it had "
-                               "nothing left to wait for";
+    S.Reason =
+        T.Launches.empty()
+            ? Name + " launches no kernel, so it had nothing to wait for"
+        : ByBlock ? "every launch " + Name +
+                        " can make now runs in the launching thread or its "
+                        "block before the code after the launch, so it had "
+                        "nothing left to wait for"
+                  : "every launch " + Name +
+                        " can make now runs in the launching thread, so it had "
+                        "nothing left to wait for";
   }
 
   ProgramAnalysis &A;

@@ -24,7 +24,8 @@ namespace {
 
 bool isLegacySync(const CallExpr *CE) {
   const FunctionDecl *Callee = CE->getDirectCallee();
-  return Callee && Callee->getIdentifier() && Callee->getName() == "cudaDeviceSynchronize";
+  return Callee && Callee->getIdentifier() &&
+         Callee->getName() == "cudaDeviceSynchronize";
 }
 
 bool isLambdaOperator(const FunctionDecl *FD) {
@@ -38,7 +39,8 @@ public:
       : MainFileVisitor(U.getSourceManager()), U(U) {}
 
   bool VisitCallExpr(CallExpr *CE) {
-    if (!isLegacySync(CE) || Functions.empty() || !U.isInMainFile(CE->getBeginLoc()))
+    if (!isLegacySync(CE) || Functions.empty() ||
+        !U.isInMainFile(CE->getBeginLoc()))
       return true;
     const FunctionDecl *Named = nullptr;
     for (auto It = Functions.rbegin(); It != Functions.rend() && !Named; ++It)
@@ -70,7 +72,9 @@ private:
         return;
       }
       CharSourceRange R = Lexer::makeFileCharRange(
-          CharSourceRange::getTokenRange(SM.getSpellingLoc(B), SM.getSpellingLoc(E)), SM, LO);
+          CharSourceRange::getTokenRange(SM.getSpellingLoc(B),
+                                         SM.getSpellingLoc(E)),
+          SM, LO);
       if (R.isInvalid() || !SM.isWrittenInMainFile(R.getBegin())) {
         S.NotEditable = "it is written inside a macro";
         return;
@@ -99,7 +103,8 @@ private:
 };
 
 bool isLaunchApi(StringRef Name) {
-  return Name.starts_with("cudaLaunch") || Name.starts_with("cudaGraphLaunch") ||
+  return Name.starts_with("cudaLaunch") ||
+         Name.starts_with("cudaGraphLaunch") ||
          Name.starts_with("cudaGetParameterBuffer");
 }
 
@@ -113,7 +118,8 @@ public:
     StringRef Name;
     if (const FunctionDecl *F = CE->getDirectCallee())
       Name = F->getIdentifier() ? F->getName() : StringRef();
-    else if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(CE->getCallee()->IgnoreImplicit()))
+    else if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(
+                 CE->getCallee()->IgnoreImplicit()))
       if (const IdentifierInfo *II = ULE->getName().getAsIdentifierInfo())
         Name = II->getName();
     if (!Found.isValid() && isLaunchApi(Name)) {
@@ -134,7 +140,8 @@ std::vector<LegacySync> findLegacySyncs(const ParsedUnit &U) {
   return std::move(F.Syncs);
 }
 
-std::optional<std::string> launchApiCall(ProgramAnalysis &A, const FunctionDecl *F) {
+std::optional<std::string> launchApiCall(ProgramAnalysis &A,
+                                         const FunctionDecl *F) {
   llvm::DenseSet<const FunctionDecl *> Visited;
   std::vector<const FunctionDecl *> Work{F};
   while (!Work.empty()) {

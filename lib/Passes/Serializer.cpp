@@ -18,7 +18,8 @@ using namespace llvm;
 
 namespace dpopt {
 
-std::optional<std::string> serializationBlocker(ProgramAnalysis &A, const FunctionDecl *Child,
+std::optional<std::string> serializationBlocker(ProgramAnalysis &A,
+                                                const FunctionDecl *Child,
                                                 bool AllowLaunches) {
   const FunctionFacts &F = A.transitiveFacts(Child);
   const WorkingCopy &WC = A.workingCopy();
@@ -27,13 +28,14 @@ std::optional<std::string> serializationBlocker(ProgramAnalysis &A, const Functi
     return Name + " synchronizes its threads (" + F.Barriers[0].What + " at " +
            whereIs(WC, F.Barriers[0].Loc) + ")";
   if (!F.WarpOps.empty())
-    return Name + " uses the warp-level operation " + F.WarpOps[0].What + " at " +
-           whereIs(WC, F.WarpOps[0].Loc);
+    return Name + " uses the warp-level operation " + F.WarpOps[0].What +
+           " at " + whereIs(WC, F.WarpOps[0].Loc);
   if (!F.Shared.empty())
-    return Name + " uses shared memory ('" + F.Shared[0].Var->getNameAsString() + "' at " +
+    return Name + " uses shared memory ('" +
+           F.Shared[0].Var->getNameAsString() + "' at " +
            whereIs(WC, F.Shared[0].Var->getLocation()) + ")";
-  if (std::optional<std::string> Why =
-          opaqueCodeBlocker(WC, F, Name, ", whose effect on other threads dpopt cannot see"))
+  if (std::optional<std::string> Why = opaqueCodeBlocker(
+          WC, F, Name, ", whose effect on other threads dpopt cannot see"))
     return Why;
   if (std::optional<std::string> Why = runtimeCallBlocker(WC, F, Name))
     return Why;
@@ -44,13 +46,15 @@ std::optional<std::string> serializationBlocker(ProgramAnalysis &A, const Functi
   // launches of a whole child grid into one stream; on an H200 (CUDA 13.0)
   // that hung recursive children (docs/passes/threshold.md).
   if (!AllowLaunches && !F.Launches.empty())
-    return Name + " launches kernels itself (" + whereIs(WC, F.Launches[0].Loc) +
+    return Name + " launches kernels itself (" +
+           whereIs(WC, F.Launches[0].Loc) +
            "): its serial version would issue a whole grid's launches from one "
            "thread";
   return std::nullopt;
 }
 
-std::optional<std::string> serialRewriteBlocker(ProgramAnalysis &A, const FunctionDecl *Child) {
+std::optional<std::string> serialRewriteBlocker(ProgramAnalysis &A,
+                                                const FunctionDecl *Child) {
   if (std::optional<std::string> Why =
           loopBodyBlocker(A.workingCopy().unit(), getWrittenDefinition(Child)))
     return Why;
@@ -62,13 +66,15 @@ std::optional<std::string> serialRewriteBlocker(ProgramAnalysis &A, const Functi
 }
 
 Serializer::Serializer(ProgramAnalysis &A, NameAllocator &Names)
-    : A(A), Names(Names), GridDim(Names.fresh("gridDim")), BlockDim(Names.fresh("blockDim")),
-      Bx(Names.fresh("bx")), By(Names.fresh("by")), Bz(Names.fresh("bz")),
-      Tx(Names.fresh("tx")), Ty(Names.fresh("ty")), Tz(Names.fresh("tz")),
+    : A(A), Names(Names), GridDim(Names.fresh("gridDim")),
+      BlockDim(Names.fresh("blockDim")), Bx(Names.fresh("bx")),
+      By(Names.fresh("by")), Bz(Names.fresh("bz")), Tx(Names.fresh("tx")),
+      Ty(Names.fresh("ty")), Tz(Names.fresh("tz")),
       Next(Names.fresh("next_thread")), In(Names.fresh("in") + "_"),
       Cloner(A, AllBuiltins, Names, "serial") {}
 
-Expected<std::string> Serializer::request(const FunctionDecl *Child, unsigned GridDims,
+Expected<std::string> Serializer::request(const FunctionDecl *Child,
+                                          unsigned GridDims,
                                           unsigned BlockDims) {
   const FunctionDecl *Key = canonicalFunction(Child);
   auto [It, New] = Plans.try_emplace(Key);
@@ -107,7 +113,8 @@ Expected<std::string> Serializer::serialBody(const ParsedUnit &U, const Plan &P,
   auto Uses = [&](BuiltinVar V) { return Facts.usesIndex(V); };
   std::string S = "{\n";
   auto Loop = [&](const std::string &Var, const std::string &Bound) {
-    S += "  for (unsigned " + Var + " = 0; " + Var + " < " + Bound + "; ++" + Var + ")\n";
+    S += "  for (unsigned " + Var + " = 0; " + Var + " < " + Bound + "; ++" +
+         Var + ")\n";
   };
   if (P.GridDims >= 3)
     Loop(Bz, GridDim + ".z");
@@ -129,7 +136,8 @@ Expected<std::string> Serializer::serialBody(const ParsedUnit &U, const Plan &P,
   if (Uses(BuiltinVar::BlockIdx))
     S += "    const uint3 blockIdx = " + Index(Bx, P.GridDims, By, Bz) + ";\n";
   if (Uses(BuiltinVar::ThreadIdx))
-    S += "    const uint3 threadIdx = " + Index(Tx, P.BlockDims, Ty, Tz) + ";\n";
+    S +=
+        "    const uint3 threadIdx = " + Index(Tx, P.BlockDims, Ty, Tz) + ";\n";
   if (Uses(BuiltinVar::GridDim))
     S += "    const dim3 gridDim = " + GridDim + ";\n";
   if (Uses(BuiltinVar::BlockDim))
@@ -138,14 +146,15 @@ Expected<std::string> Serializer::serialBody(const ParsedUnit &U, const Plan &P,
   // parameters it modifies are its own copies (BodyInLoop.h).
   S += Body->text(Next) + "\n  }\n}";
 
-  std::string Header = F->TemplateHeader.empty() ? "" : F->TemplateHeader + "\n";
-  HeadOut = Header + "static __device__ void " + P.Name + "(dim3 " + GridDim + ", dim3 " +
-            BlockDim;
+  std::string Header =
+      F->TemplateHeader.empty() ? "" : F->TemplateHeader + "\n";
+  HeadOut = Header + "static __device__ void " + P.Name + "(dim3 " + GridDim +
+            ", dim3 " + BlockDim;
   return S;
 }
 
-Error Serializer::emit(const ParsedUnit &U, EditList &Edits, const EditList &BodyEdits,
-                       StringRef PassName) {
+Error Serializer::emit(const ParsedUnit &U, EditList &Edits,
+                       const EditList &BodyEdits, StringRef PassName) {
   for (const FunctionDecl *Key : Order) {
     const Plan &P = Plans[Key];
     std::string Head;
@@ -158,8 +167,8 @@ Error Serializer::emit(const ParsedUnit &U, EditList &Edits, const EditList &Bod
     };
     if (Error E = addDerivedFunction(U, Edits, P.Child, FullHead, *Body,
                                      "'" + P.Child->getNameAsString() +
-                                         "' run serially by one thread (" + PassName.str() +
-                                         ")"))
+                                         "' run serially by one thread (" +
+                                         PassName.str() + ")"))
       return E;
   }
   return Cloner.emitClones(U, Edits);

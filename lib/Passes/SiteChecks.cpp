@@ -22,27 +22,30 @@ std::string whereIs(const WorkingCopy &WC, SourceLocation Loc) {
   return llvm::sys::path::filename(L.File).str() + ":" + std::to_string(L.Line);
 }
 
-std::optional<std::string> opaqueCodeBlocker(const WorkingCopy &WC, const FunctionFacts &F,
+std::optional<std::string> opaqueCodeBlocker(const WorkingCopy &WC,
+                                             const FunctionFacts &F,
                                              const std::string &Name,
                                              llvm::StringRef AsmEffect) {
   if (!F.CooperativeGroups.empty())
-    return Name + " uses cooperative groups (" + F.CooperativeGroups[0].What + " at " +
-           whereIs(WC, F.CooperativeGroups[0].Loc) + ")";
+    return Name + " uses cooperative groups (" + F.CooperativeGroups[0].What +
+           " at " + whereIs(WC, F.CooperativeGroups[0].Loc) + ")";
   if (!F.InlineAsm.empty())
-    return Name + " contains inline assembly at " + whereIs(WC, F.InlineAsm[0].Loc) +
-           AsmEffect.str();
+    return Name + " contains inline assembly at " +
+           whereIs(WC, F.InlineAsm[0].Loc) + AsmEffect.str();
   if (!F.UnknownCalls.empty())
-    return Name + " makes a call dpopt cannot see into (" + F.UnknownCalls[0].What +
-           " at " + whereIs(WC, F.UnknownCalls[0].Loc) + ")";
+    return Name + " makes a call dpopt cannot see into (" +
+           F.UnknownCalls[0].What + " at " +
+           whereIs(WC, F.UnknownCalls[0].Loc) + ")";
   return std::nullopt;
 }
 
-std::optional<std::string> runtimeCallBlocker(const WorkingCopy &WC, const FunctionFacts &F,
+std::optional<std::string> runtimeCallBlocker(const WorkingCopy &WC,
+                                              const FunctionFacts &F,
                                               const std::string &Name) {
   if (F.RuntimeCalls.empty())
     return std::nullopt;
-  return Name + " calls the device runtime (" + F.RuntimeCalls[0].What + " at " +
-         whereIs(WC, F.RuntimeCalls[0].Loc) +
+  return Name + " calls the device runtime (" + F.RuntimeCalls[0].What +
+         " at " + whereIs(WC, F.RuntimeCalls[0].Loc) +
          "), whose per-thread state would be the parent thread's";
 }
 
@@ -132,11 +135,13 @@ const Expr *firstRuntimeUse(ProgramAnalysis &A, const Stmt *S,
 
 } // namespace
 
-std::optional<std::string> siblingLaunchBlocker(ProgramAnalysis &A, const LaunchSite &Site) {
+std::optional<std::string> siblingLaunchBlocker(ProgramAnalysis &A,
+                                                const LaunchSite &Site) {
   for (const Stmt *B : Site.Branches) {
     const Expr *Other = nullptr;
     if (const auto *If = dyn_cast<IfStmt>(B)) {
-      const Stmt *Side = containsStmt(If->getThen(), Site.Call) ? If->getElse() : If->getThen();
+      const Stmt *Side = containsStmt(If->getThen(), Site.Call) ? If->getElse()
+                                                                : If->getThen();
       Other = firstRuntimeUse(A, Side, Site.Call, /*AnyRuntimeCall=*/false);
     } else if (const auto *Sw = dyn_cast<SwitchStmt>(B)) {
       Other = firstRuntimeUse(A, Sw->getBody(), Site.Call,
@@ -145,9 +150,12 @@ std::optional<std::string> siblingLaunchBlocker(ProgramAnalysis &A, const Launch
     if (Other)
       return "the '" + std::string(isa<IfStmt>(B) ? "if" : "switch") + "' at " +
              whereIs(A.workingCopy(), B->getBeginLoc()) +
-             " launches on another path (" + whereIs(A.workingCopy(), Other->getBeginLoc()) +
-             "), where warp-mates could be launching while this thread runs the "
-             "child serially, which hung warps on CUDA 13 (docs/cdp2-semantics.md)";
+             " launches on another path (" +
+             whereIs(A.workingCopy(), Other->getBeginLoc()) +
+             "), where warp-mates could be launching while this thread runs "
+             "the "
+             "child serially, which hung warps on CUDA 13 "
+             "(docs/cdp2-semantics.md)";
   }
   return std::nullopt;
 }
@@ -171,7 +179,8 @@ std::optional<std::string> enclosedRuntimeUseBlocker(ProgramAnalysis &A,
   return std::nullopt;
 }
 
-std::optional<std::string> serialLaneBlocker(ProgramAnalysis &A, const LaunchSite &Site) {
+std::optional<std::string> serialLaneBlocker(ProgramAnalysis &A,
+                                             const LaunchSite &Site) {
   if (std::optional<std::string> Why = tailLaunchBlocker(A, Site))
     return *Why + ": a thread that ran a child grid serially and then "
                   "tail-launched hung its warp on CUDA 13 "
@@ -207,25 +216,29 @@ std::optional<std::string> launchFormBlocker(const LaunchSite &S) {
   return std::nullopt;
 }
 
-std::optional<std::string> launchStatementBlocker(const LaunchSite &S, ProgramAnalysis &A) {
+std::optional<std::string> launchStatementBlocker(const LaunchSite &S,
+                                                  ProgramAnalysis &A) {
   if (S.Side != LaunchSide::Device)
     return std::string("the launch is made by host code");
   if (std::optional<std::string> Why = launchFormBlocker(S))
     return Why;
-  if (S.Kind != CallerKind::Lambda && getCudaTarget(S.Caller) == CudaTarget::HostDevice)
-    return std::string("the caller '" + S.CallerName +
-                       "' is __host__ __device__: its host version cannot run the "
-                       "child's work");
+  if (S.Kind != CallerKind::Lambda &&
+      getCudaTarget(S.Caller) == CudaTarget::HostDevice)
+    return std::string(
+        "the caller '" + S.CallerName +
+        "' is __host__ __device__: its host version cannot run the "
+        "child's work");
   if (!S.Callee)
     return std::string("the launched kernel cannot be resolved");
   for (const FunctionDecl *C : S.Candidates)
     if (canonicalFunction(C) != canonicalFunction(S.Callee))
-      return "the launch calls different kernels ('" + printedName(S.Candidates[0]) +
-             "', '" + printedName(C) + "') in different instantiations of '" +
-             S.CallerName + "'";
+      return "the launch calls different kernels ('" +
+             printedName(S.Candidates[0]) + "', '" + printedName(C) +
+             "') in different instantiations of '" + S.CallerName + "'";
   for (const LaunchArgument &Arg : S.Args)
     if (Arg.Text.empty())
-      return "the launch relies on a default argument of '" + S.CalleeName + "'";
+      return "the launch relies on a default argument of '" + S.CalleeName +
+             "'";
   const FunctionDecl *Def = getWrittenDefinition(S.Callee);
   const SourceManager &SM = A.workingCopy().unit().getSourceManager();
   // A kernel defined in a header this file includes is seen and copied

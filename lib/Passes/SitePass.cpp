@@ -71,10 +71,10 @@ Expected<clang::tooling::Replacements> SitePass::run(PassContext &Ctx,
   std::unique_ptr<SiteRewriter> Rewriter = makeRewriter(Run);
   for (const LaunchSite *S : Ctx.Analysis.deviceSites()) {
     const SiteVerdict &V = Plan.verdictFor(*S);
-    Expected<LaunchText> L =
-        V.Transforms ? readLaunchText(Run.U, *S)
-                     : Expected<LaunchText>(
-                           createStringError(inconvertibleErrorCode(), V.Reason));
+    Expected<LaunchText> L = V.Transforms
+                                 ? readLaunchText(Run.U, *S)
+                                 : Expected<LaunchText>(createStringError(
+                                       inconvertibleErrorCode(), V.Reason));
     if (!L) {
       Ctx.Remarks.missed(name(), Ctx.WC.locate(S->Call->getBeginLoc()),
                          "not " + verb().str() + " this launch of '" +
@@ -88,11 +88,11 @@ Expected<clang::tooling::Replacements> SitePass::run(PassContext &Ctx,
     return std::move(E);
   if (Run.MacroAt != UINT_MAX) {
     const Tunable &T = *Run.T;
-    Run.Edits.insert(Run.MacroAt,
-                     "#ifndef " + T.Macro.str() + "\n#define " + T.Macro.str() +
-                         " " +
-                         std::to_string(T.FromOption(Ctx.Options).value_or(T.Default)) +
-                         T.Suffix.str() + "\n#endif\n");
+    Run.Edits.insert(
+        Run.MacroAt,
+        "#ifndef " + T.Macro.str() + "\n#define " + T.Macro.str() + " " +
+            std::to_string(T.FromOption(Ctx.Options).value_or(T.Default)) +
+            T.Suffix.str() + "\n#endif\n");
   }
   return Run.Edits.build();
 }

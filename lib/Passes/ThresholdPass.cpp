@@ -51,26 +51,28 @@ struct GeneratedNames {
 /// Where \p E is written in the main file. An expression that is a whole
 /// macro argument counts as written where the argument is, if evaluating it
 /// once instead of as often as the macro uses it changes nothing.
-std::optional<std::pair<unsigned, unsigned>> fileRange(const ParsedUnit &U, const Expr *E) {
+std::optional<std::pair<unsigned, unsigned>> fileRange(const ParsedUnit &U,
+                                                       const Expr *E) {
   const SourceManager &SM = U.getSourceManager();
   const LangOptions &LO = U.getASTContext().getLangOpts();
   SourceLocation B = E->getBeginLoc(), End = E->getEndLoc();
   if (B.isMacroID() && End.isMacroID() && SM.isMacroArgExpansion(B) &&
-      SM.isMacroArgExpansion(End) &&
-      !E->HasSideEffects(U.getASTContext())) {
+      SM.isMacroArgExpansion(End) && !E->HasSideEffects(U.getASTContext())) {
     B = SM.getSpellingLoc(B);
     End = SM.getSpellingLoc(End);
   }
-  CharSourceRange R = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(B, End), SM, LO);
+  CharSourceRange R =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(B, End), SM, LO);
   if (R.isInvalid() || !SM.isWrittenInMainFile(R.getBegin()))
     return std::nullopt;
-  return std::make_pair(SM.getFileOffset(R.getBegin()), SM.getFileOffset(R.getEnd()));
+  return std::make_pair(SM.getFileOffset(R.getBegin()),
+                        SM.getFileOffset(R.getEnd()));
 }
 
 /// The grid expression with each N written in it replaced by the variable
 /// that holds it; fails (nullopt) when an N is not plain text inside it.
-std::optional<std::string> substituteThreadCounts(const ParsedUnit &U, const LaunchSite &S,
+std::optional<std::string> substituteThreadCounts(const ParsedUnit &U,
+                                                  const LaunchSite &S,
                                                   const DesiredThreads &D,
                                                   GeneratedNames &Gen) {
   // The grid as written: a macro invocation counts as a whole.
@@ -98,8 +100,7 @@ std::optional<std::string> substituteThreadCounts(const ParsedUnit &U, const Lau
 }
 
 const Tunable ThresholdValue{
-    "DPOPT_THRESHOLD", "",
-    [](const PragmaDirective &P) { return P.Threshold; },
+    "DPOPT_THRESHOLD", "", [](const PragmaDirective &P) { return P.Threshold; },
     [](const PassOptions &O) { return O.Threshold; }, DefaultThreshold};
 
 class ThresholdPass : public SitePass {
@@ -117,9 +118,8 @@ protected:
   std::string summary(const LaunchSite &S, ProgramAnalysis &,
                       const PassOptions &O) const override {
     DesiredThreads D = findDesiredThreads(S);
-    std::string Threads =
-        D.found() ? "its desired thread count"
-                  : "grid x block threads (" + D.Why + ")";
+    std::string Threads = D.found() ? "its desired thread count"
+                                    : "grid x block threads (" + D.Why + ")";
     return "serializes '" + S.CalleeName + "' in the parent thread when " +
            Threads + " is below " + describeTunable(ThresholdValue, S, O);
   }
@@ -146,7 +146,8 @@ protected:
   /// finishing before the second starts (stream order), which running one
   /// of them serially would break: only one launch per parent thread is
   /// thresholded.
-  static std::optional<std::string> orderBlocker(const LaunchSite &S, ProgramAnalysis &A) {
+  static std::optional<std::string> orderBlocker(const LaunchSite &S,
+                                                 ProgramAnalysis &A) {
     if (S.Kind != CallerKind::Global)
       return std::string("the launch is in '" + S.CallerName +
                          "', which a thread may call more than once: a later "
@@ -156,7 +157,8 @@ protected:
                          "could rely on this one having finished");
     const FunctionFacts &F = A.transitiveFacts(S.Caller);
     if (F.Launches.size() > 1)
-      return "'" + S.CallerName + "' launches " + std::to_string(F.Launches.size()) +
+      return "'" + S.CallerName + "' launches " +
+             std::to_string(F.Launches.size()) +
              " times per thread: a later child could rely on this one having "
              "finished";
     return std::nullopt;
@@ -173,12 +175,14 @@ Expected<std::string> siteText(const ParsedUnit &U, const LaunchSite &S,
   std::string Grid = S.Grid.Text;
   std::string Threads;
   if (D.found()) {
-    std::optional<std::string> Substituted = substituteThreadCounts(U, S, D, Gen);
+    std::optional<std::string> Substituted =
+        substituteThreadCounts(U, S, D, Gen);
     if (!Substituted)
       return createStringError(inconvertibleErrorCode(), "no substitution");
     Grid = *Substituted;
     for (size_t I = 0; I < D.Parts.size(); ++I) {
-      std::optional<std::pair<unsigned, unsigned>> Range = fileRange(U, D.Parts[I].N);
+      std::optional<std::pair<unsigned, unsigned>> Range =
+          fileRange(U, D.Parts[I].N);
       if (!Range)
         return createStringError(inconvertibleErrorCode(), "no text");
       std::string N = U.getText().slice(Range->first, Range->second).str();
@@ -194,8 +198,8 @@ Expected<std::string> siteText(const ParsedUnit &U, const LaunchSite &S,
     }
   } else {
     const std::string &G = Gen.Grid, &B = Gen.Block;
-    Threads = "(unsigned long long)" + G + ".x * " + G + ".y * " + G + ".z * " + B +
-              ".x * " + B + ".y * " + B + ".z";
+    Threads = "(unsigned long long)" + G + ".x * " + G + ".y * " + G + ".z * " +
+              B + ".x * " + B + ".y * " + B + ".z";
   }
   ConfigLocals Config =
       declareConfig(S, Grid, Gen.Grid, Gen.Block, Gen.Shmem, Gen.Stream);
@@ -222,8 +226,9 @@ Expected<std::string> siteText(const ParsedUnit &U, const LaunchSite &S,
       ", " + (Shmem ? *Shmem : std::string("0")) + ", (unsigned long long)(" +
       Threshold + ") + dpopt::rt::blockThreads(" + Gen.Block + ")" +
       (MaxThreads < 1024 ? ", " + std::to_string(MaxThreads) : "") + "))\n    ";
-  Out += deviceLaunchStatement(S.Id, launchStatement(L.Callee, Gen.Grid, Gen.Block, Shmem,
-                                                     Stream, L.Args));
+  Out +=
+      deviceLaunchStatement(S.Id, launchStatement(L.Callee, Gen.Grid, Gen.Block,
+                                                  Shmem, Stream, L.Args));
   std::string Args = StringRef(L.Args).trim().empty() ? "" : ", " + L.Args;
   Out += "\n  else\n    " + L.calleeNamed(SerialName) + "(" + Gen.Grid + ", " +
          Gen.Block + Args + ");\n  " + reconvergeEnd(Gen.Warp) + "}";
@@ -245,7 +250,8 @@ public:
 
     DesiredThreads D = findDesiredThreads(S);
     std::string Threshold = Run.tunableInCode(S);
-    Expected<std::string> Text = siteText(U, S, L, D, *SerialName, Threshold, Gen);
+    Expected<std::string> Text =
+        siteText(U, S, L, D, *SerialName, Threshold, Gen);
     if (!Text && D.found()) {
       consumeError(Text.takeError());
       D.Parts.clear();
@@ -254,16 +260,19 @@ public:
     }
     if (!Text)
       return Text.takeError();
-    Run.Edits.replace(S.StmtBegin, S.StmtEnd - S.StmtBegin,
-                      indentLines(*Text, indentationAt(U.getText(), S.StmtBegin)));
+    Run.Edits.replace(
+        S.StmtBegin, S.StmtEnd - S.StmtBegin,
+        indentLines(*Text, indentationAt(U.getText(), S.StmtBegin)));
     Run.Ctx.Needs.Runtime = true;
-    Run.passed(S, "launching '" + S.CalleeName + "' only when " +
-                      (D.found() ? "its desired thread count" : "its thread count") +
-                      " reaches " + Run.tunableForRemark(S) +
-                      ", else running it serially in the parent thread");
+    Run.passed(
+        S, "launching '" + S.CalleeName + "' only when " +
+               (D.found() ? "its desired thread count" : "its thread count") +
+               " reaches " + Run.tunableForRemark(S) +
+               ", else running it serially in the parent thread");
     if (!D.found())
-      Run.analysis(S, "no desired thread count found (" + D.Why +
-                          "): comparing the grid's total threads (grid x block)");
+      Run.analysis(S,
+                   "no desired thread count found (" + D.Why +
+                       "): comparing the grid's total threads (grid x block)");
     return Error::success();
   }
 
@@ -285,6 +294,8 @@ std::unique_ptr<SiteRewriter> ThresholdPass::makeRewriter(SiteRun &Run) const {
 
 } // namespace
 
-std::unique_ptr<Pass> createThresholdPass() { return std::make_unique<ThresholdPass>(); }
+std::unique_ptr<Pass> createThresholdPass() {
+  return std::make_unique<ThresholdPass>();
+}
 
 } // namespace dpopt

@@ -33,7 +33,8 @@ public:
   explicit Lexer(std::string_view Text) : Text(Text) {}
 
   Token next() {
-    while (Pos < Text.size() && std::isspace(static_cast<unsigned char>(Text[Pos])))
+    while (Pos < Text.size() &&
+           std::isspace(static_cast<unsigned char>(Text[Pos])))
       ++Pos;
     Token T;
     T.Offset = Pos;
@@ -45,24 +46,36 @@ public:
     size_t Start = Pos;
     if (std::isalpha(static_cast<unsigned char>(C)) || C == '_') {
       while (Pos < Text.size() &&
-             (std::isalnum(static_cast<unsigned char>(Text[Pos])) || Text[Pos] == '_'))
+             (std::isalnum(static_cast<unsigned char>(Text[Pos])) ||
+              Text[Pos] == '_'))
         ++Pos;
       T.K = Token::Identifier;
     } else if (std::isdigit(static_cast<unsigned char>(C))) {
       // Take the whole pp-number so that '12abc' is one bad value, not two
       // tokens.
       while (Pos < Text.size() &&
-             (std::isalnum(static_cast<unsigned char>(Text[Pos])) || Text[Pos] == '_'))
+             (std::isalnum(static_cast<unsigned char>(Text[Pos])) ||
+              Text[Pos] == '_'))
         ++Pos;
       T.K = Token::Integer;
     } else {
       ++Pos;
       switch (C) {
-      case '(': T.K = Token::LParen; break;
-      case ')': T.K = Token::RParen; break;
-      case ',': T.K = Token::Comma; break;
-      case ':': T.K = Token::Colon; break;
-      default: T.K = Token::Invalid; break;
+      case '(':
+        T.K = Token::LParen;
+        break;
+      case ')':
+        T.K = Token::RParen;
+        break;
+      case ',':
+        T.K = Token::Comma;
+        break;
+      case ':':
+        T.K = Token::Colon;
+        break;
+      default:
+        T.K = Token::Invalid;
+        break;
       }
     }
     T.Text = Text.substr(Start, Pos - Start);
@@ -256,8 +269,8 @@ std::vector<std::string> Parser::parseWork() {
     return Vars;
   while (!failed()) {
     if (Tok.K != Token::Identifier) {
-      fail(Tok.Offset, "expected a variable name in 'work' clause, found " +
-                           describe(Tok));
+      fail(Tok.Offset,
+           "expected a variable name in 'work' clause, found " + describe(Tok));
       break;
     }
     std::string Name(Tok.Text);
@@ -441,21 +454,30 @@ void appendInt(std::string &S, const char *Name, uint64_t V) {
 
 const char *granularityName(Granularity G) {
   switch (G) {
-  case Granularity::Warp: return "warp";
-  case Granularity::Block: return "block";
-  case Granularity::MultiBlock: return "multiblock";
-  case Granularity::Grid: return "grid";
+  case Granularity::Warp:
+    return "warp";
+  case Granularity::Block:
+    return "block";
+  case Granularity::MultiBlock:
+    return "multiblock";
+  case Granularity::Grid:
+    return "grid";
   }
   return "?";
 }
 
 const char *removeLaunchModeName(RemoveLaunchMode M) {
   switch (M) {
-  case RemoveLaunchMode::Auto: return "auto";
-  case RemoveLaunchMode::T1: return "T1";
-  case RemoveLaunchMode::T2: return "T2";
-  case RemoveLaunchMode::T3: return "T3";
-  case RemoveLaunchMode::T4: return "T4";
+  case RemoveLaunchMode::Auto:
+    return "auto";
+  case RemoveLaunchMode::T1:
+    return "T1";
+  case RemoveLaunchMode::T2:
+    return "T2";
+  case RemoveLaunchMode::T3:
+    return "T3";
+  case RemoveLaunchMode::T4:
+    return "T4";
   }
   return "?";
 }

@@ -51,7 +51,8 @@ struct KernelInfo {
 
 std::vector<KernelInfo> collectKernels(ProgramAnalysis &A) {
   KernelCollector C(A.workingCopy().unit().getSourceManager());
-  C.TraverseDecl(A.workingCopy().unit().getASTContext().getTranslationUnitDecl());
+  C.TraverseDecl(
+      A.workingCopy().unit().getASTContext().getTranslationUnitDecl());
   std::vector<KernelInfo> Out;
   for (const FunctionDecl *K : C.Kernels) {
     KernelInfo I{K, false, false};
@@ -86,7 +87,8 @@ std::vector<std::unique_ptr<PassPlan>> planAll(const ReportInputs &In) {
 }
 
 void writeOccurrences(json::OStream &J, StringRef Key,
-                      const std::vector<Occurrence> &List, const WorkingCopy &WC) {
+                      const std::vector<Occurrence> &List,
+                      const WorkingCopy &WC) {
   J.attributeArray(Key, [&] {
     for (const Occurrence &O : List) {
       UserLocation L = WC.locate(O.Loc);
@@ -153,7 +155,8 @@ void printJsonReport(raw_ostream &OS, const ReportInputs &In) {
           J.attribute("from_macro", S.FromMacro);
           J.attribute("in_template", S.InTemplate);
           J.attribute("recursive", S.Recursive);
-          J.attribute("pragma", S.Pragma ? json::Value(S.Pragma->str()) : json::Value(nullptr));
+          J.attribute("pragma", S.Pragma ? json::Value(S.Pragma->str())
+                                         : json::Value(nullptr));
           J.attributeObject("passes", [&] {
             for (size_t I = 0; I < Plans.size(); ++I) {
               const SiteVerdict &V = Plans[I]->verdictFor(S);
@@ -192,10 +195,12 @@ void printJsonReport(raw_ostream &OS, const ReportInputs &In) {
                 J.attribute("name", SV.Var->getName());
                 J.attribute("dynamic", SV.Dynamic);
                 J.attribute("bytes", SV.Bytes);
-                J.attribute("in", SV.In ? SV.In->getQualifiedNameAsString() : "");
+                J.attribute("in",
+                            SV.In ? SV.In->getQualifiedNameAsString() : "");
               });
           });
-          writeOccurrences(J, "early_returns", A.localFacts(K.Kernel).EarlyReturns, WC);
+          writeOccurrences(J, "early_returns",
+                           A.localFacts(K.Kernel).EarlyReturns, WC);
           J.attributeArray("calls", [&] {
             std::vector<std::string> Names;
             const SourceManager &SM = WC.unit().getSourceManager();
@@ -237,8 +242,9 @@ void printTextReport(raw_ostream &OS, const ReportInputs &In) {
     UserLocation L = WC.locate(S.Call->getBeginLoc());
     OS << formatv("\nsite {0}  {1}:{2}:{3}  {4}-side\n", S.Id, L.File, L.Line,
                   L.Column, launchSideName(S.Side));
-    OS << "  " << S.CallerName << " (" << callerKindName(S.Kind) << ") launches "
-       << S.CalleeName << "<<<" << S.Grid.Text << ", " << S.Block.Text;
+    OS << "  " << S.CallerName << " (" << callerKindName(S.Kind)
+       << ") launches " << S.CalleeName << "<<<" << S.Grid.Text << ", "
+       << S.Block.Text;
     if (S.SharedMem.isWritten())
       OS << ", " << S.SharedMem.Text;
     if (S.Stream.isWritten())
@@ -246,7 +252,8 @@ void printTextReport(raw_ostream &OS, const ReportInputs &In) {
     OS << ">>>\n";
     OS << "  stream: " << streamKindName(S.InStream) << "\n";
     auto Dims = [](const ConfigExpr &C) {
-      return C.DimsKnown ? std::to_string(C.Dims) + "-D" : std::string("unknown-D");
+      return C.DimsKnown ? std::to_string(C.Dims) + "-D"
+                         : std::string("unknown-D");
     };
     OS << "  grid " << Dims(S.Grid) << ", block " << Dims(S.Block)
        << "; loop depth " << S.LoopDepth << ", conditional depth "
@@ -258,8 +265,7 @@ void printTextReport(raw_ostream &OS, const ReportInputs &In) {
     for (size_t I = 0; I < Plans.size(); ++I) {
       const SiteVerdict &V = Plans[I]->verdictFor(S);
       OS << "  " << In.Registry.passes()[I]->name() << ": "
-         << (V.Transforms ? "yes" : "no") << " - "
-         << V.Reason << "\n";
+         << (V.Transforms ? "yes" : "no") << " - " << V.Reason << "\n";
     }
   }
   for (const KernelInfo &K : Kernels) {
@@ -269,8 +275,8 @@ void printTextReport(raw_ostream &OS, const ReportInputs &In) {
                   K.Kernel->getQualifiedNameAsString(), L.File, L.Line,
                   K.LaunchedFromDevice && K.LaunchedFromHost ? "host and device"
                   : K.LaunchedFromDevice                     ? "device"
-                  : K.LaunchedFromHost                       ? "host"
-                                                             : "nowhere in this file");
+                  : K.LaunchedFromHost ? "host"
+                                       : "nowhere in this file");
     OS << "  reads";
     bool Any = false;
     for (unsigned V = 0; V < NumBuiltinVars; ++V)

@@ -38,11 +38,14 @@ std::vector<const ReturnStmt *> ownReturns(const FunctionDecl *Def) {
   return F.Returns;
 }
 
-Error fail(const Twine &Msg) { return createStringError(inconvertibleErrorCode(), Msg); }
+Error fail(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
 
 } // namespace
 
-std::optional<std::string> loopBodyBlocker(const ParsedUnit &U, const FunctionDecl *Def) {
+std::optional<std::string> loopBodyBlocker(const ParsedUnit &U,
+                                           const FunctionDecl *Def) {
   const SourceManager &SM = U.getSourceManager();
   for (const ReturnStmt *R : ownReturns(Def))
     if (R->getBeginLoc().isMacroID() || R->getEndLoc().isMacroID() ||

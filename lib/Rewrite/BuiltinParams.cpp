@@ -21,7 +21,8 @@ namespace dpopt {
 namespace {
 
 const char *builtinType(BuiltinVar V) {
-  return V == BuiltinVar::ThreadIdx || V == BuiltinVar::BlockIdx ? "uint3" : "dim3";
+  return V == BuiltinVar::ThreadIdx || V == BuiltinVar::BlockIdx ? "uint3"
+                                                                 : "dim3";
 }
 
 template <typename Fn> void forEachVar(BuiltinSet Vars, Fn F) {
@@ -30,7 +31,9 @@ template <typename Fn> void forEachVar(BuiltinSet Vars, Fn F) {
       F(static_cast<BuiltinVar>(V));
 }
 
-Error fail(const Twine &Msg) { return createStringError(inconvertibleErrorCode(), Msg); }
+Error fail(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
 
 /// The calls in one body, by callee.
 class CallCollector : public RecursiveASTVisitor<CallCollector> {
@@ -55,7 +58,8 @@ std::vector<const CallExpr *> callsIn(const FunctionDecl *FD) {
 std::string builtinParameterList(BuiltinSet Vars) {
   std::string S;
   forEachVar(Vars, [&](BuiltinVar V) {
-    S += (S.empty() ? "" : ", ") + std::string(builtinType(V)) + " " + builtinVarName(V);
+    S += (S.empty() ? "" : ", ") + std::string(builtinType(V)) + " " +
+         builtinVarName(V);
   });
   return S;
 }
@@ -88,7 +92,8 @@ std::optional<std::string> BuiltinCloner::plan(const FunctionDecl *Kernel) {
     Work.pop_back();
     const FunctionDecl *Key = canonicalFunction(F);
     if (Key == canonicalFunction(Kernel) || NewNames.count(Key) ||
-        std::find(Planned.begin(), Planned.end(), Key) != Planned.end() || !Reads(F))
+        std::find(Planned.begin(), Planned.end(), Key) != Planned.end() ||
+        !Reads(F))
       continue;
     const FunctionDecl *Def = getWrittenDefinition(F);
     std::string Name = F->getNameAsString();
@@ -97,7 +102,8 @@ std::optional<std::string> BuiltinCloner::plan(const FunctionDecl *Kernel) {
              "' from a system header, which reads the "
              "thread or block position";
     if (isa<CXXMethodDecl>(Def))
-      return "it calls the member function '" + Name + "', which reads the "
+      return "it calls the member function '" + Name +
+             "', which reads the "
              "thread or block position";
     Planned.push_back(Key);
     const FunctionFacts &L = A.localFacts(F);
@@ -112,7 +118,8 @@ std::optional<std::string> BuiltinCloner::plan(const FunctionDecl *Kernel) {
        }())
     for (const CallExpr *CE : callsIn(Owner))
       if (!CE->getDirectCallee())
-        if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(CE->getCallee()->IgnoreImplicit()))
+        if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(
+                CE->getCallee()->IgnoreImplicit()))
           for (const NamedDecl *D : ULE->decls()) {
             const NamedDecl *U = D->getUnderlyingDecl();
             if (const auto *T = dyn_cast<FunctionTemplateDecl>(U))
@@ -129,7 +136,8 @@ std::optional<std::string> BuiltinCloner::plan(const FunctionDecl *Kernel) {
   return std::nullopt;
 }
 
-Error BuiltinCloner::redirectCalls(const ParsedUnit &U, const FunctionDecl *Owner,
+Error BuiltinCloner::redirectCalls(const ParsedUnit &U,
+                                   const FunctionDecl *Owner,
                                    EditList &Out) const {
   const SourceManager &SM = U.getSourceManager();
   const LangOptions &LO = U.getASTContext().getLangOpts();
@@ -143,18 +151,22 @@ Error BuiltinCloner::redirectCalls(const ParsedUnit &U, const FunctionDecl *Owne
     const auto *DRE = dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreImplicit());
     if (!DRE || DRE->getLocation().isMacroID() ||
         CE->getCallee()->getEndLoc().isMacroID())
-      return fail("the call to '" + Callee->getNameAsString() + "' is written in a macro");
+      return fail("the call to '" + Callee->getNameAsString() +
+                  "' is written in a macro");
     std::optional<Token> LParen =
         Lexer::findNextToken(CE->getCallee()->getEndLoc(), SM, LO);
-    if (!LParen || LParen->isNot(tok::l_paren) || LParen->getLocation().isMacroID())
+    if (!LParen || LParen->isNot(tok::l_paren) ||
+        LParen->getLocation().isMacroID())
       return fail("cannot find the arguments of the call to '" +
                   Callee->getNameAsString() + "'");
     unsigned NameAt = SM.getFileOffset(DRE->getLocation());
     unsigned NameLen = Lexer::MeasureTokenLength(DRE->getLocation(), SM, LO);
-    bool HasArgs = CE->getNumArgs() > 0 && !isa<CXXDefaultArgExpr>(CE->getArg(0));
+    bool HasArgs =
+        CE->getNumArgs() > 0 && !isa<CXXDefaultArgExpr>(CE->getArg(0));
     Out.replace(NameAt, NameLen, It->second);
     Out.insert(SM.getFileOffset(LParen->getLocation()) + 1,
-               builtinArgumentList(CloneVars.at(It->first)) + (HasArgs ? ", " : ""));
+               builtinArgumentList(CloneVars.at(It->first)) +
+                   (HasArgs ? ", " : ""));
   }
   return Error::success();
 }
@@ -174,12 +186,14 @@ Error BuiltinCloner::emitClones(const ParsedUnit &U, EditList &Out) {
     if (!Body)
       return Body.takeError();
     std::string Name = NewNames[Key];
-    std::string Header = F->TemplateHeader.empty() ? "" : F->TemplateHeader + "\n";
+    std::string Header =
+        F->TemplateHeader.empty() ? "" : F->TemplateHeader + "\n";
     auto Head = [&](StringRef Params) {
       std::string All = builtinParameterList(CloneVars[Key]);
       if (!Params.trim().empty() && Params.trim() != "void")
         All += ", " + Params.str();
-      return Header + "static __device__ " + F->ReturnType + " " + Name + "(" + All + ")";
+      return Header + "static __device__ " + F->ReturnType + " " + Name + "(" +
+             All + ")";
     };
     if (Error E = addDerivedFunction(U, Out, Def, Head, *Body,
                                      "'" + Def->getNameAsString() +

@@ -14,7 +14,8 @@ using namespace llvm;
 namespace dpopt {
 
 void EditList::insert(unsigned Offset, std::string Text) {
-  Edits.push_back({Offset, 0, std::move(Text), static_cast<unsigned>(Edits.size())});
+  Edits.push_back(
+      {Offset, 0, std::move(Text), static_cast<unsigned>(Edits.size())});
 }
 
 void EditList::insertDeclaration(unsigned Offset, std::string Text) {
@@ -23,7 +24,8 @@ void EditList::insertDeclaration(unsigned Offset, std::string Text) {
 }
 
 void EditList::replace(unsigned Offset, unsigned Length, std::string Text) {
-  Edits.push_back({Offset, Length, std::move(Text), static_cast<unsigned>(Edits.size())});
+  Edits.push_back(
+      {Offset, Length, std::move(Text), static_cast<unsigned>(Edits.size())});
 }
 
 void EditList::addAll(const EditList &Other) {
@@ -33,7 +35,8 @@ void EditList::addAll(const EditList &Other) {
 }
 
 Expected<clang::tooling::Replacements>
-EditList::buildFrom(std::vector<Edit> Sorted, unsigned Shift, StringRef Path) const {
+EditList::buildFrom(std::vector<Edit> Sorted, unsigned Shift,
+                    StringRef Path) const {
   // At one offset: the insertions in the order made (declarations first),
   // then at most one replacement; they become a single Replacement.
   std::sort(Sorted.begin(), Sorted.end(), [](const Edit &A, const Edit &B) {
@@ -52,7 +55,8 @@ EditList::buildFrom(std::vector<Edit> Sorted, unsigned Shift, StringRef Path) co
       Text += Sorted[I].Text;
       Length = std::max(Length, Sorted[I].Length);
     }
-    if (Error E = Out.add(clang::tooling::Replacement(Path, Offset - Shift, Length, Text)))
+    if (Error E = Out.add(
+            clang::tooling::Replacement(Path, Offset - Shift, Length, Text)))
       return std::move(E);
   }
   return Out;
@@ -77,7 +81,8 @@ Expected<std::string> EditList::applyWithin(StringRef Source, unsigned Begin,
     if (E.Offset >= Begin && E.Offset + E.Length <= End &&
         !(E.Length == 0 && E.Offset == End))
       Inside.push_back(E);
-  Expected<clang::tooling::Replacements> R = buildFrom(std::move(Inside), Begin, File);
+  Expected<clang::tooling::Replacements> R =
+      buildFrom(std::move(Inside), Begin, File);
   if (!R)
     return R.takeError();
   return clang::tooling::applyAllReplacements(Source.slice(Begin, End), *R);

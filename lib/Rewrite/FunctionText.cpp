@@ -24,7 +24,9 @@ using namespace llvm;
 namespace dpopt {
 namespace {
 
-Error fail(const Twine &Msg) { return createStringError(inconvertibleErrorCode(), Msg); }
+Error fail(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
 
 bool isIdentChar(char C) {
   return std::isalnum(static_cast<unsigned char>(C)) || C == '_';
@@ -88,7 +90,8 @@ const Stmt *lastPiece(const Stmt *S) {
 
 } // namespace
 
-Expected<FunctionPieces> readFunction(const ParsedUnit &U, const FunctionDecl *Def) {
+Expected<FunctionPieces> readFunction(const ParsedUnit &U,
+                                      const FunctionDecl *Def) {
   const SourceManager &SM = U.getSourceManager();
   const LangOptions &LO = U.getASTContext().getLangOpts();
   if (!Def || !Def->hasBody())
@@ -165,7 +168,8 @@ Expected<FunctionPieces> readFunction(const ParsedUnit &U, const FunctionDecl *D
   return F;
 }
 
-Expected<std::string> bodyWithEdits(const ParsedUnit &U, const FunctionPieces &F,
+Expected<std::string> bodyWithEdits(const ParsedUnit &U,
+                                    const FunctionPieces &F,
                                     const EditList &Edits) {
   return Edits.applyWithin(F.Source, F.BodyBegin, F.BodyEnd);
 }
@@ -184,7 +188,8 @@ void insertAfterFunction(EditList &Edits, const FunctionPieces &F,
 }
 
 /// The parameter list of \p FD as written, without default arguments.
-Expected<std::string> paramsWithoutDefaults(const ParsedUnit &U, const FunctionDecl *FD) {
+Expected<std::string> paramsWithoutDefaults(const ParsedUnit &U,
+                                            const FunctionDecl *FD) {
   const SourceManager &SM = U.getSourceManager();
   FunctionTypeLoc FTL = FD->getFunctionTypeLoc();
   if (!FTL || FTL.getLParenLoc().isMacroID() ||
@@ -211,16 +216,18 @@ Expected<std::string> paramsWithoutDefaults(const ParsedUnit &U, const FunctionD
                               R.getEnd(), SM, U.getASTContext().getLangOpts());
     size_t Equals = Text.rfind('=', DefaultBegin);
     if (Equals == StringRef::npos || Equals < At)
-      return fail("cannot find a default argument of '" + FD->getNameAsString() + "'");
+      return fail("cannot find a default argument of '" +
+                  FD->getNameAsString() + "'");
     Out += Text.slice(At, Equals).rtrim().str();
     At = DefaultEnd;
   }
   return Out + Text.slice(At, End).str();
 }
 
-Error addDerivedFunction(const ParsedUnit &U, EditList &Edits, const FunctionDecl *Original,
-                         function_ref<std::string(StringRef)> Head, StringRef Body,
-                         StringRef Comment) {
+Error addDerivedFunction(const ParsedUnit &U, EditList &Edits,
+                         const FunctionDecl *Original,
+                         function_ref<std::string(StringRef)> Head,
+                         StringRef Body, StringRef Comment) {
   // Derived functions never have default arguments (passes do not rewrite
   // launches that rely on them), so one declaration can come first: uses
   // inside Original itself (recursion) and everywhere Original is visible
@@ -256,8 +263,8 @@ Error addDerivedFunction(const ParsedUnit &U, EditList &Edits, const FunctionDec
                                          Comment.str() + "\n" +
                                          Head(*FirstParams) + ";\n");
   } else if (First == Def) {
-    Edits.insert(F->DeclBegin, "// dpopt: declared here for " + Comment.str() + "\n" +
-                                   Head(*Params) + ";\n");
+    Edits.insert(F->DeclBegin, "// dpopt: declared here for " + Comment.str() +
+                                   "\n" + Head(*Params) + ";\n");
   } else {
     const LangOptions &LO = U.getASTContext().getLangOpts();
     SourceLocation End = First->getEndLoc();
@@ -265,7 +272,8 @@ Error addDerivedFunction(const ParsedUnit &U, EditList &Edits, const FunctionDec
       End = T->getEndLoc();
     std::optional<Token> Semi =
         End.isMacroID() ? std::nullopt : Lexer::findNextToken(End, SM, LO);
-    if (!Semi || Semi->isNot(tok::semi) || !SM.isWrittenInMainFile(Semi->getLocation()))
+    if (!Semi || Semi->isNot(tok::semi) ||
+        !SM.isWrittenInMainFile(Semi->getLocation()))
       return fail("cannot find the end of the declaration of '" +
                   Def->getNameAsString() + "'");
     Expected<std::string> FirstParams = paramsWithoutDefaults(U, First);
@@ -280,7 +288,8 @@ Error addDerivedFunction(const ParsedUnit &U, EditList &Edits, const FunctionDec
   return Error::success();
 }
 
-unsigned outermostDeclBegin(const ParsedUnit &U, const Decl *D, bool FileScope) {
+unsigned outermostDeclBegin(const ParsedUnit &U, const Decl *D,
+                            bool FileScope) {
   const Decl *Outer = D;
   for (const DeclContext *C = D->getDeclContext(); C && !C->isTranslationUnit();
        C = C->getParent()) {
@@ -301,7 +310,8 @@ unsigned outermostDeclBegin(const ParsedUnit &U, const Decl *D, bool FileScope) 
 bool NameAllocator::used(StringRef Name) const {
   if (Given.count(Name.str()))
     return true;
-  for (size_t At = Text.find(Name); At != StringRef::npos; At = Text.find(Name, At + 1)) {
+  for (size_t At = Text.find(Name); At != StringRef::npos;
+       At = Text.find(Name, At + 1)) {
     bool Before = At > 0 && isIdentChar(Text[At - 1]);
     size_t End = At + Name.size();
     bool After = End < Text.size() && isIdentChar(Text[End]);

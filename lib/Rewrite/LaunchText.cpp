@@ -18,7 +18,9 @@ using namespace llvm;
 namespace dpopt {
 namespace {
 
-Error fail(const Twine &Msg) { return createStringError(inconvertibleErrorCode(), Msg); }
+Error fail(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
 
 SourceLocation nameLocation(const Expr *Callee) {
   Callee = Callee->IgnoreImplicit();
@@ -35,7 +37,8 @@ std::string LaunchText::calleeNamed(StringRef NewName) const {
   return Callee.substr(0, NameBegin) + NewName.str() + Callee.substr(NameEnd);
 }
 
-Expected<LaunchText> readLaunchText(const ParsedUnit &U, const LaunchSite &Site) {
+Expected<LaunchText> readLaunchText(const ParsedUnit &U,
+                                    const LaunchSite &Site) {
   const CUDAKernelCallExpr *E = Site.Call;
   const SourceManager &SM = U.getSourceManager();
   const LangOptions &LO = U.getASTContext().getLangOpts();
@@ -46,25 +49,30 @@ Expected<LaunchText> readLaunchText(const ParsedUnit &U, const LaunchSite &Site)
     return SM.getFileOffset(L);
   };
 
-  std::optional<unsigned> CalleeBegin = FileOffset(E->getCallee()->getBeginLoc());
+  std::optional<unsigned> CalleeBegin =
+      FileOffset(E->getCallee()->getBeginLoc());
   std::optional<unsigned> CalleeEnd = FileOffset(E->getCallee()->getEndLoc());
   std::optional<unsigned> Name = FileOffset(nameLocation(E->getCallee()));
   const CallExpr *Config = E->getConfig();
-  std::optional<unsigned> ConfigEnd = Config ? FileOffset(Config->getRParenLoc()) : std::nullopt;
+  std::optional<unsigned> ConfigEnd =
+      Config ? FileOffset(Config->getRParenLoc()) : std::nullopt;
   std::optional<unsigned> RParen = FileOffset(E->getRParenLoc());
   if (!CalleeBegin || !CalleeEnd || !Name || !ConfigEnd || !RParen)
     return fail("the launch is not plain text of the file (a macro)");
 
   LaunchText L;
-  unsigned CalleeStop =
-      *CalleeEnd + Lexer::MeasureTokenLength(E->getCallee()->getEndLoc(), SM, LO);
+  unsigned CalleeStop = *CalleeEnd + Lexer::MeasureTokenLength(
+                                         E->getCallee()->getEndLoc(), SM, LO);
   L.Callee = Text.slice(*CalleeBegin, CalleeStop).str();
   L.NameBegin = *Name - *CalleeBegin;
-  L.NameEnd = L.NameBegin + Lexer::MeasureTokenLength(nameLocation(E->getCallee()), SM, LO);
+  L.NameEnd = L.NameBegin +
+              Lexer::MeasureTokenLength(nameLocation(E->getCallee()), SM, LO);
 
   // The argument list starts at the '(' after '>>>'.
-  std::optional<Token> LParen = Lexer::findNextToken(Config->getRParenLoc(), SM, LO);
-  if (!LParen || LParen->isNot(tok::l_paren) || LParen->getLocation().isMacroID())
+  std::optional<Token> LParen =
+      Lexer::findNextToken(Config->getRParenLoc(), SM, LO);
+  if (!LParen || LParen->isNot(tok::l_paren) ||
+      LParen->getLocation().isMacroID())
     return fail("cannot find the launch's argument list");
   unsigned ArgsBegin = SM.getFileOffset(LParen->getLocation()) + 1;
   if (ArgsBegin > *RParen)

@@ -22,7 +22,8 @@ using namespace llvm;
 
 namespace dpopt {
 
-std::optional<std::string> sharedIntoBuffer(ProgramAnalysis &A, const FunctionDecl *F,
+std::optional<std::string> sharedIntoBuffer(ProgramAnalysis &A,
+                                            const FunctionDecl *F,
                                             StringRef Buffer, EditList *Edits,
                                             uint64_t &Bytes) {
   const ParsedUnit &U = A.workingCopy().unit();
@@ -40,8 +41,8 @@ std::optional<std::string> sharedIntoBuffer(ProgramAnalysis &A, const FunctionDe
     const VarDecl *VD = V.Var;
     std::string Var = "'" + VD->getNameAsString() + "'";
     if (canonicalFunction(V.In) != canonicalFunction(F))
-      return Name + " uses the shared variable " + Var + " of the device function '" +
-             V.In->getNameAsString() + "'";
+      return Name + " uses the shared variable " + Var +
+             " of the device function '" + V.In->getNameAsString() + "'";
     if (!Seen.insert(VD->getCanonicalDecl()).second)
       continue;
     QualType T = VD->getType();
@@ -53,12 +54,15 @@ std::optional<std::string> sharedIntoBuffer(ProgramAnalysis &A, const FunctionDe
     if (!DS || !DS->isSingleDecl())
       return "the shared variable " + Var + " of " + Name +
              " is not declared in a statement of its own";
-    if (SM.getExpansionLoc(VD->getLocation()) != SM.getSpellingLoc(VD->getLocation()) ||
+    if (SM.getExpansionLoc(VD->getLocation()) !=
+            SM.getSpellingLoc(VD->getLocation()) ||
         !SM.isWrittenInMainFile(SM.getExpansionLoc(VD->getLocation())))
-      return "the shared variable " + Var + " of " + Name + " is declared inside a macro";
+      return "the shared variable " + Var + " of " + Name +
+             " is declared inside a macro";
     uint64_t Size = Ctx.getTypeSizeInChars(T).getQuantity();
-    uint64_t Align = std::max<uint64_t>(Ctx.getTypeAlignInChars(T).getQuantity(),
-                                        Ctx.getDeclAlign(VD).getQuantity());
+    uint64_t Align =
+        std::max<uint64_t>(Ctx.getTypeAlignInChars(T).getQuantity(),
+                           Ctx.getDeclAlign(VD).getQuantity());
     if (Align > SharedBufferAlign)
       return "the shared variable " + Var + " of " + Name + " needs " +
              std::to_string(Align) + "-byte alignment";
@@ -71,8 +75,8 @@ std::optional<std::string> sharedIntoBuffer(ProgramAnalysis &A, const FunctionDe
     Ctx.getPointerType(Canonical).print(PtrOS, Policy);
     auto [B, E] = U.getOffsetRange(VD->getSourceRange());
     Mine.replace(B, E - B,
-                 Ref + " = *reinterpret_cast<" + Ptr + ">(" + Buffer.str() + " + " +
-                     std::to_string(Offset) + ")");
+                 Ref + " = *reinterpret_cast<" + Ptr + ">(" + Buffer.str() +
+                     " + " + std::to_string(Offset) + ")");
   }
   if (Edits)
     Edits->addAll(Mine);
@@ -80,12 +84,14 @@ std::optional<std::string> sharedIntoBuffer(ProgramAnalysis &A, const FunctionDe
   return std::nullopt;
 }
 
-std::optional<SharedReuse> overlayableShared(ProgramAnalysis &A, const FunctionDecl *Parent,
+std::optional<SharedReuse> overlayableShared(ProgramAnalysis &A,
+                                             const FunctionDecl *Parent,
                                              const FunctionDecl *Child) {
   SharedReuse R;
-  if (!Parent || !Child || sharedIntoBuffer(A, Parent, "", nullptr, R.ParentBytes) ||
-      sharedIntoBuffer(A, Child, "", nullptr, R.ChildBytes) || R.ParentBytes == 0 ||
-      R.ChildBytes == 0)
+  if (!Parent || !Child ||
+      sharedIntoBuffer(A, Parent, "", nullptr, R.ParentBytes) ||
+      sharedIntoBuffer(A, Child, "", nullptr, R.ChildBytes) ||
+      R.ParentBytes == 0 || R.ChildBytes == 0)
     return std::nullopt;
   return R;
 }

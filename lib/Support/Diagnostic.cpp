@@ -10,10 +10,14 @@ namespace dpopt {
 
 const char *severityName(Severity S) {
   switch (S) {
-  case Severity::Error: return "error";
-  case Severity::Warning: return "warning";
-  case Severity::Remark: return "remark";
-  case Severity::Note: return "note";
+  case Severity::Error:
+    return "error";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Remark:
+    return "remark";
+  case Severity::Note:
+    return "note";
   }
   return "error";
 }

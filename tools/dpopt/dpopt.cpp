@@ -19,8 +19,8 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -31,74 +31,93 @@ cl::OptionCategory DpoptCategory("dpopt options");
 
 cl::opt<std::string> InputFile(cl::Positional, cl::desc("<input .cu file>"),
                                cl::cat(DpoptCategory));
-cl::opt<std::string> OutputFile("o", cl::desc("Write the rewritten file here ('-' for stdout)"),
+cl::opt<std::string>
+    OutputFile("o", cl::desc("Write the rewritten file here ('-' for stdout)"),
+               cl::value_desc("file"), cl::cat(DpoptCategory));
+cl::opt<std::string>
+    Passes("passes",
+           cl::desc("Passes to run, in order, separated by commas "
+                    "('none' parses and prints the input unchanged)"),
+           cl::value_desc("a,b,c"), cl::cat(DpoptCategory));
+cl::opt<std::string>
+    Report("report",
+           cl::desc("Print a report of every launch site: "
+                    "--report or --report=text, --report=json"),
+           cl::ValueOptional, cl::value_desc("text|json"),
+           cl::cat(DpoptCategory));
+cl::opt<std::string> ReportFile("report-file",
+                                cl::desc("Write the report to this file"),
                                 cl::value_desc("file"), cl::cat(DpoptCategory));
-cl::opt<std::string> Passes("passes",
-                            cl::desc("Passes to run, in order, separated by commas "
-                                     "('none' parses and prints the input unchanged)"),
-                            cl::value_desc("a,b,c"), cl::cat(DpoptCategory));
-cl::opt<std::string> Report("report",
-                            cl::desc("Print a report of every launch site: "
-                                     "--report or --report=text, --report=json"),
-                            cl::ValueOptional, cl::value_desc("text|json"),
-                            cl::cat(DpoptCategory));
-cl::opt<std::string> ReportFile("report-file", cl::desc("Write the report to this file"),
-                                cl::value_desc("file"), cl::cat(DpoptCategory));
-cl::opt<bool> Remarks("remarks",
-                      cl::desc("Print a remark for every decision the passes make"),
-                      cl::cat(DpoptCategory));
-cl::alias RemarksShort("R", cl::desc("Alias for --remarks"), cl::aliasopt(Remarks),
-                       cl::cat(DpoptCategory));
-cl::opt<std::string> CudaPath("cuda-path",
-                              cl::desc("CUDA toolkit to parse against (default: "
-                                       "$CUDA_HOME, $CUDA_PATH, nvcc on PATH, "
-                                       "/usr/local/cuda)"),
-                              cl::value_desc("dir"), cl::cat(DpoptCategory));
-cl::opt<std::string> BuildDir("p", cl::desc("Build directory with compile_commands.json"),
-                              cl::value_desc("build dir"), cl::cat(DpoptCategory));
+cl::opt<bool>
+    Remarks("remarks",
+            cl::desc("Print a remark for every decision the passes make"),
+            cl::cat(DpoptCategory));
+cl::alias RemarksShort("R", cl::desc("Alias for --remarks"),
+                       cl::aliasopt(Remarks), cl::cat(DpoptCategory));
+cl::opt<std::string>
+    CudaPath("cuda-path",
+             cl::desc("CUDA toolkit to parse against (default: "
+                      "$CUDA_HOME, $CUDA_PATH, nvcc on PATH, "
+                      "/usr/local/cuda)"),
+             cl::value_desc("dir"), cl::cat(DpoptCategory));
+cl::opt<std::string>
+    BuildDir("p", cl::desc("Build directory with compile_commands.json"),
+             cl::value_desc("build dir"), cl::cat(DpoptCategory));
 cl::opt<unsigned> Threshold("threshold",
                             cl::desc("threshold: default minimum child size in "
                                      "threads worth a launch"),
                             cl::value_desc("N"), cl::cat(DpoptCategory));
-cl::opt<unsigned> CoarsenFactor("coarsen-factor",
-                                cl::desc("coarsen: default number of original child "
-                                         "blocks per coarsened block"),
-                                cl::value_desc("N"), cl::cat(DpoptCategory));
-cl::opt<std::string> Aggregate("agg",
-                              cl::desc("aggregate: default granularity (warp, block, "
-                                       "multiblock[:N] or grid)"),
-                              cl::value_desc("level"), cl::cat(DpoptCategory));
-cl::opt<unsigned> AggThreshold("agg-threshold",
-                               cl::desc("aggregate: fewest launches a warp or block "
-                                        "group aggregates"),
-                               cl::value_desc("N"), cl::cat(DpoptCategory));
-cl::opt<std::string> RemoveLaunch("remove-launch",
-                                  cl::desc("remove-launch: how a child's work is given to "
-                                           "its parent where no pragma says: auto "
-                                           "(default), T1, T2, T3 or T4"),
-                                  cl::value_desc("auto|T1|T2|T3|T4"), cl::cat(DpoptCategory));
+cl::opt<unsigned>
+    CoarsenFactor("coarsen-factor",
+                  cl::desc("coarsen: default number of original child "
+                           "blocks per coarsened block"),
+                  cl::value_desc("N"), cl::cat(DpoptCategory));
+cl::opt<std::string>
+    Aggregate("agg",
+              cl::desc("aggregate: default granularity (warp, block, "
+                       "multiblock[:N] or grid)"),
+              cl::value_desc("level"), cl::cat(DpoptCategory));
+cl::opt<unsigned>
+    AggThreshold("agg-threshold",
+                 cl::desc("aggregate: fewest launches a warp or block "
+                          "group aggregates"),
+                 cl::value_desc("N"), cl::cat(DpoptCategory));
+cl::opt<std::string>
+    RemoveLaunch("remove-launch",
+                 cl::desc("remove-launch: how a child's work is given to "
+                          "its parent where no pragma says: auto "
+                          "(default), T1, T2, T3 or T4"),
+                 cl::value_desc("auto|T1|T2|T3|T4"), cl::cat(DpoptCategory));
 // The flags that change how a file parses may also come before '--'.
-cl::list<std::string> IncludeDirs("I", cl::Prefix, cl::desc("Add an include directory"),
-                                  cl::value_desc("dir"), cl::cat(DpoptCategory));
-cl::list<std::string> SystemIncludeDirs("isystem",
-                                        cl::desc("Add a system include directory"),
-                                        cl::value_desc("dir"), cl::cat(DpoptCategory));
+cl::list<std::string> IncludeDirs("I", cl::Prefix,
+                                  cl::desc("Add an include directory"),
+                                  cl::value_desc("dir"),
+                                  cl::cat(DpoptCategory));
+cl::list<std::string>
+    SystemIncludeDirs("isystem", cl::desc("Add a system include directory"),
+                      cl::value_desc("dir"), cl::cat(DpoptCategory));
 cl::list<std::string> Defines("D", cl::Prefix, cl::desc("Define a macro"),
-                              cl::value_desc("macro[=value]"), cl::cat(DpoptCategory));
+                              cl::value_desc("macro[=value]"),
+                              cl::cat(DpoptCategory));
 cl::list<std::string> Undefines("U", cl::Prefix, cl::desc("Undefine a macro"),
-                                cl::value_desc("macro"), cl::cat(DpoptCategory));
+                                cl::value_desc("macro"),
+                                cl::cat(DpoptCategory));
 cl::list<std::string> PreIncludes("include", cl::desc("Include a file first"),
-                                  cl::value_desc("file"), cl::cat(DpoptCategory));
+                                  cl::value_desc("file"),
+                                  cl::cat(DpoptCategory));
 cl::opt<std::string> Standard("std", cl::desc("C++ standard (as nvcc's -std)"),
                               cl::value_desc("c++17"), cl::cat(DpoptCategory));
-cl::opt<bool> Verbose("verbose", cl::desc("Say how CUDA was found and how clang is run"),
+cl::opt<bool> Verbose("verbose",
+                      cl::desc("Say how CUDA was found and how clang is run"),
                       cl::cat(DpoptCategory));
-cl::opt<bool> Timing("time", cl::desc("Print how long parsing and each pass took"),
+cl::opt<bool> Timing("time",
+                     cl::desc("Print how long parsing and each pass took"),
                      cl::cat(DpoptCategory));
 
 void printVersion(raw_ostream &OS) {
   OS << "dpopt " << dpopt::dpoptVersion()
-     << " (CUDA dynamic parallelism optimizer, clang " LLVM_VERSION_STRING ")\n";
+     << " (CUDA dynamic parallelism optimizer, clang " LLVM_VERSION_STRING
+        ")\n";
 }
 
 } // namespace
@@ -124,11 +143,13 @@ int main(int Argc, const char **Argv) {
   std::string Overview =
       "dpopt: makes CUDA Dynamic Parallelism fast by rewriting launch sites\n\n"
       "  dpopt in.cu -o out.cu [options] [-- nvcc flags]\n\n"
-      "Passes (--passes=...): " + Registry.validNames() + "\n";
+      "Passes (--passes=...): " +
+      Registry.validNames() + "\n";
   for (const auto &P : Registry.passes())
     Overview += "  " + P->name().str() + ": " + P->description().str() + "\n";
-  Overview += "Compile the output with: nvcc -rdc=true -arch=sm_90 -I <dpopt>/runtime "
-              "... -lcudadevrt\n";
+  Overview +=
+      "Compile the output with: nvcc -rdc=true -arch=sm_90 -I <dpopt>/runtime "
+      "... -lcudadevrt\n";
   if (!cl::ParseCommandLineOptions(static_cast<int>(Own.size()), Own.data(),
                                    Overview, &errs()))
     return dpopt::ExitInputError;
@@ -200,15 +221,17 @@ int main(int Argc, const char **Argv) {
     // The same grammar as the pragma's 'aggregate(...)' clause.
     auto Parsed = dpopt::parsePragmaClauses("aggregate(" + Aggregate + ")");
     if (auto *Err = std::get_if<dpopt::PragmaError>(&Parsed)) {
-      errs() << "dpopt: error: invalid --agg='" << Aggregate << "': " << Err->Message
-             << "\n";
+      errs() << "dpopt: error: invalid --agg='" << Aggregate
+             << "': " << Err->Message << "\n";
       return dpopt::ExitInputError;
     }
     O.PassOpts.Aggregate = std::get<dpopt::PragmaDirective>(Parsed).Aggregate;
   }
   // An installed dpopt finds its runtime in <prefix>/include next to bin/.
-  std::string Exe = sys::fs::getMainExecutable(Argv[0], reinterpret_cast<void *>(&printVersion));
-  SmallString<256> Installed(sys::path::parent_path(sys::path::parent_path(Exe)));
+  std::string Exe = sys::fs::getMainExecutable(
+      Argv[0], reinterpret_cast<void *>(&printVersion));
+  SmallString<256> Installed(
+      sys::path::parent_path(sys::path::parent_path(Exe)));
   sys::path::append(Installed, "include");
   if (sys::fs::exists(Installed + "/dpopt/runtime.cuh"))
     O.RuntimeDir = std::string(Installed);

@@ -1,4 +1,5 @@
-//===- CudaAST.h - Small questions about CUDA code in clang's AST -*- C++ -*-===//
+//===- CudaAST.h - Small questions about CUDA code in clang's AST -*- C++
+//-*-===//
 //
 // Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
 //

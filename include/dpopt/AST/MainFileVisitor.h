@@ -61,7 +61,8 @@ public:
   }
 
   // Recursing (no data-recursion queue) keeps Parents exact.
-  bool TraverseStmt(clang::Stmt *S, typename Base::DataRecursionQueue * = nullptr) {
+  bool TraverseStmt(clang::Stmt *S,
+                    typename Base::DataRecursionQueue * = nullptr) {
     if (!S)
       return true;
     Parents.push_back(S);

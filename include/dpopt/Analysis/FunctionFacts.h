@@ -51,21 +51,22 @@ struct FunctionFacts {
   std::array<unsigned, NumBuiltinVars> IndexUse{};
   bool UsesWarpSize = false;
 
-  std::vector<Occurrence> Barriers;       // __syncthreads & co., grid syncs
-  std::vector<Occurrence> WarpOps;        // shuffles, votes, __syncwarp, tiles
-  std::vector<Occurrence> Fences;         // __threadfence*
-  std::vector<SharedVariable> Shared;     // __shared__ variables used
-  std::vector<Occurrence> Returns;        // every return statement
-  std::vector<Occurrence> EarlyReturns;   // returns before the end of the body
-  std::vector<Occurrence> LegacyDeviceSyncs; // device-side cudaDeviceSynchronize
-  std::vector<Occurrence> InlineAsm;      // effects unknown to dpopt
-  std::vector<Occurrence> UnknownCalls;   // indirect, virtual or bodiless calls
+  std::vector<Occurrence> Barriers;     // __syncthreads & co., grid syncs
+  std::vector<Occurrence> WarpOps;      // shuffles, votes, __syncwarp, tiles
+  std::vector<Occurrence> Fences;       // __threadfence*
+  std::vector<SharedVariable> Shared;   // __shared__ variables used
+  std::vector<Occurrence> Returns;      // every return statement
+  std::vector<Occurrence> EarlyReturns; // returns before the end of the body
+  std::vector<Occurrence>
+      LegacyDeviceSyncs;                // device-side cudaDeviceSynchronize
+  std::vector<Occurrence> InlineAsm;    // effects unknown to dpopt
+  std::vector<Occurrence> UnknownCalls; // indirect, virtual or bodiless calls
   std::vector<Occurrence> CooperativeGroups;
   /// Calls of CUDA's device runtime API (cudaGetLastError, cudaMalloc,
   /// cudaStreamCreateWithFlags, ...; not the legacy cudaDeviceSynchronize,
   /// which has its own list).
   std::vector<Occurrence> RuntimeCalls;
-  std::vector<Occurrence> Launches;       // kernel launches it makes
+  std::vector<Occurrence> Launches; // kernel launches it makes
   /// Functions called directly (not kernels launched), as written.
   std::vector<const clang::FunctionDecl *> Callees;
   /// Kernels launched, as written.

@@ -27,7 +27,8 @@ bool isNeverModified(const clang::VarDecl *VD, const clang::Stmt *Scope);
 
 /// If \p E names a local variable of \p Scope that has an initializer and is
 /// never modified, the initializer (implicit nodes stripped); else null.
-const clang::Expr *localDefinition(const clang::Expr *E, const clang::Stmt *Scope);
+const clang::Expr *localDefinition(const clang::Expr *E,
+                                   const clang::Stmt *Scope);
 
 /// How many of x, y, z a grid or block expression may set to something other
 /// than 1, looking through unmodified local variables; {3, false} when it

@@ -1,4 +1,5 @@
-//===- ProgramAnalysis.h - Launch sites and kernel facts of a file -*- C++ -*-===//
+//===- ProgramAnalysis.h - Launch sites and kernel facts of a file -*- C++
+//-*-===//
 //
 // Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -57,8 +58,10 @@ private:
 
   const WorkingCopy &WC;
   std::vector<LaunchSite> Sites;
-  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionFacts>> Local;
-  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionFacts>> Transitive;
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionFacts>>
+      Local;
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionFacts>>
+      Transitive;
   /// canReach's answers, keyed by (From, To, ThroughLaunches) canonicalized.
   llvm::DenseMap<
       std::pair<const clang::FunctionDecl *, const clang::FunctionDecl *>, bool>

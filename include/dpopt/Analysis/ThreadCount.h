@@ -49,7 +49,8 @@ struct DesiredThreads {
 DesiredThreads findDesiredThreads(const LaunchSite &Site);
 
 /// If \p E is one of the ceiling-division forms above, its N; else null.
-const clang::Expr *matchCeilDivision(const clang::Expr *E, const clang::ASTContext &Ctx);
+const clang::Expr *matchCeilDivision(const clang::Expr *E,
+                                     const clang::ASTContext &Ctx);
 
 /// True when evaluating \p E again later in \p Scope gives the same value
 /// without side effects: literals, constants, variables of \p Scope that are

@@ -57,8 +57,12 @@ struct DriverOptions {
 /// Exit codes: 0 success, 1 errors in the input or the options, 2 a failure
 /// of the environment (CUDA or clang missing, unwritable output), 3 an
 /// internal error (a dpopt bug).
-enum ExitCode { ExitSuccess = 0, ExitInputError = 1, ExitEnvironmentError = 2,
-                ExitInternalError = 3 };
+enum ExitCode {
+  ExitSuccess = 0,
+  ExitInputError = 1,
+  ExitEnvironmentError = 2,
+  ExitInternalError = 3
+};
 
 int runDriver(const DriverOptions &Options, llvm::raw_ostream &Errs);
 

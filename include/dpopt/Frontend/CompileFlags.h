@@ -39,8 +39,8 @@ TranslatedFlags translateNvccFlags(llvm::ArrayRef<std::string> Flags,
 
 /// Reads the flags for \p File from <BuildDir>/compile_commands.json, drops the
 /// compiler, the input, -c and -o, and translates the rest.
-llvm::Expected<TranslatedFlags> flagsFromCompilationDatabase(llvm::StringRef BuildDir,
-                                                             llvm::StringRef File);
+llvm::Expected<TranslatedFlags>
+flagsFromCompilationDatabase(llvm::StringRef BuildDir, llvm::StringRef File);
 
 } // namespace dpopt
 

@@ -33,7 +33,8 @@ struct CudaInstallation {
 
 /// Finds the toolkit. \p ExplicitPath is the --cuda-path value (may be empty).
 /// The error message says what was tried and how to point dpopt at CUDA.
-llvm::Expected<CudaInstallation> findCudaInstallation(llvm::StringRef ExplicitPath);
+llvm::Expected<CudaInstallation>
+findCudaInstallation(llvm::StringRef ExplicitPath);
 
 } // namespace dpopt
 

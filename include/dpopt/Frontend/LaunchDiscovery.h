@@ -1,4 +1,5 @@
-//===- LaunchDiscovery.h - Launches in the file as the user wrote it -*- C++ -*-===//
+//===- LaunchDiscovery.h - Launches in the file as the user wrote it -*- C++
+//-*-===//
 //
 // Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
 //

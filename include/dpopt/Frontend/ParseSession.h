@@ -1,4 +1,5 @@
-//===- ParseSession.h - Parsing CUDA as the device compilation does -*- C++ -*-===//
+//===- ParseSession.h - Parsing CUDA as the device compilation does -*- C++
+//-*-===//
 //
 // Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -148,7 +149,8 @@ private:
 
 class ParseSession {
 public:
-  static llvm::Expected<std::unique_ptr<ParseSession>> create(ParseConfig Config);
+  static llvm::Expected<std::unique_ptr<ParseSession>>
+  create(ParseConfig Config);
   ~ParseSession();
 
   /// Parses \p Text as the contents of the main file. Errors in the code are

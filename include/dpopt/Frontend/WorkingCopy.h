@@ -51,7 +51,9 @@ public:
   const SourceText &original() const { return Original; }
 
   /// Maps an offset of the current text to the user's file.
-  unsigned toOriginal(unsigned Offset) const { return Origin.toOriginal(Offset); }
+  unsigned toOriginal(unsigned Offset) const {
+    return Origin.toOriginal(Offset);
+  }
   UserLocation locate(clang::SourceLocation Loc) const;
   Diagnostic diagnosticAt(const UserLocation &Loc, Severity Level,
                           std::string Message) const;

@@ -74,7 +74,8 @@ persistentBlocker(ProgramAnalysis &A, const LaunchSite &S,
 /// §2.3's "reuse" scenario: the bytes of the parent's and the child's own
 /// static shared variables, when both have some and all can move into one
 /// buffer that the child then reuses after the round's parents.
-std::optional<SharedReuse> persistentSharedReuse(ProgramAnalysis &A, const LaunchSite &S);
+std::optional<SharedReuse> persistentSharedReuse(ProgramAnalysis &A,
+                                                 const LaunchSite &S);
 
 /// True when \p S's child grid and block sizes are compile-time constants
 /// (Fig. 7(a): the spread of child sizes is then known to be zero).
@@ -83,7 +84,8 @@ bool childSizeIsConstant(ProgramAnalysis &A, const LaunchSite &S);
 /// Writes the persistent versions of parents, and the host launches' calls.
 class PersistentWriter {
 public:
-  PersistentWriter(ProgramAnalysis &A, NameAllocator &Names, BlockRunner &Blocks);
+  PersistentWriter(ProgramAnalysis &A, NameAllocator &Names,
+                   BlockRunner &Blocks);
 
   /// Adds to \p Edits everything the decision \p D (with D.Persist set)
   /// needs, except the child's team version, which Blocks emits.
@@ -102,9 +104,9 @@ private:
   BuiltinCloner Cloner;
   /// Identifiers shared by every persistent version (fresh against the
   /// working text).
-  std::string State, Records, Round, OrigGrid, Rounds, OrigBlocks, Block, Work, Index, Rec, Grid,
-      ChildBlock, First, Shmem, Stream, Resident, Per, Last, End, Take,
-      SharedBuffer;
+  std::string State, Records, Round, OrigGrid, Rounds, OrigBlocks, Block, Work,
+      Index, Rec, Grid, ChildBlock, First, Shmem, Stream, Resident, Per, Last,
+      End, Take, SharedBuffer;
   unsigned Count = 0;
 };
 

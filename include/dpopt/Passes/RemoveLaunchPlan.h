@@ -1,4 +1,5 @@
-//===- RemoveLaunchPlan.h - Which launches remove-launch removes -*- C++ -*-===//
+//===- RemoveLaunchPlan.h - Which launches remove-launch removes -*- C++
+//-*-===//
 //
 // Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -16,8 +17,8 @@
 #ifndef DPOPT_PASSES_REMOVELAUNCHPLAN_H
 #define DPOPT_PASSES_REMOVELAUNCHPLAN_H
 
-#include "dpopt/Passes/PassOptions.h"
 #include "dpopt/Passes/Pass.h"
+#include "dpopt/Passes/PassOptions.h"
 #include "dpopt/Passes/RemoveLaunchSyncs.h"
 
 #include <optional>

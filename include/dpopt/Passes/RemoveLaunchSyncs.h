@@ -52,7 +52,8 @@ std::vector<LegacySync> findLegacySyncs(const ParsedUnit &U);
 /// A call to a device-side launch API (cudaLaunchDevice, cudaLaunchKernel,
 /// cudaGraphLaunch, cudaGetParameterBuffer, ...) made by \p F or a function
 /// it calls: a launch dpopt does not see as one. Returns where, or nothing.
-std::optional<std::string> launchApiCall(ProgramAnalysis &A, const clang::FunctionDecl *F);
+std::optional<std::string> launchApiCall(ProgramAnalysis &A,
+                                         const clang::FunctionDecl *F);
 
 } // namespace dpopt
 

@@ -1,4 +1,5 @@
-//===- RemoveLaunchT3.h - The parent block runs its threads' children -*- C++ -*-===//
+//===- RemoveLaunchT3.h - The parent block runs its threads' children -*- C++
+//-*-===//
 //
 // Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -90,8 +91,8 @@ bool containsGoto(const clang::Stmt *S);
 /// launch ends; no return may come before the end of that statement, the
 /// statement holds no other launch, and the kernel has no goto, no inline
 /// asm (named barriers) and no call dpopt cannot see into.
-std::optional<std::string> t3SiteBlocker(ProgramAnalysis &A, const LaunchSite &S,
-                                         T3Shape *Out = nullptr);
+std::optional<std::string>
+t3SiteBlocker(ProgramAnalysis &A, const LaunchSite &S, T3Shape *Out = nullptr);
 
 /// Why the block cannot run \p S's child as a team: warp-level operations,
 /// cooperative groups, inline asm, launches, calls dpopt cannot see into,
@@ -102,14 +103,16 @@ std::optional<std::string> t3SiteBlocker(ProgramAnalysis &A, const LaunchSite &S
 /// too. With \p ParentDynamicShared, the parent's dynamic shared memory is
 /// no reason (a persistent parent's launch finds out at run time whether
 /// it fits next to the child's, and launches the original otherwise).
-std::optional<std::string> t3ChildBlocker(ProgramAnalysis &A, const LaunchSite &S,
+std::optional<std::string> t3ChildBlocker(ProgramAnalysis &A,
+                                          const LaunchSite &S,
                                           bool ParentDynamicShared = false);
 
 /// §2.3 save/restore for T3: the parent's and the child's own shared
 /// variables, when they do not fit side by side (with the launch record) in
 /// 48 KiB but do on top of each other, both can move into one buffer (see
 /// SharedBuffer.h), and the parent has this one launch.
-std::optional<SharedReuse> t3SaveRestore(ProgramAnalysis &A, const LaunchSite &S);
+std::optional<SharedReuse> t3SaveRestore(ProgramAnalysis &A,
+                                         const LaunchSite &S);
 
 /// What the remark for a T3 site should add: for a child that synchronizes,
 /// that its block must fit in the parent block (checked when it runs).
@@ -156,7 +159,8 @@ public:
 
   /// Adds the planned versions after their children's definitions, and the
   /// clones of the device functions they call.
-  llvm::Error emit(const ParsedUnit &U, EditList &Edits, llvm::StringRef PassName);
+  llvm::Error emit(const ParsedUnit &U, EditList &Edits,
+                   llvm::StringRef PassName);
 
 private:
   struct Plan {
@@ -176,7 +180,8 @@ private:
                          const T3Shape &Shape, llvm::StringRef BlockName,
                          bool SizeFallback, EditList &Edits,
                          llvm::StringRef SavedBuffer) const;
-  llvm::Expected<std::string> teamBody(const ParsedUnit &U, const Plan &P) const;
+  llvm::Expected<std::string> teamBody(const ParsedUnit &U,
+                                       const Plan &P) const;
   std::string blockBody(const Plan &P) const;
 
   ProgramAnalysis &A;

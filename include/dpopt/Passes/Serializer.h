@@ -46,14 +46,14 @@ namespace dpopt {
 /// calls dpopt cannot see into, and -- unless \p AllowLaunches, when the
 /// caller deals with them -- launches of its own and device-side
 /// cudaDeviceSynchronize().
-std::optional<std::string> serializationBlocker(ProgramAnalysis &A,
-                                                const clang::FunctionDecl *Child,
-                                                bool AllowLaunches = false);
+std::optional<std::string>
+serializationBlocker(ProgramAnalysis &A, const clang::FunctionDecl *Child,
+                     bool AllowLaunches = false);
 
 /// Why the text of \p Child cannot be turned into a serial version (returns
 /// in macros, device functions that cannot be cloned), or nothing.
-std::optional<std::string> serialRewriteBlocker(ProgramAnalysis &A,
-                                                const clang::FunctionDecl *Child);
+std::optional<std::string>
+serialRewriteBlocker(ProgramAnalysis &A, const clang::FunctionDecl *Child);
 
 /// Plans and writes the serial versions of the children a pass runs
 /// serially: one per child kernel, however many launches use it.
@@ -66,15 +66,15 @@ public:
   /// The name of \p Child's serial version, planned on the first request; the
   /// version loops over at least \p GridDims and \p BlockDims dimensions.
   /// Fails when the child's device functions cannot be cloned.
-  llvm::Expected<std::string> request(const clang::FunctionDecl *Child, unsigned GridDims,
-                                      unsigned BlockDims);
+  llvm::Expected<std::string> request(const clang::FunctionDecl *Child,
+                                      unsigned GridDims, unsigned BlockDims);
 
   /// Adds every requested serial version after its child's definition, and
   /// the clones of device functions, to \p Edits. \p BodyEdits are edits the
   /// pass makes inside the children's bodies (launches it rewrote); the
   /// serial copies get them too. \p PassName ends each version's comment.
-  llvm::Error emit(const ParsedUnit &U, EditList &Edits, const EditList &BodyEdits,
-                   llvm::StringRef PassName);
+  llvm::Error emit(const ParsedUnit &U, EditList &Edits,
+                   const EditList &BodyEdits, llvm::StringRef PassName);
 
   bool empty() const { return Order.empty(); }
 

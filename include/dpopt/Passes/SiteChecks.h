@@ -1,4 +1,5 @@
-//===- SiteChecks.h - When a device-side launch can be rewritten -*- C++ -*-===//
+//===- SiteChecks.h - When a device-side launch can be rewritten -*- C++
+//-*-===//
 //
 // Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -55,7 +56,8 @@ std::optional<std::string> tailLaunchBlocker(ProgramAnalysis &A,
 /// there), which warp-mates of the serial lanes could be inside while those
 /// run their child; CUDA 13 hung such warps (docs/cdp2-semantics.md). Only
 /// the branches in \p Site's own function are seen.
-std::optional<std::string> siblingLaunchBlocker(ProgramAnalysis &A, const LaunchSite &Site);
+std::optional<std::string> siblingLaunchBlocker(ProgramAnalysis &A,
+                                                const LaunchSite &Site);
 
 /// For a pass that encloses the statements around \p Site so that their
 /// lanes leave together (WarpConvergence.h: aggregate, remove-launch's T4):
@@ -69,7 +71,8 @@ std::optional<std::string> enclosedRuntimeUseBlocker(ProgramAnalysis &A,
 /// tailLaunchBlocker and siblingLaunchBlocker, with the consequence written
 /// out: why the launching thread must not run \p Site's child serially, or
 /// nothing.
-std::optional<std::string> serialLaneBlocker(ProgramAnalysis &A, const LaunchSite &Site);
+std::optional<std::string> serialLaneBlocker(ProgramAnalysis &A,
+                                             const LaunchSite &Site);
 
 /// The most threads per block a launch of \p Kernel accepts: 1,024, or its
 /// __launch_bounds__ when that is a constant.
@@ -80,7 +83,8 @@ unsigned maxBlockThreads(const clang::FunctionDecl *Kernel);
 /// assembly (\p AsmEffect, e.g. ", which could read the block index", says
 /// why it matters to the pass) or a call dpopt cannot see into. \p Name is
 /// the child's quoted name.
-std::optional<std::string> opaqueCodeBlocker(const WorkingCopy &WC, const FunctionFacts &F,
+std::optional<std::string> opaqueCodeBlocker(const WorkingCopy &WC,
+                                             const FunctionFacts &F,
                                              const std::string &Name,
                                              llvm::StringRef AsmEffect);
 
@@ -88,7 +92,8 @@ std::optional<std::string> opaqueCodeBlocker(const WorkingCopy &WC, const Functi
 /// in the parent's block): why a child whose facts are \p F cannot be --
 /// it calls the device runtime, whose per-thread state (the last error,
 /// say) would be the parent thread's -- or nothing. \p Name is quoted.
-std::optional<std::string> runtimeCallBlocker(const WorkingCopy &WC, const FunctionFacts &F,
+std::optional<std::string> runtimeCallBlocker(const WorkingCopy &WC,
+                                              const FunctionFacts &F,
                                               const std::string &Name);
 
 /// Where something is, for remarks: "file:line".

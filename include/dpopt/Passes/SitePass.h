@@ -97,8 +97,8 @@ class SitePass : public Pass {
 public:
   std::unique_ptr<PassPlan> plan(ProgramAnalysis &A,
                                  const PassOptions &O) const final;
-  llvm::Expected<clang::tooling::Replacements>
-  run(PassContext &Ctx, const PassPlan &Plan) final;
+  llvm::Expected<clang::tooling::Replacements> run(PassContext &Ctx,
+                                                   const PassPlan &Plan) final;
 
 protected:
   /// "thresholding": the missed remark says "not thresholding this launch".

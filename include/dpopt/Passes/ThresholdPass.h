@@ -12,7 +12,8 @@
 //
 //   { auto __dpopt_n0 = (N); dim3 __dpopt_grid(<grid with N>); ...
 //     if (threads >= THRESHOLD)
-//       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(args);
+//       child<<<__dpopt_grid, __dpopt_block, 0,
+//       cudaStreamFireAndForget>>>(args);
 //     else __dpopt_serial_child(__dpopt_grid, __dpopt_block, args); }
 //
 // where threads is the desired thread count N found in the grid expression

@@ -78,7 +78,9 @@ struct PragmaDirective {
 
   /// The side of the launch this directive may be attached to.
   ClauseSide side() const {
-    return Merge ? ClauseSide::Host : Off ? ClauseSide::Any : ClauseSide::Device;
+    return Merge ? ClauseSide::Host
+           : Off ? ClauseSide::Any
+                 : ClauseSide::Device;
   }
 
   /// Canonical text of the clauses, e.g. "threshold(128) coarsen(8)".
@@ -103,7 +105,8 @@ struct PragmaError {
 };
 
 /// Parses the clause list that follows '#pragma dp'.
-std::variant<PragmaDirective, PragmaError> parsePragmaClauses(std::string_view Text);
+std::variant<PragmaDirective, PragmaError>
+parsePragmaClauses(std::string_view Text);
 
 const char *granularityName(Granularity G);
 const char *removeLaunchModeName(RemoveLaunchMode M);

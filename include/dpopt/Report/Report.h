@@ -1,4 +1,5 @@
-//===- Report.h - What dpopt found in a file, for people and tools -*- C++ -*-===//
+//===- Report.h - What dpopt found in a file, for people and tools -*- C++
+//-*-===//
 //
 // Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
 //

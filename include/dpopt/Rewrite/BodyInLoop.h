@@ -45,20 +45,24 @@ struct LoopBody {
 
   /// Prologue, body and (when used) the label, indented for a loop body.
   std::string text(llvm::StringRef Label) const {
-    return Prologue + "    " + Body + (NeedsLabel ? "\n    " + Label.str() + ":;" : "");
+    return Prologue + "    " + Body +
+           (NeedsLabel ? "\n    " + Label.str() + ":;" : "");
   }
 };
 
 /// Makes \p Def's body (with \p Edits inside it applied too) safe to run
 /// once per iteration of a loop whose iteration ends at \p Label. Fails when
 /// a return is written inside a macro.
-llvm::Expected<LoopBody> bodyForLoop(const ParsedUnit &U, const clang::FunctionDecl *Def,
-                                     const EditList &Edits, llvm::StringRef Label,
+llvm::Expected<LoopBody> bodyForLoop(const ParsedUnit &U,
+                                     const clang::FunctionDecl *Def,
+                                     const EditList &Edits,
+                                     llvm::StringRef Label,
                                      llvm::StringRef ParamPrefix);
 
 /// Why \p Def's body cannot be made a loop body, or nothing (for
 /// assessments, before any text is written).
-std::optional<std::string> loopBodyBlocker(const ParsedUnit &U, const clang::FunctionDecl *Def);
+std::optional<std::string> loopBodyBlocker(const ParsedUnit &U,
+                                           const clang::FunctionDecl *Def);
 
 } // namespace dpopt
 

@@ -32,7 +32,9 @@ class ProgramAnalysis;
 
 /// A set of BuiltinVar bits (1 << BuiltinVar).
 using BuiltinSet = unsigned;
-constexpr BuiltinSet builtinBit(BuiltinVar V) { return 1u << static_cast<unsigned>(V); }
+constexpr BuiltinSet builtinBit(BuiltinVar V) {
+  return 1u << static_cast<unsigned>(V);
+}
 constexpr BuiltinSet AllBuiltins = (1u << NumBuiltinVars) - 1;
 
 /// "uint3 threadIdx, dim3 gridDim" for the variables in \p Vars.
@@ -54,7 +56,8 @@ public:
   std::optional<std::string> plan(const clang::FunctionDecl *Kernel);
 
   /// Edits that redirect the calls in \p Owner's body to the clones.
-  llvm::Error redirectCalls(const ParsedUnit &U, const clang::FunctionDecl *Owner,
+  llvm::Error redirectCalls(const ParsedUnit &U,
+                            const clang::FunctionDecl *Owner,
                             EditList &Out) const;
 
   /// Adds each planned clone after its original's definition (once per
@@ -69,7 +72,8 @@ private:
   NameAllocator &Names;
   std::string Stem;
   std::vector<const clang::FunctionDecl *> Order;
-  std::map<const clang::FunctionDecl *, std::string> NewNames; // canonical -> name
+  std::map<const clang::FunctionDecl *, std::string>
+      NewNames; // canonical -> name
   /// The built-ins each clone takes: those of Vars the function reads itself
   /// or through its callees (a function that already takes, say, a blockIdx
   /// parameter reads no built-in blockIdx and gets no second one).

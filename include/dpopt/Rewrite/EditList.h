@@ -51,8 +51,8 @@ public:
 
   /// \p Source[Begin, End) with the edits that lie strictly inside it applied
   /// (an insertion at End belongs to what follows).
-  llvm::Expected<std::string> applyWithin(llvm::StringRef Source, unsigned Begin,
-                                          unsigned End) const;
+  llvm::Expected<std::string> applyWithin(llvm::StringRef Source,
+                                          unsigned Begin, unsigned End) const;
 
 private:
   struct Edit {
@@ -63,7 +63,8 @@ private:
     unsigned Group = 1;
   };
   llvm::Expected<clang::tooling::Replacements>
-  buildFrom(std::vector<Edit> Sorted, unsigned Shift, llvm::StringRef Path) const;
+  buildFrom(std::vector<Edit> Sorted, unsigned Shift,
+            llvm::StringRef Path) const;
 
   std::string File;
   std::vector<Edit> Edits;

@@ -60,12 +60,13 @@ llvm::Expected<FunctionPieces> readFunction(const ParsedUnit &U,
 /// The body text with the edits of \p Edits that lie inside the body applied
 /// (offsets into F.Source: for a header's function, only edits of that
 /// header's text may be in \p Edits).
-llvm::Expected<std::string> bodyWithEdits(const ParsedUnit &U, const FunctionPieces &F,
+llvm::Expected<std::string> bodyWithEdits(const ParsedUnit &U,
+                                          const FunctionPieces &F,
                                           const EditList &Edits);
 
 /// The parameter list of \p FD as written, without default arguments.
-llvm::Expected<std::string> paramsWithoutDefaults(const ParsedUnit &U,
-                                                  const clang::FunctionDecl *FD);
+llvm::Expected<std::string>
+paramsWithoutDefaults(const ParsedUnit &U, const clang::FunctionDecl *FD);
 
 /// Adds a function derived from \p Original: its definition right after
 /// Original's definition and, when Original is declared earlier in the file,
@@ -73,10 +74,11 @@ llvm::Expected<std::string> paramsWithoutDefaults(const ParsedUnit &U,
 /// that can call Original can call it. \p Head builds "template <...>
 /// static __device__ void name(...)" from a parameter list: the definition's,
 /// or the first declaration's (default arguments live there).
-llvm::Error addDerivedFunction(const ParsedUnit &U, EditList &Edits,
-                               const clang::FunctionDecl *Original,
-                               llvm::function_ref<std::string(llvm::StringRef)> Head,
-                               llvm::StringRef Body, llvm::StringRef Comment);
+llvm::Error
+addDerivedFunction(const ParsedUnit &U, EditList &Edits,
+                   const clang::FunctionDecl *Original,
+                   llvm::function_ref<std::string(llvm::StringRef)> Head,
+                   llvm::StringRef Body, llvm::StringRef Comment);
 
 /// Inserts \p Text into the working text where code that must precede the
 /// function \p F goes (before its outermost declaration; at F.Anchor, ahead

@@ -1,4 +1,5 @@
-//===- LaunchText.h - The written parts of a launch, for rewriting -*- C++ -*-===//
+//===- LaunchText.h - The written parts of a launch, for rewriting -*- C++
+//-*-===//
 //
 // Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -40,7 +41,8 @@ struct LaunchText {
 
 /// Reads the parts of \p Site's launch. Fails for launches whose parts are
 /// not plain text of the main file (macros).
-llvm::Expected<LaunchText> readLaunchText(const ParsedUnit &U, const LaunchSite &Site);
+llvm::Expected<LaunchText> readLaunchText(const ParsedUnit &U,
+                                          const LaunchSite &Site);
 
 /// A launch's configuration held in locals (threshold's and T4's sites):
 /// "dim3 Grid(<GridText>); dim3 Block(<block>);", then the shared-memory
@@ -57,8 +59,10 @@ ConfigLocals declareConfig(const LaunchSite &Site, llvm::StringRef GridText,
 
 /// "callee<<<grid, block[, shmem[, stream]]>>>(args);"
 std::string launchStatement(llvm::StringRef Callee, llvm::StringRef Grid,
-                            llvm::StringRef Block, std::optional<std::string> SharedMem,
-                            std::optional<std::string> Stream, llvm::StringRef Args);
+                            llvm::StringRef Block,
+                            std::optional<std::string> SharedMem,
+                            std::optional<std::string> Stream,
+                            llvm::StringRef Args);
 
 /// The leading blanks of the line \p Offset is on.
 std::string indentationAt(llvm::StringRef Text, unsigned Offset);
@@ -66,7 +70,8 @@ std::string indentationAt(llvm::StringRef Text, unsigned Offset);
 /// multi-line replacement lines up with the statement it replaces.
 std::string indentLines(llvm::StringRef Block, llvm::StringRef Indent);
 /// \p Lines, each after \p Indent and followed by a newline.
-std::string indentedLines(llvm::ArrayRef<std::string> Lines, llvm::StringRef Indent);
+std::string indentedLines(llvm::ArrayRef<std::string> Lines,
+                          llvm::StringRef Indent);
 
 /// Generated code whose running time differs between the lanes of a warp
 /// (a child grid run serially) is enclosed by these two statements, so

@@ -1,4 +1,5 @@
-//===- SharedBuffer.h - __shared__ variables moved into a buffer -*- C++ -*-===//
+//===- SharedBuffer.h - __shared__ variables moved into a buffer -*- C++
+//-*-===//
 //
 // Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
 //
@@ -50,9 +51,10 @@ constexpr unsigned SharedBufferAlign = 16;
 /// or inside a macro, a size that is not a compile-time constant, an
 /// alignment above SharedBufferAlign. extern (dynamic) shared arrays stay as
 /// they are and are not counted.
-std::optional<std::string> sharedIntoBuffer(ProgramAnalysis &A, const clang::FunctionDecl *F,
-                                            llvm::StringRef Buffer, EditList *Edits,
-                                            uint64_t &Bytes);
+std::optional<std::string> sharedIntoBuffer(ProgramAnalysis &A,
+                                            const clang::FunctionDecl *F,
+                                            llvm::StringRef Buffer,
+                                            EditList *Edits, uint64_t &Bytes);
 
 /// The bytes of \p Parent's and \p Child's own static shared variables when
 /// both have some and both sets can move into a buffer (so the child's can

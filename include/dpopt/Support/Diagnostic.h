@@ -1,4 +1,5 @@
-//===- Diagnostic.h - Clang-style messages about the user's file -*- C++ -*-===//
+//===- Diagnostic.h - Clang-style messages about the user's file -*- C++
+//-*-===//
 //
 // Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
 //
