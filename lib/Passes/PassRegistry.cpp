@@ -8,7 +8,6 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/ErrorHandling.h"
 
 using namespace llvm;
 
@@ -18,10 +17,10 @@ Pass::~Pass() = default;
 PassPlan::~PassPlan() = default;
 
 const SiteVerdict &PassPlan::verdictFor(const LaunchSite &Site) const {
-  for (const SiteVerdict &V : Verdicts)
-    if (V.Site == &Site)
-      return V;
-  llvm_unreachable("a plan has a verdict for every site of its analysis");
+  auto It = Index.find(&Site);
+  assert(It != Index.end() &&
+         "a plan has a verdict for every site of its analysis");
+  return Verdicts[It->second];
 }
 
 void PassRegistry::add(std::unique_ptr<Pass> P) { All.push_back(std::move(P)); }

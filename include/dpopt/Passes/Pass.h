@@ -26,6 +26,7 @@
 #include "dpopt/Passes/Remarks.h"
 
 #include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/Error.h"
 
 #include <memory>
@@ -66,13 +67,18 @@ struct SiteVerdict {
 class PassPlan {
 public:
   virtual ~PassPlan();
-  void add(SiteVerdict V) { Verdicts.push_back(std::move(V)); }
+  void add(SiteVerdict V) {
+    Index[V.Site] = Verdicts.size();
+    Verdicts.push_back(std::move(V));
+  }
   const std::vector<SiteVerdict> &verdicts() const { return Verdicts; }
   /// The verdict on \p Site (every site of the analysis has one).
   const SiteVerdict &verdictFor(const LaunchSite &Site) const;
 
 private:
   std::vector<SiteVerdict> Verdicts;
+  /// Position in Verdicts by site: run() and reports look up every site.
+  llvm::DenseMap<const LaunchSite *, size_t> Index;
 };
 
 class Pass {
