@@ -14,7 +14,6 @@
 #include "dpopt/Frontend/WorkingCopy.h"
 #include "dpopt/Passes/PassRegistry.h"
 #include "dpopt/Report/Report.h"
-#include "dpopt/Rewrite/RuntimeInclude.h"
 #include "dpopt/Support/SourceText.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -177,14 +176,9 @@ int Run::execute() {
 
   if (!O.Output.empty()) {
     std::string Text = (*WC)->outputText();
-    // The aggregate header holds device memory (its record pool), so only
-    // files that aggregate include it.
-    if (Needs.Aggregate)
-      Text = withRuntimeInclude(Text, "aggregate.cuh");
-    if (Needs.Persist)
-      Text = withRuntimeInclude(Text, "persist.cuh");
-    if (Needs.Runtime)
-      Text = withRuntimeInclude(Text);
+    // Only the headers the generated code calls: the aggregate header holds
+    // device memory (its record pool), so only files that aggregate get it.
+    Text = withRuntimeIncludes(Text, Needs.headers());
     if (Error E = writeOutputFile(O.Output, Text))
       return fail(ExitEnvironmentError, std::move(E));
   }

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dpopt/Frontend/ParseSession.h"
+#include "dpopt/Support/Runtime.h"
 
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Driver/CreateInvocationFromArgs.h"
@@ -39,18 +40,11 @@ constexpr llvm::StringLiteral PreludeText =
     "// from kernels; declaring the device overload lets clang resolve it.\n"
     "extern __device__ cudaError_t cudaDeviceSynchronize(void);\n";
 
-/// Rewritten code calls dpopt's runtime; the output includes it, the working
-/// text does not, so that the file's precompiled preamble stays valid.
-constexpr llvm::StringLiteral PreludeRuntime =
-    "#include \"dpopt/runtime.cuh\"\n"
-    "#include \"dpopt/aggregate.cuh\"\n"
-    "#include \"dpopt/persist.cuh\"\n";
-
 IntrusiveRefCntPtr<vfs::FileSystem> makeFileSystem(bool WithRuntime) {
   auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
   Memory->addFile(PreludePath, 0,
                   MemoryBuffer::getMemBufferCopy(
-                      WithRuntime ? (PreludeText + PreludeRuntime).str()
+                      WithRuntime ? PreludeText.str() + allRuntimeIncludes()
                                   : PreludeText.str()));
   auto Overlay =
       makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());

@@ -16,6 +16,7 @@
 #include "dpopt/Rewrite/FunctionText.h"
 #include "dpopt/Rewrite/LaunchText.h"
 #include "dpopt/Rewrite/WarpConvergence.h"
+#include "dpopt/Support/Runtime.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -243,7 +244,7 @@ std::string printedType(QualType T, const ASTContext &Ctx) {
 std::string childSupport(const ChildPlan &C, const GeneratedNames &G) {
   std::string S = "// dpopt aggregate: a launch of '" +
                   C.Child->getNameAsString() + "' waiting in its group\n";
-  S += "struct " + C.Rec + " : dpopt::rt::AggConfig {\n  struct {\n";
+  S += "struct " + C.Rec + " : " + rt::AggConfig + " {\n  struct {\n";
   for (size_t I = 0; I < C.Fields.size(); ++I)
     S += "    " + C.FieldTypes[I] + " " + C.Fields[I] + ";\n";
   S += "  } Args;\n};\n";
@@ -257,8 +258,8 @@ std::string childSupport(const ChildPlan &C, const GeneratedNames &G) {
   for (const std::string &F : C.Fields)
     S += "  " + G.R + ".Args." + F + " = " + F + ";\n";
   S += "  return " + G.R + ";\n}\n";
-  S += "static __device__ void " + C.Launch +
-       "(dpopt::rt::AggGroup &, unsigned);\n";
+  S += "static __device__ void " + C.Launch + "(" + rt::AggGroup +
+       " &, unsigned);\n";
   return S;
 }
 
@@ -278,14 +279,14 @@ std::string childLauncher(const ChildPlan &C, const std::string &CalleeText,
   std::string One = Records + "[" + I + "]";
   std::string S = "\n\n// dpopt aggregate: the last thread of a group launches "
                   "its records\n";
-  S += "static __device__ void " + C.Launch + "(dpopt::rt::AggGroup &" + Group +
-       ", unsigned " + Threshold +
+  S += "static __device__ void " + C.Launch + "(" + rt::AggGroup + " &" +
+       Group + ", unsigned " + Threshold +
        ") {\n"
        "  unsigned " +
        Count + ", " + Blocks +
        ";\n"
        "  " +
-       C.Rec + " *" + Records + " = dpopt::rt::aggTake<" + C.Rec + ">(" +
+       C.Rec + " *" + Records + " = " + rt::aggTake + "<" + C.Rec + ">(" +
        Group + ", " + Count + ", " + Blocks +
        ");\n"
        "  if (!" +
@@ -301,11 +302,11 @@ std::string childLauncher(const ChildPlan &C, const std::string &CalleeText,
                                      One + ".Shmem",
                                      std::string("cudaStreamFireAndForget"),
                                      recordArgs(C, One))) +
-       "\n    dpopt::rt::aggGiveBack();\n    return;\n  }\n  " +
+       "\n    " + rt::aggGiveBack + "();\n    return;\n  }\n  " +
        deviceLaunchStatement(
            C.SiteId, launchStatement(C.Clone, Blocks,
-                                     "dpopt::rt::aggMaxThreads(" + Group + ")",
-                                     "dpopt::rt::aggMaxShmem(" + Group + ")",
+                                     rt::aggMaxThreads + "(" + Group + ")",
+                                     rt::aggMaxShmem + "(" + Group + ")",
                                      std::string("cudaStreamFireAndForget"),
                                      Records + ", " + Count)) +
        "\n}";
@@ -315,7 +316,7 @@ std::string childLauncher(const ChildPlan &C, const std::string &CalleeText,
 std::string groupRef(const SitePlan &P) {
   switch (P.Level.Level) {
   case Granularity::Warp:
-    return "dpopt::rt::aggWarpGroup(" + P.Group + ")";
+    return rt::aggWarpGroup + "(" + P.Group + ")";
   case Granularity::Block:
     return P.Group;
   case Granularity::MultiBlock:
@@ -340,19 +341,19 @@ std::string prologue(const std::vector<const SitePlan *> &Sites) {
         " // aggregation group of the launch of '" + P->S->CalleeName + "'\n";
     switch (P->Level.Level) {
     case Granularity::Warp:
-      S += "  __shared__ dpopt::rt::AggGroup " + P->Group + "[32];" + Where;
-      S += "  dpopt::rt::aggBeginWarp(" + P->Group + ", " + P->PerThread +
+      S += "  __shared__ " + rt::AggGroup + " " + P->Group + "[32];" + Where;
+      S += "  " + rt::aggBeginWarp + "(" + P->Group + ", " + P->PerThread +
            ");\n";
       break;
     case Granularity::Block:
-      S += "  __shared__ dpopt::rt::AggGroup " + P->Group + ";" + Where;
-      S += "  dpopt::rt::aggBeginBlock(" + P->Group + ", " + P->PerThread +
+      S += "  __shared__ " + rt::AggGroup + " " + P->Group + ";" + Where;
+      S += "  " + rt::aggBeginBlock + "(" + P->Group + ", " + P->PerThread +
            ");\n";
       break;
     case Granularity::MultiBlock:
     case Granularity::Grid:
-      S += "  __shared__ dpopt::rt::AggBlockLink " + P->Group + ";" + Where;
-      S += "  dpopt::rt::aggBeginMultiBlock(" + P->Group + ", " +
+      S += "  __shared__ " + rt::AggBlockLink + " " + P->Group + ";" + Where;
+      S += "  " + rt::aggBeginMultiBlock + "(" + P->Group + ", " +
            std::to_string(P->S->Id) + "u, " + groupBlocks(*P) + ", " +
            P->PerThread + ");\n";
       break;
@@ -367,24 +368,23 @@ std::string epilogue(const std::vector<const SitePlan *> &Sites) {
   for (const SitePlan *P : Sites) {
     switch (P->Level.Level) {
     case Granularity::Warp:
-      S += "  if (dpopt::rt::aggArrive(" + groupRef(*P) +
-           ", dpopt::rt::aggWarpMembers()))\n";
+      S += "  if (" + rt::aggArrive + "(" + groupRef(*P) + ", " +
+           rt::aggWarpMembers + "()))\n";
       S += "    " + P->Child->Launch + "(" + groupRef(*P) + ", " +
            P->Threshold + ");\n";
       break;
     case Granularity::Block:
-      S += "  if (dpopt::rt::aggArrive(" + P->Group +
-           ", dpopt::rt::aggBlockThreads()))\n";
+      S += "  if (" + rt::aggArrive + "(" + P->Group + ", " +
+           rt::aggBlockThreads + "()))\n";
       S += "    " + P->Child->Launch + "(" + P->Group + ", " + P->Threshold +
            ");\n";
       break;
     case Granularity::MultiBlock:
     case Granularity::Grid:
-      S += "  if (dpopt::rt::AggTableSlot *Last = "
-           "dpopt::rt::aggArriveMultiBlock(" +
-           P->Group + ", " + groupBlocks(*P) + ")) {\n";
+      S += "  if (" + rt::AggTableSlot + " *Last = " + rt::aggArriveMultiBlock +
+           "(" + P->Group + ", " + groupBlocks(*P) + ")) {\n";
       S += "    " + P->Child->Launch + "(Last->G, 0u);\n";
-      S += "    dpopt::rt::aggLeave(Last);\n  }\n";
+      S += "    " + rt::aggLeave + "(Last);\n  }\n";
       break;
     }
   }
@@ -460,8 +460,8 @@ public:
         C.Rec + " " + Rec + " = " + C.Make + "(" + Grid + ", " + Block + ", " +
         (S.SharedMem.isWritten() ? "(" + S.SharedMem.Text + ")" : "0u") + Args +
         ");\n"
-        "  if (!dpopt::rt::aggRecord(" +
-        groupRef(P) + ", " + Rec +
+        "  if (!" +
+        rt::aggRecord + "(" + groupRef(P) + ", " + Rec +
         (MaxThreads < 1024 ? ", " + std::to_string(MaxThreads) + "u"
                            : std::string()) +
         "))\n    " +
@@ -532,7 +532,7 @@ Error AggregateRewriter::finish() {
     std::vector<const SitePlan *> Mine = SitesOf(Parent);
     std::string Text =
         "\n  // dpopt aggregate: set up the launch groups\n" + prologue(Mine) +
-        "  dpopt::rt::aggConvergeWarp(); // the lanes start together\n" +
+        "  " + rt::aggConvergeWarp + "(); // the lanes start together\n" +
         Body->Prologue + "  " + Body->Body + "\n" +
         (Body->NeedsLabel ? Gen.Exit + ":;\n" : "") +
         "  // dpopt aggregate: count this thread out; the last launches\n" +
@@ -567,18 +567,18 @@ Error AggregateRewriter::finish() {
     S += "  // Find this block's original launch (the first record whose "
          "blocks end\n"
          "  // past it), copy it, and let the chunk go once every block has.\n";
-    S += "  const unsigned " + Gen.Index + " = dpopt::rt::aggFind(" +
+    S += "  const unsigned " + Gen.Index + " = " + rt::aggFind + "(" +
          Gen.Records + ", " + Gen.Count + ", blockIdx.x);\n";
     S += "  const " + C.Rec + " " + Gen.Mine + " = " + Gen.Records + "[" +
          Gen.Index + "];\n";
     if (Facts.usesIndex(BuiltinVar::BlockIdx))
       S += "  const unsigned " + Gen.Local + " = blockIdx.x - (" + Gen.Index +
            " ? " + Gen.Records + "[" + Gen.Index + " - 1].End : 0u);\n";
-    S += "  const unsigned " + Gen.Rank + " = dpopt::rt::aggThreadRank();\n";
-    S += "  dpopt::rt::aggChildRelease(" + Gen.Records + ");\n";
+    S += "  const unsigned " + Gen.Rank + " = " + rt::aggThreadRank + "();\n";
+    S += "  " + rt::aggChildRelease + "(" + Gen.Records + ");\n";
     // Threads past the original block's size wait for the others here (not
     // in the epilogue while their warp-mates launch: WarpConvergence.h).
-    S += "  dpopt::rt::aggConvergeWarp(); // the lanes start together\n";
+    S += "  " + rt::aggConvergeWarp + "(); // the lanes start together\n";
     S += "  {\n  " + reconvergeBegin(Gen.Warp);
     S += "  if (" + Gen.Rank + " < " + Gen.Mine + ".Block.x * " + Gen.Mine +
          ".Block.y * " + Gen.Mine + ".Block.z) {\n";
@@ -587,11 +587,11 @@ Error AggregateRewriter::finish() {
     if (Facts.usesIndex(BuiltinVar::BlockDim))
       S += "    const dim3 blockDim = " + Gen.Mine + ".Block;\n";
     if (Facts.usesIndex(BuiltinVar::BlockIdx))
-      S += "    const uint3 blockIdx = dpopt::rt::aggDelinearize(" + Gen.Local +
-           ", " + Gen.Mine + ".Grid);\n";
+      S += "    const uint3 blockIdx = " + rt::aggDelinearize + "(" +
+           Gen.Local + ", " + Gen.Mine + ".Grid);\n";
     if (Facts.usesIndex(BuiltinVar::ThreadIdx))
-      S += "    const uint3 threadIdx = dpopt::rt::aggDelinearize(" + Gen.Rank +
-           ", " + Gen.Mine + ".Block);\n";
+      S += "    const uint3 threadIdx = " + rt::aggDelinearize + "(" +
+           Gen.Rank + ", " + Gen.Mine + ".Block);\n";
     for (size_t I = 0; I < C.Fields.size(); ++I)
       if (!C.ParamNames[I].empty())
         S += "    " + C.FieldTypes[I] + " " + C.ParamNames[I] + " = " +
@@ -615,7 +615,7 @@ Error AggregateRewriter::finish() {
   }
   if (Error E = Cloner.emitClones(U, Edits))
     return E;
-  Run.Ctx.Needs.Aggregate = true;
+  Run.Ctx.Needs.add(RuntimeHeader::Aggregate);
   return Error::success();
 }
 

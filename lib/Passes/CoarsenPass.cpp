@@ -14,6 +14,7 @@
 #include "dpopt/Rewrite/BuiltinParams.h"
 #include "dpopt/Rewrite/FunctionText.h"
 #include "dpopt/Rewrite/LaunchText.h"
+#include "dpopt/Support/Runtime.h"
 
 #include <algorithm>
 #include <climits>
@@ -195,11 +196,10 @@ public:
         "  dim3 " +
         Gen.Grid + "(" + S.Grid.Text + ");\n  " +
         deviceLaunchStatement(
-            S.Id,
-            launchStatement(L.calleeNamed(P.Name),
-                            "dpopt::rt::coarsenGrid(" + Gen.Grid + ", " +
-                                Factor + ")",
-                            S.Block.Text, Shmem, Stream, Gen.Grid + Args)) +
+            S.Id, launchStatement(
+                      L.calleeNamed(P.Name),
+                      rt::coarsenGrid + "(" + Gen.Grid + ", " + Factor + ")",
+                      S.Block.Text, Shmem, Stream, Gen.Grid + Args)) +
         "\n}";
     Run.Edits.replace(
         S.StmtBegin, S.StmtEnd - S.StmtBegin,
@@ -245,7 +245,7 @@ public:
     }
     if (Error E = Cloner.emitClones(U, Edits))
       return E;
-    Run.Ctx.Needs.Runtime = true;
+    Run.Ctx.Needs.add(RuntimeHeader::Core);
     return Error::success();
   }
 

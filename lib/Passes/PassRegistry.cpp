@@ -16,6 +16,14 @@ namespace dpopt {
 Pass::~Pass() = default;
 PassPlan::~PassPlan() = default;
 
+std::vector<RuntimeHeader> OutputNeeds::headers() const {
+  std::vector<RuntimeHeader> Out;
+  for (RuntimeHeader H : allRuntimeHeaders())
+    if (has(H))
+      Out.push_back(H);
+  return Out;
+}
+
 const SiteVerdict &PassPlan::verdictFor(const LaunchSite &Site) const {
   auto It = Index.find(&Site);
   assert(It != Index.end() &&

@@ -15,6 +15,7 @@
 #include "dpopt/Rewrite/FunctionText.h"
 #include "dpopt/Rewrite/LaunchText.h"
 #include "dpopt/Rewrite/WarpConvergence.h"
+#include "dpopt/Support/Runtime.h"
 
 #include <climits>
 
@@ -84,10 +85,10 @@ std::string RemoveLaunchPass::t4Text(const ParsedUnit &U, const LaunchSite &S,
   std::string Bounds =
       MaxThreads < 1024 ? ", " + std::to_string(MaxThreads) : "";
   std::string Check = SizeFallback
-                          ? "dpopt::rt::runsSerially(" + N.Grid + ", " +
-                                N.Block + ", " + Shmem.value_or("0") +
+                          ? rt::runsSerially + "(" + N.Grid + ", " + N.Block +
+                                ", " + Shmem.value_or("0") +
                                 ", DPOPT_SERIAL_LIMIT" + Bounds + ")"
-                          : "dpopt::rt::launchable(" + N.Grid + ", " + N.Block +
+                          : rt::launchable + "(" + N.Grid + ", " + N.Block +
                                 ", " + Shmem.value_or("0") + Bounds + ")";
   std::string Args = StringRef(L.Args).trim().empty() ? "" : ", " + L.Args;
   Out += "  " + reconvergeBegin(N.Warp);
@@ -143,7 +144,7 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx,
     if (D.Persist) {
       if (Error E = Persistent.add(U, D, Edits))
         return std::move(E);
-      Ctx.Needs.Persist = true;
+      Ctx.Needs.add(RuntimeHeader::Persist);
       if (!D.Chosen) {
         Ctx.Remarks.passed(PassName, Loc, Done);
         continue;
@@ -157,7 +158,7 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx,
                                      *Why);
       if (Error E = Blocks.rewriteSite(U, S, Shape, D.SizeFallback, Edits))
         return std::move(E);
-      Ctx.Needs.Runtime = true;
+      Ctx.Needs.add(RuntimeHeader::Core);
       Ctx.Remarks.passed(PassName, Loc, Done);
       continue;
     }
@@ -175,7 +176,7 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx,
     for (const Stmt *B : S.Branches)
       if (!enclosureBlocker(U, B))
         Converging.push_back(B);
-    Ctx.Needs.Runtime = true;
+    Ctx.Needs.add(RuntimeHeader::Core);
     if (D.SizeFallback) {
       UsesSerialLimit = true;
       MacroAt = std::min(MacroAt, outermostDeclBegin(U, S.Caller));

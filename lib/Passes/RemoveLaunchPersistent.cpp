@@ -13,6 +13,7 @@
 #include "dpopt/Passes/SiteChecks.h"
 #include "dpopt/Rewrite/LaunchText.h"
 #include "dpopt/Rewrite/SharedBuffer.h"
+#include "dpopt/Support/Runtime.h"
 
 #include <set>
 
@@ -296,13 +297,13 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D,
       Ignored += " (void)(" + *Text + ");";
     }
   Record.push_back(
-      "if (!dpopt::rt::launchable(" + Grid + ", " + Block + ", " + ShmemValue +
+      "if (!" + rt::launchable + "(" + Grid + ", " + Block + ", " + ShmemValue +
       ", " + std::to_string(maxBlockThreads(S.Callee)) + ", " +
       std::to_string(ChildShared) + ")) {" + Ignored + "\n} else {");
   std::vector<std::string> Claim;
   Claim.push_back("unsigned " + Index + ";");
   Claim.push_back("unsigned long long " + First + ";");
-  Claim.push_back("if (!dpopt::rt::persistClaim(" + State + ", " + Round +
+  Claim.push_back("if (!" + rt::persistClaim + "(" + State + ", " + Round +
                   ", (unsigned long long)" + Grid + ".x * " + Grid + ".y * " +
                   Grid + ".z, " + Index + ", " + First + "))");
   Claim.push_back(
@@ -338,7 +339,7 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D,
   if (!Body)
     return Body.takeError();
   std::string StateParams =
-      "dpopt::rt::PersistState *" + State + ", " + RecType + " *" + Records;
+      rt::PersistState + " *" + State + ", " + RecType + " *" + Records;
   std::string BufferParam = Reuse ? ", unsigned char *" + SharedBuffer : "";
   std::string BufferArg = Reuse ? ", " + SharedBuffer : "";
   std::string BodyDef = "static __device__ void " + BodyName + "(" +
@@ -368,7 +369,7 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D,
        " + gridDim.x - 1) / gridDim.x;\n";
   K += "  for (unsigned long long " + Round + " = 0; " + Round + " < " +
        Rounds + "; ++" + Round + ") {\n";
-  K += "    dpopt::rt::persistBeginRound(" + State + ", " + Round + ");\n";
+  K += "    " + rt::persistBeginRound + "(" + State + ", " + Round + ");\n";
   K += "    const unsigned long long " + Block + " = " + Round +
        " * gridDim.x + blockIdx.x;\n";
   K += "    if (" + Block + " < " + OrigBlocks + ")\n";
@@ -376,9 +377,9 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D,
        Block + " / " + G + ".x % " + G + ".y, " + Block +
        " / ((unsigned long long)" + G + ".x * " + G + ".y)), " + G + ", " +
        State + ", " + Records + ", " + Round + BufferArg + ParentArgs + ");\n";
-  K += "    dpopt::rt::gridSync(" + State + "->Barrier);\n";
-  K += "    const dpopt::rt::PersistWork " + Work +
-       " = dpopt::rt::persistWork(" + State + ", " + Round + ");\n";
+  K += "    " + rt::gridSync + "(" + State + "->Barrier);\n";
+  K += "    const " + rt::PersistWork + " " + Work + " = " + rt::persistWork +
+       "(" + State + ", " + Round + ");\n";
   K += "    if (" + Work + ".Count == 0)\n      continue;\n";
   // T1 as Fig. 3 assigns: each persistent block a contiguous share of the
   // round's child blocks; one search finds the record of its first, the
@@ -394,9 +395,9 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D,
       ChildBlock + " + " + Per + " : " + Work +
       ".Blocks;\n"
       "for (unsigned " +
-      Index + " = " + ChildBlock + " < " + Last + " ? dpopt::rt::persistFind(" +
-      Records + ", " + Work + ".Count, " + ChildBlock + ") : 0; " + ChildBlock +
-      " < " + Last + "; ++" + Index +
+      Index + " = " + ChildBlock + " < " + Last + " ? " + rt::persistFind +
+      "(" + Records + ", " + Work + ".Count, " + ChildBlock + ") : 0; " +
+      ChildBlock + " < " + Last + "; ++" + Index +
       ") {\n"
       "  const " +
       RecType + " " + Rec + " = " + Records + "[" + Index +
@@ -439,7 +440,7 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D,
     K += "    // Fig. 7(b): T1 (child blocks spread) or T2 (child grids "
          "spread), the same\n"
          "    // choice in every block.\n";
-    K += "    if (dpopt::rt::persistUseT1(" + Work + ", " +
+    K += "    if (" + rt::persistUseT1 + "(" + Work + ", " +
          std::to_string(
              std::max<unsigned long long>(1, subtaskCost(Child->getBody()))) +
          "ull)) {\n";
@@ -450,16 +451,15 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D,
   K += "    // The next round's parents write records this round's blocks "
        "read.\n";
   K += "    if (" + Round + " + 1 < " + Rounds + ")\n";
-  K += "      dpopt::rt::gridSync(" + State + "->Barrier);\n  }\n}\n";
+  K += "      " + rt::gridSync + "(" + State + "->Barrier);\n  }\n}\n";
 
   // The host side: the launcher the host launches call.
   std::string LaunchHead = "static cudaError_t " + LaunchName + "(dim3 " +
                            Grid + ", dim3 " + Block + ", size_t " + Shmem +
                            ", cudaStream_t " + Stream + ParamTail + ")";
   std::string L = LaunchHead + " {\n";
-  L += "  const unsigned long long " + Resident +
-       " = dpopt::rt::persistentBlocks(" + KernelName + ", " + Block + ", " +
-       Shmem + ");\n";
+  L += "  const unsigned long long " + Resident + " = " + rt::persistentBlocks +
+       "(" + KernelName + ", " + Block + ", " + Shmem + ");\n";
   std::string Own = S.CallerName + "<<<" + Grid + ", " + Block + ", " + Shmem +
                     ", " + Stream + ">>>(" +
                     (ParentArgs.empty() ? "" : ParentArgs.substr(2)) + ");\n";
@@ -475,7 +475,7 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D,
     L += "  // A configuration the GPU rejects is launched as written, so that "
          "it\n"
          "  // fails as it did.\n";
-    L += "  if (" + Resident + " == 0 || !dpopt::rt::launchable(" + Grid +
+    L += "  if (" + Resident + " == 0 || !" + rt::launchable + "(" + Grid +
          ", " + Block + ", 0) ||\n      " + Resident +
          " <= (unsigned long long)" + Grid + ".x * " + Grid + ".y * " + Grid +
          ".z) {\n";
@@ -485,11 +485,11 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D,
          "  // or the GPU rejects the configuration: the kernel runs, or "
          "fails, as it\n"
          "  // did.\n";
-    L += "  if (" + Resident + " == 0 || !dpopt::rt::launchable(" + Grid +
+    L += "  if (" + Resident + " == 0 || !" + rt::launchable + "(" + Grid +
          ", " + Block + ", 0)) {\n";
   }
   L += "    " + Own + "    return cudaPeekAtLastError();\n  }\n";
-  L += "  return dpopt::rt::launchPersistent(" + KernelName + ", " + Resident +
+  L += "  return " + rt::launchPersistent + "(" + KernelName + ", " + Resident +
        ", " + Grid + ", " + Block + ", " + Shmem + ", " + Stream + ParentArgs +
        ");\n}";
 

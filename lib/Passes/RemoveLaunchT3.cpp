@@ -15,6 +15,7 @@
 #include "dpopt/Rewrite/FunctionText.h"
 #include "dpopt/Rewrite/LaunchText.h"
 #include "dpopt/Rewrite/SharedBuffer.h"
+#include "dpopt/Support/Runtime.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -532,11 +533,11 @@ Error BlockRunner::recordSite(const ParsedUnit &U, const LaunchSite &S,
   std::string Limits =
       ", " + std::to_string(MaxThreads) + ", " + std::to_string(ChildShared);
   std::string Check = SizeFallback
-                          ? "dpopt::rt::runsSerially(" + Grid + ", " + Block +
+                          ? rt::runsSerially + "(" + Grid + ", " + Block +
                                 ", " + ShmemVar.value_or("0") +
                                 ", DPOPT_BLOCK_RUN_LIMIT" + Limits + ")"
-                          : "dpopt::rt::launchable(" + Grid + ", " + Block +
-                                ", " + ShmemVar.value_or("0") + Limits + ")";
+                          : rt::launchable + "(" + Grid + ", " + Block + ", " +
+                                ShmemVar.value_or("0") + Limits + ")";
   Set.push_back("if (" + Check + ") {");
   Set.push_back("  " + Launching + " = true;");
   std::string CallArgs = (SavedBuffer.empty() ? "" : SavedBuffer.str() + ", ") +

@@ -14,6 +14,7 @@
 #include "dpopt/Passes/SitePass.h"
 #include "dpopt/Rewrite/FunctionText.h"
 #include "dpopt/Rewrite/LaunchText.h"
+#include "dpopt/Support/Runtime.h"
 
 #include "clang/Lex/Lexer.h"
 
@@ -220,12 +221,12 @@ Expected<std::string> siteText(const ParsedUnit &U, const LaunchSite &S,
   // it fails, or runs, as it did.
   unsigned MaxThreads = maxBlockThreads(S.Callee);
   Out += "  " + reconvergeBegin(Gen.Warp);
-  Out +=
-      "  if (" + Threads + " >= " + Threshold +
-      " ||\n      !dpopt::rt::runsSerially(" + Gen.Grid + ", " + Gen.Block +
-      ", " + (Shmem ? *Shmem : std::string("0")) + ", (unsigned long long)(" +
-      Threshold + ") + dpopt::rt::blockThreads(" + Gen.Block + ")" +
-      (MaxThreads < 1024 ? ", " + std::to_string(MaxThreads) : "") + "))\n    ";
+  Out += "  if (" + Threads + " >= " + Threshold + " ||\n      !" +
+         rt::runsSerially + "(" + Gen.Grid + ", " + Gen.Block + ", " +
+         (Shmem ? *Shmem : std::string("0")) + ", (unsigned long long)(" +
+         Threshold + ") + " + rt::blockThreads + "(" + Gen.Block + ")" +
+         (MaxThreads < 1024 ? ", " + std::to_string(MaxThreads) : "") +
+         "))\n    ";
   Out +=
       deviceLaunchStatement(S.Id, launchStatement(L.Callee, Gen.Grid, Gen.Block,
                                                   Shmem, Stream, L.Args));
@@ -263,7 +264,7 @@ public:
     Run.Edits.replace(
         S.StmtBegin, S.StmtEnd - S.StmtBegin,
         indentLines(*Text, indentationAt(U.getText(), S.StmtBegin)));
-    Run.Ctx.Needs.Runtime = true;
+    Run.Ctx.Needs.add(RuntimeHeader::Core);
     Run.passed(
         S, "launching '" + S.CalleeName + "' only when " +
                (D.found() ? "its desired thread count" : "its thread count") +

@@ -8,6 +8,7 @@
 
 #include "dpopt/Frontend/LaunchMarkers.h"
 #include "dpopt/Frontend/ParseSession.h"
+#include "dpopt/Support/Runtime.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/Lex/Lexer.h"
@@ -148,7 +149,7 @@ std::string reconvergeBegin(StringRef Var) {
 }
 
 std::string reconvergeEnd(StringRef Var) {
-  return "dpopt::rt::syncLanes(" + Var.str() + ");\n";
+  return rt::syncLanes + "(" + Var.str() + ");\n";
 }
 
 } // namespace dpopt

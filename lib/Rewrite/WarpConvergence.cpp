@@ -9,6 +9,7 @@
 #include "dpopt/AST/CudaAST.h"
 #include "dpopt/Frontend/ParseSession.h"
 #include "dpopt/Rewrite/FunctionText.h"
+#include "dpopt/Support/Runtime.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -90,7 +91,7 @@ Error encloseForConvergence(const ParsedUnit &U, ArrayRef<const Stmt *> Scopes,
     return std::make_tuple(A.End, B.Begin) < std::make_tuple(B.End, A.Begin);
   });
   for (const Scope &Sc : All)
-    Edits.insert(Sc.End, " dpopt::rt::syncLanes(" + Mask.str() + "); }");
+    Edits.insert(Sc.End, " " + rt::syncLanes + "(" + Mask.str() + "); }");
   std::sort(All.begin(), All.end(), [](const Scope &A, const Scope &B) {
     return std::make_tuple(A.Begin, B.End) < std::make_tuple(B.Begin, A.End);
   });

@@ -5,8 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "dpopt/Frontend/LaunchMarkers.h"
+#include "dpopt/Passes/Pass.h"
 #include "dpopt/Support/Diagnostic.h"
 #include "dpopt/Support/OffsetMap.h"
+#include "dpopt/Support/Runtime.h"
 #include "dpopt/Support/SourceText.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -41,6 +43,27 @@ TEST(LaunchMarkers, OnlyWellFormedMarkersAreStripped) {
   EXPECT_EQ(markers::strip("a/*__dpopt_site:1*//*__dpopt_site:2*/b"), "ab");
   EXPECT_EQ(markers::findMarkerSyntax("int x; /*__dpopt_site:1*/"), 7u);
   EXPECT_EQ(markers::findMarkerSyntax("int __dpopt_x;"), llvm::StringRef::npos);
+}
+
+TEST(Runtime, EntryPointsSpellTheQualifiedName) {
+  EXPECT_EQ("x = " + rt::aggTake + "<R>", "x = dpopt::rt::aggTake<R>");
+  EXPECT_EQ(rt::syncLanes + "(m)", "dpopt::rt::syncLanes(m)");
+  EXPECT_EQ(rt::gridSync.Header, RuntimeHeader::Persist);
+  EXPECT_EQ(runtimeHeaderFile(rt::AggGroup.Header), "aggregate.cuh");
+}
+
+TEST(Runtime, OutputIncludesTheNeededHeadersInIncludeOrderOnce) {
+  OutputNeeds Needs;
+  Needs.add(RuntimeHeader::Aggregate);
+  Needs.add(RuntimeHeader::Core);
+  Needs.add(RuntimeHeader::Aggregate);
+  EXPECT_FALSE(Needs.has(RuntimeHeader::Persist));
+  std::string Out = withRuntimeIncludes("int x;\n", Needs.headers());
+  EXPECT_EQ(Out, "#include \"dpopt/runtime.cuh\" // dpopt's device runtime\n"
+                 "#include \"dpopt/aggregate.cuh\" // dpopt's device runtime\n"
+                 "int x;\n");
+  // A file that already includes a header does not get it twice.
+  EXPECT_EQ(withRuntimeIncludes(Out, Needs.headers()), Out);
 }
 
 TEST(OffsetMap, MapsBackThroughInsertionsAndReplacements) {

@@ -13,6 +13,7 @@
 
 #include "dpopt/Driver/Driver.h"
 #include "dpopt/Passes/PassRegistry.h"
+#include "dpopt/Support/Runtime.h"
 #include "dpopt/Support/Version.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -233,7 +234,8 @@ int main(int Argc, const char **Argv) {
   SmallString<256> Installed(
       sys::path::parent_path(sys::path::parent_path(Exe)));
   sys::path::append(Installed, "include");
-  if (sys::fs::exists(Installed + "/dpopt/runtime.cuh"))
+  if (sys::fs::exists(Installed + "/dpopt/" +
+                      dpopt::runtimeHeaderFile(dpopt::RuntimeHeader::Core)))
     O.RuntimeDir = std::string(Installed);
   return dpopt::runDriver(O, errs());
 }

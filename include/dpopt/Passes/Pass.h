@@ -24,6 +24,7 @@
 #include "dpopt/Analysis/ProgramAnalysis.h"
 #include "dpopt/Passes/PassOptions.h"
 #include "dpopt/Passes/Remarks.h"
+#include "dpopt/Support/Runtime.h"
 
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/DenseMap.h"
@@ -37,14 +38,19 @@ namespace dpopt {
 
 class WorkingCopy;
 
-/// What the rewritten file needs beyond its text.
-struct OutputNeeds {
-  /// Code calls dpopt's device runtime: the output includes it.
-  bool Runtime = false;
-  /// Code calls the aggregate pass's runtime (dpopt/aggregate.cuh).
-  bool Aggregate = false;
-  /// Code calls remove-launch's persistent-grid runtime (dpopt/persist.cuh).
-  bool Persist = false;
+/// What the rewritten file needs beyond its text: the runtime headers its
+/// generated code calls into.
+class OutputNeeds {
+public:
+  void add(RuntimeHeader H) { Bits |= 1u << static_cast<unsigned>(H); }
+  bool has(RuntimeHeader H) const {
+    return Bits & (1u << static_cast<unsigned>(H));
+  }
+  /// The headers added, in include order.
+  std::vector<RuntimeHeader> headers() const;
+
+private:
+  unsigned Bits = 0;
 };
 
 struct PassContext {

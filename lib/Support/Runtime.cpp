@@ -1,0 +1,62 @@
+//===- Runtime.cpp - The device runtime that generated code calls ---------===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dpopt/Support/Runtime.h"
+
+namespace dpopt {
+
+namespace {
+constexpr RuntimeHeader Headers[] = {
+#define DPOPT_RUNTIME_HEADER(Id, File) RuntimeHeader::Id,
+#include "dpopt/Support/RuntimeEntryPoints.def"
+};
+} // namespace
+
+llvm::ArrayRef<RuntimeHeader> allRuntimeHeaders() { return Headers; }
+
+llvm::StringRef runtimeHeaderFile(RuntimeHeader H) {
+  switch (H) {
+#define DPOPT_RUNTIME_HEADER(Id, File)                                         \
+  case RuntimeHeader::Id:                                                      \
+    return File;
+#include "dpopt/Support/RuntimeEntryPoints.def"
+  }
+  return "";
+}
+
+std::string operator+(llvm::StringRef Left, const RuntimeEntry &Right) {
+  return Left.str() + Right.Name;
+}
+
+std::string operator+(const RuntimeEntry &Left, llvm::StringRef Right) {
+  return Left.Name + Right.str();
+}
+
+static std::string includeDirective(RuntimeHeader H) {
+  return "#include \"dpopt/" + runtimeHeaderFile(H).str() + "\"";
+}
+
+std::string runtimeIncludeLine(RuntimeHeader H) {
+  return includeDirective(H) + " // dpopt's device runtime\n";
+}
+
+std::string withRuntimeIncludes(llvm::StringRef Text,
+                                llvm::ArrayRef<RuntimeHeader> Needed) {
+  std::string Lines;
+  for (RuntimeHeader H : Needed)
+    if (!Text.contains(includeDirective(H)))
+      Lines += runtimeIncludeLine(H);
+  return Lines + Text.str();
+}
+
+std::string allRuntimeIncludes() {
+  std::string Lines;
+  for (RuntimeHeader H : allRuntimeHeaders())
+    Lines += includeDirective(H) + "\n";
+  return Lines;
+}
+
+} // namespace dpopt
