@@ -6,15 +6,15 @@
 
 #include "AnalysisTestUtil.h"
 
-#include "dpopt/Passes/RemoveLaunchPersistent.h"
-#include "dpopt/Passes/RemoveLaunchPlan.h"
+#include "RemoveLaunch/RemoveLaunchPersistent.h"
+#include "RemoveLaunch/RemoveLaunchPlan.h"
 
 using namespace dpopt;
 
 namespace {
 
-const SiteDecision &decision(const RemoveLaunchPlan &P, const test::ParsedSnippet &S,
-                             unsigned Id) {
+const SiteDecision &decision(const RemoveLaunchPlan &P,
+                             const test::ParsedSnippet &S, unsigned Id) {
   const SiteDecision *D = P.decisionFor(S.site(Id));
   EXPECT_TRUE(D) << "no decision for site " << Id;
   return D ? *D : P.Sites.front();
@@ -56,7 +56,8 @@ __global__ void parent(int *a) {
   EXPECT_FALSE(decision(Plan, *P, 2).Chosen);
   ASSERT_EQ(Plan.Syncs.size(), 1u);
   EXPECT_FALSE(Plan.Syncs[0].Remove);
-  EXPECT_NE(Plan.Syncs[0].Reason.find("'sync'"), std::string::npos) << Plan.Syncs[0].Reason;
+  EXPECT_NE(Plan.Syncs[0].Reason.find("'sync'"), std::string::npos)
+      << Plan.Syncs[0].Reason;
   EXPECT_EQ(Plan.Syncs[0].Sync.Replacement, "cudaSuccess")
       << "inside an expression the call would become its result";
 }
@@ -74,12 +75,14 @@ __global__ void top(int *a) {
 }
 )cu");
   RemoveLaunchPlan Plan = planRemoveLaunch(*P->Analysis, PassOptions());
-  EXPECT_TRUE(decision(Plan, *P, 1).Chosen);  // leaf in mid
-  EXPECT_FALSE(decision(Plan, *P, 2).Chosen); // barrierLeaf (warp-level) in midStays
+  EXPECT_TRUE(decision(Plan, *P, 1).Chosen); // leaf in mid
+  EXPECT_FALSE(
+      decision(Plan, *P, 2).Chosen); // barrierLeaf (warp-level) in midStays
   EXPECT_TRUE(decision(Plan, *P, 3).Chosen) << decision(Plan, *P, 3).Reason;
   const SiteDecision &Stays = decision(Plan, *P, 4);
   EXPECT_FALSE(Stays.Chosen);
-  EXPECT_NE(Stays.Reason.find("which stays a launch"), std::string::npos) << Stays.Reason;
+  EXPECT_NE(Stays.Reason.find("which stays a launch"), std::string::npos)
+      << Stays.Reason;
   ASSERT_EQ(Plan.Syncs.size(), 1u);
   EXPECT_FALSE(Plan.Syncs[0].Remove) << "midStays' launch stays";
 }
@@ -99,7 +102,8 @@ __global__ void parent(int *a) {
   EXPECT_TRUE(decision(Plan, *P, 1).Chosen);
   const SiteDecision &Named = decision(Plan, *P, 2);
   EXPECT_FALSE(Named.Chosen);
-  EXPECT_NE(Named.Reason.find("--remove-launch"), std::string::npos) << Named.Reason;
+  EXPECT_NE(Named.Reason.find("--remove-launch"), std::string::npos)
+      << Named.Reason;
 }
 
 TEST(RemoveLaunch, LaunchApiKeepsTheSync) {
@@ -114,7 +118,8 @@ __global__ void parent(int *a) {
   RemoveLaunchPlan Plan = planRemoveLaunch(*P->Analysis, PassOptions());
   ASSERT_EQ(Plan.Syncs.size(), 1u);
   EXPECT_FALSE(Plan.Syncs[0].Remove);
-  EXPECT_NE(Plan.Syncs[0].Reason.find("cudaGetParameterBuffer"), std::string::npos)
+  EXPECT_NE(Plan.Syncs[0].Reason.find("cudaGetParameterBuffer"),
+            std::string::npos)
       << Plan.Syncs[0].Reason;
 }
 
@@ -206,7 +211,8 @@ again:
   for (const auto &[Id, Why] : Want) {
     const SiteDecision &D = decision(Plan, *P, Id);
     EXPECT_FALSE(D.Chosen) << "site " << Id;
-    EXPECT_NE(D.Reason.find(Why), std::string::npos) << "site " << Id << ": " << D.Reason;
+    EXPECT_NE(D.Reason.find(Why), std::string::npos)
+        << "site " << Id << ": " << D.Reason;
   }
 }
 
@@ -226,17 +232,20 @@ __global__ void parent(int *a, cudaStream_t s) {
   for (unsigned Id : {1u, 3u}) {
     const SiteDecision &D = decision(Plan, *P, Id);
     EXPECT_FALSE(D.Chosen) << "site " << Id;
-    EXPECT_NE(D.Reason.find("cudaStreamTailLaunch"), std::string::npos) << D.Reason;
+    EXPECT_NE(D.Reason.find("cudaStreamTailLaunch"), std::string::npos)
+        << D.Reason;
   }
   const SiteDecision &Named = decision(Plan, *P, 2);
   EXPECT_FALSE(Named.Chosen);
-  EXPECT_NE(Named.Reason.find("the stream 's'"), std::string::npos) << Named.Reason;
+  EXPECT_NE(Named.Reason.find("the stream 's'"), std::string::npos)
+      << Named.Reason;
   // The fire-and-forget child may run at once; the implicit-stream one may
   // not: the launch into 's' before it stays.
   EXPECT_TRUE(decision(Plan, *P, 4).Chosen) << decision(Plan, *P, 4).Reason;
   const SiteDecision &After = decision(Plan, *P, 5);
   EXPECT_FALSE(After.Chosen);
-  EXPECT_NE(After.Reason.find("which stays a launch"), std::string::npos) << After.Reason;
+  EXPECT_NE(After.Reason.find("which stays a launch"), std::string::npos)
+      << After.Reason;
 }
 
 TEST(RemoveLaunch, ChildRunInItsThreadNeverOvertakesALaunchThatStays) {
@@ -292,7 +301,8 @@ __global__ void constant(int *a, unsigned n) {
   EXPECT_TRUE(Once.SizeFallback);
   const SiteDecision &Loop = decision(Plan, *P, 2);
   EXPECT_FALSE(Loop.Chosen);
-  EXPECT_NE(Loop.Reason.find("not a compile-time constant"), std::string::npos) << Loop.Reason;
+  EXPECT_NE(Loop.Reason.find("not a compile-time constant"), std::string::npos)
+      << Loop.Reason;
   const SiteDecision &Constant = decision(Plan, *P, 3);
   ASSERT_TRUE(Constant.Chosen) << Constant.Reason;
   EXPECT_FALSE(Constant.SizeFallback);
@@ -337,7 +347,8 @@ __global__ void parent(int *a, int n) {
   for (const auto &[Id, Why] : Want) {
     const SiteDecision &D = decision(Plan, *P, Id);
     EXPECT_FALSE(D.Chosen) << "site " << Id;
-    EXPECT_NE(D.Reason.find(Why), std::string::npos) << "site " << Id << ": " << D.Reason;
+    EXPECT_NE(D.Reason.find(Why), std::string::npos)
+        << "site " << Id << ": " << D.Reason;
   }
 }
 
@@ -355,7 +366,8 @@ __global__ void parent(int *a) {
   RemoveLaunchPlan Plan = planRemoveLaunch(*P->Analysis, PassOptions());
   const SiteDecision &D = decision(Plan, *P, 1);
   EXPECT_FALSE(D.Chosen);
-  EXPECT_NE(D.Reason.find("'parent' makes a call dpopt cannot see into"), std::string::npos)
+  EXPECT_NE(D.Reason.find("'parent' makes a call dpopt cannot see into"),
+            std::string::npos)
       << D.Reason;
 }
 
@@ -466,7 +478,8 @@ __global__ void grand(int *a) { parent<<<1, 32>>>(a); }
   RemoveLaunchPlan Plan = planRemoveLaunch(*P->Analysis, O);
   const SiteDecision &D = decision(Plan, *P, 1);
   EXPECT_FALSE(D.removed());
-  EXPECT_NE(D.Reason.find("no launch of 'parent' by host code"), std::string::npos)
+  EXPECT_NE(D.Reason.find("no launch of 'parent' by host code"),
+            std::string::npos)
       << D.Reason;
 }
 
@@ -492,11 +505,13 @@ void run(int *a) { parent<<<8, 64>>>(a); }
   RemoveLaunchPlan Plan = planRemoveLaunch(*P->Analysis, PassOptions());
   const SiteDecision &D = decision(Plan, *P, 1);
   ASSERT_TRUE(D.Persist) << D.Reason;
-  std::optional<SharedReuse> R = persistentSharedReuse(*P->Analysis, P->site(1));
+  std::optional<SharedReuse> R =
+      persistentSharedReuse(*P->Analysis, P->site(1));
   ASSERT_TRUE(R);
   EXPECT_EQ(R->ParentBytes, 32u * 8 + 1);
   EXPECT_EQ(R->ChildBytes, 64u * 4);
-  EXPECT_NE(D.Reason.find("reuse the parent's (257 bytes)"), std::string::npos) << D.Reason;
+  EXPECT_NE(D.Reason.find("reuse the parent's (257 bytes)"), std::string::npos)
+      << D.Reason;
 }
 
 } // namespace

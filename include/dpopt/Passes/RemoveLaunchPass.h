@@ -53,8 +53,8 @@
 // that order: docs/passes/remove-launch.md.
 //
 // Sites left unchanged, with a remark: children neither T4 nor T3 can run
-// (above, and RemoveLaunchT3.h), children whose launches stay, recursive
-// launches, and every case of launchStatementBlocker.
+// (above, and lib/Passes/RemoveLaunch/RemoveLaunchT3.h), children whose
+// launches stay, recursive launches, and every case of launchStatementBlocker.
 //
 //===----------------------------------------------------------------------===//
 

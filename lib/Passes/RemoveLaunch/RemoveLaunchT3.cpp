@@ -4,12 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dpopt/Passes/RemoveLaunchT3.h"
+#include "RemoveLaunchT3.h"
 
+#include "RemoveLaunchSyncs.h"
 #include "dpopt/AST/CudaAST.h"
 #include "dpopt/Analysis/ThreadCount.h"
 #include "dpopt/Frontend/WorkingCopy.h"
-#include "dpopt/Passes/RemoveLaunchSyncs.h"
 #include "dpopt/Passes/SiteChecks.h"
 #include "dpopt/Rewrite/BodyInLoop.h"
 #include "dpopt/Rewrite/FunctionText.h"

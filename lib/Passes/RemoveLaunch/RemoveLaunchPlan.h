@@ -14,12 +14,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef DPOPT_PASSES_REMOVELAUNCHPLAN_H
-#define DPOPT_PASSES_REMOVELAUNCHPLAN_H
+#ifndef DPOPT_LIB_PASSES_REMOVELAUNCH_REMOVELAUNCHPLAN_H
+#define DPOPT_LIB_PASSES_REMOVELAUNCH_REMOVELAUNCHPLAN_H
 
+#include "RemoveLaunchSyncs.h"
 #include "dpopt/Passes/Pass.h"
 #include "dpopt/Passes/PassOptions.h"
-#include "dpopt/Passes/RemoveLaunchSyncs.h"
 
 #include <optional>
 #include <string>
@@ -84,4 +84,4 @@ RemoveLaunchPlan planRemoveLaunch(ProgramAnalysis &A, const PassOptions &O);
 
 } // namespace dpopt
 
-#endif // DPOPT_PASSES_REMOVELAUNCHPLAN_H
+#endif // DPOPT_LIB_PASSES_REMOVELAUNCH_REMOVELAUNCHPLAN_H

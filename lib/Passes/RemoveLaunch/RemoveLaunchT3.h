@@ -45,8 +45,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef DPOPT_PASSES_REMOVELAUNCHT3_H
-#define DPOPT_PASSES_REMOVELAUNCHT3_H
+#ifndef DPOPT_LIB_PASSES_REMOVELAUNCH_REMOVELAUNCHT3_H
+#define DPOPT_LIB_PASSES_REMOVELAUNCH_REMOVELAUNCHT3_H
 
 #include "dpopt/Analysis/ProgramAnalysis.h"
 #include "dpopt/Rewrite/BuiltinParams.h"
@@ -200,4 +200,4 @@ private:
 
 } // namespace dpopt
 
-#endif // DPOPT_PASSES_REMOVELAUNCHT3_H
+#endif // DPOPT_LIB_PASSES_REMOVELAUNCH_REMOVELAUNCHT3_H

@@ -46,12 +46,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef DPOPT_PASSES_REMOVELAUNCHPERSISTENT_H
-#define DPOPT_PASSES_REMOVELAUNCHPERSISTENT_H
+#ifndef DPOPT_LIB_PASSES_REMOVELAUNCH_REMOVELAUNCHPERSISTENT_H
+#define DPOPT_LIB_PASSES_REMOVELAUNCH_REMOVELAUNCHPERSISTENT_H
 
+#include "RemoveLaunchPlan.h"
+#include "RemoveLaunchT3.h"
 #include "dpopt/Analysis/ProgramAnalysis.h"
-#include "dpopt/Passes/RemoveLaunchPlan.h"
-#include "dpopt/Passes/RemoveLaunchT3.h"
 #include "dpopt/Rewrite/BuiltinParams.h"
 #include "dpopt/Rewrite/EditList.h"
 #include "dpopt/Rewrite/FunctionText.h"
@@ -112,4 +112,4 @@ private:
 
 } // namespace dpopt
 
-#endif // DPOPT_PASSES_REMOVELAUNCHPERSISTENT_H
+#endif // DPOPT_LIB_PASSES_REMOVELAUNCH_REMOVELAUNCHPERSISTENT_H

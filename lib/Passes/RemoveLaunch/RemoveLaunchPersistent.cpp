@@ -4,12 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dpopt/Passes/RemoveLaunchPersistent.h"
+#include "RemoveLaunchPersistent.h"
 
+#include "RemoveLaunchSyncs.h"
 #include "dpopt/AST/CudaAST.h"
 #include "dpopt/Analysis/ThreadCount.h"
 #include "dpopt/Frontend/WorkingCopy.h"
-#include "dpopt/Passes/RemoveLaunchSyncs.h"
 #include "dpopt/Passes/SiteChecks.h"
 #include "dpopt/Rewrite/LaunchText.h"
 #include "dpopt/Rewrite/SharedBuffer.h"

@@ -4,13 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dpopt/Passes/RemoveLaunchPlan.h"
+#include "RemoveLaunchPlan.h"
 
+#include "RemoveLaunchPersistent.h"
+#include "RemoveLaunchT3.h"
 #include "dpopt/AST/CudaAST.h"
 #include "dpopt/Analysis/ThreadCount.h"
 #include "dpopt/Frontend/WorkingCopy.h"
-#include "dpopt/Passes/RemoveLaunchPersistent.h"
-#include "dpopt/Passes/RemoveLaunchT3.h"
 #include "dpopt/Passes/Serializer.h"
 #include "dpopt/Passes/SiteChecks.h"
 

@@ -6,10 +6,10 @@
 
 #include "dpopt/Passes/RemoveLaunchPass.h"
 
+#include "RemoveLaunchPersistent.h"
+#include "RemoveLaunchPlan.h"
+#include "RemoveLaunchT3.h"
 #include "dpopt/Frontend/WorkingCopy.h"
-#include "dpopt/Passes/RemoveLaunchPersistent.h"
-#include "dpopt/Passes/RemoveLaunchPlan.h"
-#include "dpopt/Passes/RemoveLaunchT3.h"
 #include "dpopt/Passes/Serializer.h"
 #include "dpopt/Passes/SiteChecks.h"
 #include "dpopt/Rewrite/FunctionText.h"

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dpopt/Passes/RemoveLaunchSyncs.h"
+#include "RemoveLaunchSyncs.h"
 
 #include "dpopt/AST/CudaAST.h"
 #include "dpopt/AST/MainFileVisitor.h"

@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef DPOPT_PASSES_REMOVELAUNCHSYNCS_H
-#define DPOPT_PASSES_REMOVELAUNCHSYNCS_H
+#ifndef DPOPT_LIB_PASSES_REMOVELAUNCH_REMOVELAUNCHSYNCS_H
+#define DPOPT_LIB_PASSES_REMOVELAUNCH_REMOVELAUNCHSYNCS_H
 
 #include "dpopt/Analysis/ProgramAnalysis.h"
 
@@ -57,4 +57,4 @@ std::optional<std::string> launchApiCall(ProgramAnalysis &A,
 
 } // namespace dpopt
 
-#endif // DPOPT_PASSES_REMOVELAUNCHSYNCS_H
+#endif // DPOPT_LIB_PASSES_REMOVELAUNCH_REMOVELAUNCHSYNCS_H
