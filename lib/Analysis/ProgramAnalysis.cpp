@@ -203,6 +203,10 @@ private:
     S.StmtEnd = End;
     if (!isStatementPosition(Child, parentStmt(Up)))
       return std::nullopt;
+    if (const auto *Block = dyn_cast_or_null<CompoundStmt>(parentStmt(Up))) {
+      S.EnclosingBlock = Block;
+      S.BlockChild = Child;
+    }
     size_t Semi = End;
     while (Semi < Text.size() && (Text[Semi] == ' ' || Text[Semi] == '\t'))
       ++Semi;
@@ -330,6 +334,51 @@ std::vector<const LaunchSite *> ProgramAnalysis::deviceSites() const {
   for (const LaunchSite &S : Sites)
     if (S.Side == LaunchSide::Device)
       Out.push_back(&S);
+  return Out;
+}
+
+std::vector<const LaunchSite *> ProgramAnalysis::hostSites() const {
+  std::vector<const LaunchSite *> Out;
+  for (const LaunchSite &S : Sites)
+    if (S.Side == LaunchSide::Host)
+      Out.push_back(&S);
+  return Out;
+}
+
+std::vector<LaunchSequence> ProgramAnalysis::hostLaunchSequences() const {
+  // A statement's place among its block's statements, empty ones not
+  // counted; each block is numbered once, so this is linear in the file.
+  llvm::DenseMap<const Stmt *, unsigned> Place;
+  llvm::DenseSet<const CompoundStmt *> Numbered;
+  auto placeOf = [&](const LaunchSite &S) {
+    if (Numbered.insert(S.EnclosingBlock).second) {
+      unsigned I = 0;
+      for (const Stmt *Child : S.EnclosingBlock->body())
+        if (!isa<NullStmt>(Child))
+          Place[Child] = I++;
+    }
+    return Place.lookup(S.BlockChild);
+  };
+
+  std::vector<LaunchSequence> Out;
+  LaunchSequence Run;
+  auto finishRun = [&] {
+    if (Run.Sites.size() >= 2)
+      Out.push_back(std::move(Run));
+    Run = LaunchSequence();
+  };
+  for (const LaunchSite &S : Sites) {
+    if (S.Side != LaunchSide::Host || !S.EnclosingBlock)
+      continue;
+    const LaunchSite *Last = Run.Sites.empty() ? nullptr : Run.Sites.back();
+    if (!Last || Last->EnclosingBlock != S.EnclosingBlock ||
+        placeOf(S) != placeOf(*Last) + 1) {
+      finishRun();
+      Run.Block = S.EnclosingBlock;
+    }
+    Run.Sites.push_back(&S);
+  }
+  finishRun();
   return Out;
 }
 

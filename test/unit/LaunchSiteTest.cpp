@@ -209,6 +209,74 @@ __global__ void parent(int n) {
   EXPECT_FALSE(R.IsStatement) << "part of a return statement";
 }
 
+TEST(LaunchSite, HostSitesHaveTheFactsDeviceSitesHave) {
+  DPOPT_PARSE(P, R"cu(
+__global__ void k(float *a, int n) {}
+void host(float *a, int n, cudaStream_t s) {
+  for (int i = 0; i < 4; ++i)
+    if (n > i)
+      k<<<dim3(n, 2), 64, 128, s>>>(a, i);
+}
+)cu");
+  ASSERT_EQ(P->Analysis->hostSites().size(), 1u);
+  const LaunchSite &S = *P->Analysis->hostSites().front();
+  EXPECT_EQ(S.Side, LaunchSide::Host);
+  EXPECT_EQ(S.CalleeName, "k");
+  EXPECT_EQ(S.Grid.Text, "dim3(n, 2)");
+  EXPECT_EQ(S.Grid.Dims, 2u);
+  EXPECT_EQ(S.Block.Dims, 1u);
+  EXPECT_EQ(S.SharedMem.Text, "128");
+  EXPECT_EQ(S.InStream, StreamKind::Other);
+  ASSERT_EQ(S.Args.size(), 2u);
+  EXPECT_EQ(S.Args[1].Text, "i");
+  EXPECT_EQ(S.Args[1].Type, "int");
+  EXPECT_EQ(S.LoopDepth, 1u);
+  EXPECT_EQ(S.ConditionalDepth, 1u);
+  EXPECT_TRUE(S.IsStatement);
+  EXPECT_EQ(S.EnclosingBlock, nullptr) << "the body of an if without braces";
+  EXPECT_TRUE(P->Analysis->hostLaunchSequences().empty());
+}
+
+TEST(LaunchSite, HostLaunchSequences) {
+  DPOPT_PARSE(P, R"cu(
+#define TWICE(n) k<<<1, n>>>(n); k<<<1, n>>>(n)
+__global__ void k(int n) {}
+__global__ void parent(int n) { k<<<1, 1>>>(n); k<<<1, 1>>>(n); }
+void host(int n) {
+  k<<<1, 32>>>(n);
+  k<<<2, 32>>>(n);
+  ;
+  k<<<3, 32>>>(n);
+  cudaDeviceSynchronize();
+  k<<<4, 32>>>(n);
+  if (n) {
+    k<<<5, 32>>>(n);
+    k<<<6, 32>>>(n);
+  }
+  k<<<7, 32>>>(n);
+  int m = n;
+  k<<<8, 32>>>(m);
+  TWICE(m);
+}
+)cu");
+  std::vector<LaunchSequence> Seqs = P->Analysis->hostLaunchSequences();
+  ASSERT_EQ(Seqs.size(), 3u);
+  auto grids = [](const LaunchSequence &Q) {
+    std::string G;
+    for (const LaunchSite *S : Q.Sites)
+      G += (S->FromMacro ? std::string("macro") : S->Grid.Text) + " ";
+    return G;
+  };
+  // Empty statements do not break a run; a call, a declaration or the end
+  // of a block does. Device launches are never part of one.
+  EXPECT_EQ(grids(Seqs[0]), "1 2 3 ");
+  EXPECT_EQ(grids(Seqs[1]), "5 6 ");
+  EXPECT_EQ(grids(Seqs[2]), "8 macro macro ");
+  for (const LaunchSequence &Q : Seqs)
+    for (const LaunchSite *S : Q.Sites)
+      EXPECT_EQ(S->EnclosingBlock, Q.Block);
+}
+
 TEST(LaunchSite, TemplateLaunchInsideAnExpressionIsResolved) {
   // Clang 22 resolves device-side launches anywhere, not only as statements.
   DPOPT_PARSE(P, R"cu(
@@ -235,9 +303,9 @@ __global__ void parent(int *a) {
   const LaunchSite &Second = P->site(2);
   std::string Marked = markers::markDeviceStatement(1, "kid<<<3, 1>>>(a);");
   clang::tooling::Replacements Edits;
-  llvm::cantFail(Edits.add(clang::tooling::Replacement(
-      P->Source->path(), Second.StmtBegin, Second.StmtEnd - Second.StmtBegin,
-      Marked)));
+  llvm::cantFail(Edits.add(
+      clang::tooling::Replacement(P->Source->path(), Second.StmtBegin,
+                                  Second.StmtEnd - Second.StmtBegin, Marked)));
   P->Analysis.reset(); // it refers to the parse apply() replaces
   ASSERT_FALSE(llvm::errorToBool(P->WC->apply(Edits, "test")));
   ProgramAnalysis A(*P->WC);

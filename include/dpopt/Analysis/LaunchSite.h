@@ -91,6 +91,11 @@ struct LaunchSite {
   bool Recursive = false;
   /// The launch is a statement of its own (not inside an expression).
   bool IsStatement = false;
+  /// For a launch statement directly inside a { } block: the block and the
+  /// block's child that is the statement. Null otherwise (an expression, the
+  /// body of an if or loop without braces).
+  const clang::CompoundStmt *EnclosingBlock = nullptr;
+  const clang::Stmt *BlockChild = nullptr;
   /// The launch comes out of a macro expansion.
   bool FromMacro = false;
   /// The caller is a template (the site is in its pattern).
@@ -105,6 +110,14 @@ struct LaunchSite {
   std::optional<PragmaDirective> Pragma;
 
   bool inLoop() const { return LoopDepth > 0; }
+};
+
+/// Launch statements that follow each other in one { } block with nothing
+/// between them but empty statements: what the merge pass fuses. At least
+/// two sites, in source order.
+struct LaunchSequence {
+  const clang::CompoundStmt *Block = nullptr;
+  std::vector<const LaunchSite *> Sites;
 };
 
 } // namespace dpopt

@@ -37,6 +37,12 @@ public:
   const std::vector<LaunchSite> &sites() const { return Sites; }
   /// Launches made by device code.
   std::vector<const LaunchSite *> deviceSites() const;
+  /// Launches made by host code.
+  std::vector<const LaunchSite *> hostSites() const;
+  /// The maximal runs of consecutive host launch statements (LaunchSequence),
+  /// in source order. Launches written by macros are statements like any
+  /// other here; whether a pass may rewrite them is the pass's question.
+  std::vector<LaunchSequence> hostLaunchSequences() const;
 
   /// Facts of \p FD's own body.
   const FunctionFacts &localFacts(const clang::FunctionDecl *FD);
