@@ -106,20 +106,32 @@ int Run::execute() {
   Config.ExtraArgs = std::move(Flags.ClangArgs);
   Config.RuntimeDir =
       O.RuntimeDir.empty() ? DPOPT_SOURCE_RUNTIME_DIR : O.RuntimeDir;
+  for (RuntimeHeader H : allRuntimeHeaders())
+    if (any_of(Pipeline,
+               [&](Pass *P) { return is_contained(P->runtimeHeaders(), H); }))
+      Config.RuntimeHeaders.push_back(H);
+  // A precompiled preamble pays for itself from the second parse on; with
+  // no passes there is only one.
+  Config.UsePreamble = !Pipeline.empty();
   Config.ResourceDir = O.ClangResourceDir.empty() ? DPOPT_CLANG_RESOURCE_DIR
                                                   : O.ClangResourceDir;
   Config.ClangPath = DPOPT_CLANG_EXECUTABLE;
   if (!sys::fs::is_directory(Config.ResourceDir))
     return fail(ExitEnvironmentError,
                 "clang's resource directory '" + Config.ResourceDir +
-                    "' is missing; install libclang-common-19-dev");
+                    "' is missing; install libclang-common-22-dev");
   Expected<std::unique_ptr<ParseSession>> Session =
       ParseSession::create(Config);
   if (!Session)
     return fail(ExitEnvironmentError, Session.takeError());
-  if (O.Verbose)
+  if (O.Verbose) {
     Errs << "dpopt: CUDA " << Cuda->Root << " (found by " << Cuda->FoundBy
          << "); clang " << join((*Session)->getDriverArgs(), " ") << "\n";
+    Errs << "dpopt: parse-only prelude includes";
+    for (RuntimeHeader H : Config.RuntimeHeaders)
+      Errs << " " << runtimeHeaderFile(H);
+    Errs << "\n";
+  }
 
   SourceText Original(O.Input, (*Input)->getBuffer().str());
   std::vector<Diagnostic> Diags;

@@ -40,12 +40,12 @@ constexpr llvm::StringLiteral PreludeText =
     "// from kernels; declaring the device overload lets clang resolve it.\n"
     "extern __device__ cudaError_t cudaDeviceSynchronize(void);\n";
 
-IntrusiveRefCntPtr<vfs::FileSystem> makeFileSystem(bool WithRuntime) {
+IntrusiveRefCntPtr<vfs::FileSystem>
+makeFileSystem(ArrayRef<RuntimeHeader> RuntimeHeaders) {
   auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
   Memory->addFile(PreludePath, 0,
                   MemoryBuffer::getMemBufferCopy(
-                      WithRuntime ? PreludeText.str() + allRuntimeIncludes()
-                                  : PreludeText.str()));
+                      PreludeText.str() + runtimeIncludes(RuntimeHeaders)));
   auto Overlay =
       makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
   Overlay->pushOverlay(Memory);
@@ -399,7 +399,9 @@ ParseSession::~ParseSession() = default;
 Expected<std::unique_ptr<ParseSession>>
 ParseSession::create(ParseConfig Config) {
   std::unique_ptr<ParseSession> S(new ParseSession());
-  S->VFS = makeFileSystem(!Config.RuntimeDir.empty());
+  S->VFS = makeFileSystem(Config.RuntimeDir.empty()
+                              ? ArrayRef<RuntimeHeader>()
+                              : ArrayRef<RuntimeHeader>(Config.RuntimeHeaders));
   S->PCHOps = std::make_shared<PCHContainerOperations>();
 
   std::vector<std::string> &Args = S->DriverArgs;

@@ -85,6 +85,9 @@ public:
     return "launch one aggregated child per warp, block, group of blocks or "
            "grid (Olabi et al. CGO'22, sections II-B and V)";
   }
+  std::vector<RuntimeHeader> runtimeHeaders() const override {
+    return {RuntimeHeader::Aggregate};
+  }
 
 protected:
   StringRef verb() const override { return "aggregating"; }

@@ -61,6 +61,9 @@ public:
     return "give each child block the work of several original blocks (Olabi "
            "et al. CGO'22, section IV)";
   }
+  std::vector<RuntimeHeader> runtimeHeaders() const override {
+    return {RuntimeHeader::Core};
+  }
 
 protected:
   StringRef verb() const override { return "coarsening"; }

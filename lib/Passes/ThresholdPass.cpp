@@ -111,6 +111,9 @@ public:
     return "run small child grids serially in the parent thread (Olabi et al. "
            "CGO'22, section III)";
   }
+  std::vector<RuntimeHeader> runtimeHeaders() const override {
+    return {RuntimeHeader::Core};
+  }
 
 protected:
   StringRef verb() const override { return "thresholding"; }

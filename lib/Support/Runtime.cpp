@@ -6,6 +6,8 @@
 
 #include "dpopt/Support/Runtime.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 namespace dpopt {
 
 namespace {
@@ -52,10 +54,11 @@ std::string withRuntimeIncludes(llvm::StringRef Text,
   return Lines + Text.str();
 }
 
-std::string allRuntimeIncludes() {
+std::string runtimeIncludes(llvm::ArrayRef<RuntimeHeader> Headers) {
   std::string Lines;
   for (RuntimeHeader H : allRuntimeHeaders())
-    Lines += includeDirective(H) + "\n";
+    if (llvm::is_contained(Headers, H))
+      Lines += includeDirective(H) + "\n";
   return Lines;
 }
 

@@ -61,7 +61,9 @@ std::unique_ptr<ParsedSnippet> parseSnippet(llvm::StringRef Code,
   Config.ResourceDir = DPOPT_CLANG_RESOURCE_DIR;
   Config.ClangPath = DPOPT_CLANG_EXECUTABLE;
   Config.RuntimeDir = DPOPT_SOURCE_RUNTIME_DIR;
-  llvm::Expected<std::unique_ptr<ParseSession>> S = ParseSession::create(Config);
+  Config.RuntimeHeaders = allRuntimeHeaders().vec();
+  llvm::Expected<std::unique_ptr<ParseSession>> S =
+      ParseSession::create(Config);
   if (!S) {
     ADD_FAILURE() << llvm::toString(S.takeError());
     return P;

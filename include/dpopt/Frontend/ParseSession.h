@@ -27,6 +27,7 @@
 #define DPOPT_FRONTEND_PARSESESSION_H
 
 #include "dpopt/Frontend/CudaInstallation.h"
+#include "dpopt/Support/Runtime.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -58,8 +59,12 @@ struct ParseConfig {
   std::string ResourceDir;
   std::string ClangPath;
   /// The directory holding dpopt/runtime.cuh: rewritten code calls the
-  /// runtime, so the parse-only prelude includes it when this is set.
+  /// runtime, so the parse-only prelude includes RuntimeHeaders from it.
   std::string RuntimeDir;
+  /// The runtime headers the passes that will run may write calls to.
+  std::vector<RuntimeHeader> RuntimeHeaders;
+  /// Parse the headers once into a precompiled preamble that later parses
+  /// of the same session reuse.
   bool UsePreamble = true;
 };
 

@@ -93,6 +93,12 @@ public:
   virtual llvm::StringRef name() const = 0;
   virtual llvm::StringRef description() const = 0;
 
+  /// The runtime headers the code this pass writes may call. Every parse
+  /// includes them (in the parse-only prelude) so that text the pass wrote
+  /// parses; no other runtime header is parsed, which keeps parses cheap
+  /// (persist.cuh brings in cooperative_groups).
+  virtual std::vector<RuntimeHeader> runtimeHeaders() const { return {}; }
+
   /// Decides, without writing anything, what the pass does to each site.
   virtual std::unique_ptr<PassPlan> plan(ProgramAnalysis &Analysis,
                                          const PassOptions &Options) const = 0;

@@ -63,8 +63,8 @@ std::string runtimeIncludeLine(RuntimeHeader H);
 std::string withRuntimeIncludes(llvm::StringRef Text,
                                 llvm::ArrayRef<RuntimeHeader> Headers);
 
-/// The parse-only prelude's includes: every runtime header.
-std::string allRuntimeIncludes();
+/// The parse-only prelude's includes of \p Headers, in include order.
+std::string runtimeIncludes(llvm::ArrayRef<RuntimeHeader> Headers);
 
 } // namespace dpopt
 

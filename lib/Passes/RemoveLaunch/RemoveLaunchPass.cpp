@@ -36,6 +36,9 @@ public:
            "and legacy device-side cudaDeviceSynchronize() goes (Chen & Shen "
            "MICRO'15)";
   }
+  std::vector<RuntimeHeader> runtimeHeaders() const override {
+    return {RuntimeHeader::Core, RuntimeHeader::Persist};
+  }
 
   std::unique_ptr<PassPlan> plan(ProgramAnalysis &A,
                                  const PassOptions &O) const override {
