@@ -59,8 +59,11 @@ int Run::execute() {
   if (O.Output.empty() && O.Report == ReportFormat::None)
     return fail(ExitInputError, "no output file: use -o FILE (or -o - for "
                                 "stdout), or --report to only analyse");
-  if (!sys::fs::exists(O.Input) || sys::fs::is_directory(O.Input))
+  if (!sys::fs::exists(O.Input))
     return fail(ExitInputError, "cannot read '" + O.Input + "': no such file");
+  if (sys::fs::is_directory(O.Input))
+    return fail(ExitInputError, "cannot read '" + O.Input +
+                                    "': it is a directory, not a .cu file");
   if (!O.Output.empty() && isSameFile(O.Input, O.Output))
     return fail(ExitInputError,
                 "refusing to write the output over the input '" + O.Input +
@@ -122,8 +125,12 @@ int Run::execute() {
                     "' is missing; install libclang-common-22-dev");
   Expected<std::unique_ptr<ParseSession>> Session =
       ParseSession::create(Config);
-  if (!Session)
-    return fail(ExitEnvironmentError, Session.takeError());
+  if (!Session) {
+    Error E = Session.takeError();
+    return fail(E.isA<InvalidFlagsError>() ? ExitInputError
+                                           : ExitEnvironmentError,
+                std::move(E));
+  }
   if (O.Verbose) {
     Errs << "dpopt: CUDA " << Cuda->Root << " (found by " << Cuda->FoundBy
          << "); clang " << join((*Session)->getDriverArgs(), " ") << "\n";
@@ -146,24 +153,24 @@ int Run::execute() {
   double ParseSeconds = elapsed();
 
   if (O.Report != ReportFormat::None) {
-    std::unique_ptr<raw_fd_ostream> File;
-    raw_ostream *OS = O.Output == "-" ? &Errs : &outs();
-    if (!O.ReportFile.empty()) {
-      std::error_code EC;
-      File = std::make_unique<raw_fd_ostream>(O.ReportFile, EC);
-      if (EC)
-        return fail(ExitEnvironmentError, "cannot write report '" +
-                                              O.ReportFile +
-                                              "': " + EC.message());
-      OS = File.get();
-    }
+    std::string ReportText;
+    raw_string_ostream RS(ReportText);
     ProgramAnalysis Analysis(**WC);
     ReportInputs In{Analysis, Registry, O.PassOpts};
     if (O.Report == ReportFormat::Json)
-      printJsonReport(*OS, In);
+      printJsonReport(RS, In);
     else
-      printTextReport(*OS, In);
-    OS->flush();
+      printTextReport(RS, In);
+    RS.flush();
+    if (!O.ReportFile.empty()) {
+      // Written as the output is: whole or not at all.
+      if (Error E = writeOutputFile(O.ReportFile, ReportText))
+        return fail(ExitEnvironmentError, std::move(E));
+    } else {
+      raw_ostream &OS = O.Output == "-" ? Errs : outs();
+      OS << ReportText;
+      OS.flush();
+    }
   }
 
   RemarkEngine Remarks;
@@ -191,6 +198,8 @@ int Run::execute() {
     // Only the headers the generated code calls: the aggregate header holds
     // device memory (its record pool), so only files that aggregate get it.
     Text = withRuntimeIncludes(Text, Needs.headers());
+    if (endsLinesWithCRLF(Original.text()))
+      Text = withCRLFLineEnds(Text);
     if (Error E = writeOutputFile(O.Output, Text))
       return fail(ExitEnvironmentError, std::move(E));
   }

@@ -313,13 +313,24 @@ makeInvocation(ArrayRef<std::string> Args,
   Opts.VFS = VFS;
   std::unique_ptr<CompilerInvocation> CI = createInvocation(CArgs, Opts);
   DriverOS.flush();
-  if (!CI || DriverDiags->hasErrorOccurred())
-    return makeError("cannot set up clang for '" + MainFile +
-                     "': " + StringRef(DriverErrors).trim());
-  return std::move(CI);
+  if (CI && !DriverDiags->hasErrorOccurred())
+    return std::move(CI);
+  // The errors only: the driver's warnings and its notes (a list of every
+  // valid -std value) bury the one line that says what is wrong.
+  SmallVector<StringRef> Lines;
+  StringRef(DriverErrors).split(Lines, '\n');
+  std::string Errors;
+  for (StringRef L : Lines)
+    if (L.starts_with("error: "))
+      Errors += (Errors.empty() ? "" : "; ") + L.str();
+  return make_error<InvalidFlagsError>(
+      "cannot set up clang for '" + MainFile.str() +
+      "': " + (Errors.empty() ? StringRef(DriverErrors).trim().str() : Errors));
 }
 
 } // namespace
+
+char InvalidFlagsError::ID = 0;
 
 StringRef internalPreludePath() { return PreludePath; }
 

@@ -145,7 +145,10 @@ void attachPragmas(const ParsedUnit &U,
     }
     std::string Clash = Site->Pragma->mergeFrom(D);
     if (!Clash.empty()) {
-      Error(P.Offset, "duplicate '" + Clash + "' clause for this launch");
+      // Point at the clause of this pragma that repeats an earlier one.
+      std::optional<size_t> At = D.clauseOffset(Clash);
+      Error(At ? P.mainFileOffset(*At) : P.Offset,
+            "duplicate '" + Clash + "' clause for this launch");
       continue;
     }
     std::string Rule = Site->Pragma->ruleViolation();

@@ -165,6 +165,11 @@ std::optional<std::string> AggregatePass::blocker(const LaunchSite &S,
     return "the launch is in '" + S.CallerName +
            "', not in a kernel's own body: the group's state lives in the "
            "kernel";
+  for (const LaunchArgument &Arg : S.Args)
+    if (isa<PackExpansionExpr>(Arg.E))
+      return "the argument '" + Arg.Text +
+             "' expands a parameter pack: the launch record holds one field "
+             "per argument";
   const WorkingCopy &WC = A.workingCopy();
   const FunctionFacts &Parent = A.transitiveFacts(S.Caller);
   if (!Parent.InlineAsm.empty())
@@ -454,11 +459,11 @@ public:
         "{ // dpopt aggregate (" + levelText(P.Level) +
         "): one launch per group\n"
         "  dim3 " +
-        Grid + "(" + S.Grid.Text +
-        ");\n"
+        Grid + " = " + S.Grid.Text +
+        ";\n"
         "  dim3 " +
-        Block + "(" + S.Block.Text +
-        ");\n"
+        Block + " = " + S.Block.Text +
+        ";\n"
         "  " +
         C.Rec + " " + Rec + " = " + C.Make + "(" + Grid + ", " + Block + ", " +
         (S.SharedMem.isWritten() ? "(" + S.SharedMem.Text + ")" : "0u") + Args +

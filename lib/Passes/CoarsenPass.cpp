@@ -197,7 +197,7 @@ public:
     std::string Text =
         "{ // dpopt coarsen: fewer, fuller child blocks\n"
         "  dim3 " +
-        Gen.Grid + "(" + S.Grid.Text + ");\n  " +
+        Gen.Grid + " = " + S.Grid.Text + ";\n  " +
         deviceLaunchStatement(
             S.Id, launchStatement(
                       L.calleeNamed(P.Name),

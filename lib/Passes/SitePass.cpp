@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dpopt/Passes/SitePass.h"
+#include "dpopt/Support/SourceText.h"
 
 #include "dpopt/Frontend/WorkingCopy.h"
 
@@ -90,9 +91,11 @@ Expected<clang::tooling::Replacements> SitePass::run(PassContext &Ctx,
     const Tunable &T = *Run.T;
     Run.Edits.insert(
         Run.MacroAt,
-        "#ifndef " + T.Macro.str() + "\n#define " + T.Macro.str() + " " +
-            std::to_string(T.FromOption(Ctx.Options).value_or(T.Default)) +
-            T.Suffix.str() + "\n#endif\n");
+        onOwnLines(
+            Ctx.WC.text(), Run.MacroAt,
+            "#ifndef " + T.Macro.str() + "\n#define " + T.Macro.str() + " " +
+                std::to_string(T.FromOption(Ctx.Options).value_or(T.Default)) +
+                T.Suffix.str() + "\n#endif\n"));
   }
   return Run.Edits.build();
 }

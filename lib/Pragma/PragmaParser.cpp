@@ -19,7 +19,6 @@ namespace dpopt {
 namespace {
 
 /// Values written in pragmas end up in generated code as 'int' expressions.
-constexpr uint64_t MaxClauseValue = std::numeric_limits<int32_t>::max();
 
 struct Token {
   enum Kind { Identifier, Integer, LParen, RParen, Comma, Colon, End, Invalid };
@@ -75,6 +74,12 @@ public:
         break;
       default:
         T.K = Token::Invalid;
+        // A character outside ASCII is one token, so that messages quote
+        // it whole (full-width digits, say), not a broken byte of it.
+        if (static_cast<unsigned char>(C) >= 0xC0)
+          while (Pos < Text.size() &&
+                 (static_cast<unsigned char>(Text[Pos]) & 0xC0) == 0x80)
+            ++Pos;
         break;
       }
     }
@@ -86,34 +91,6 @@ private:
   std::string_view Text;
   size_t Pos = 0;
 };
-
-/// Parses decimal or 0x-hexadecimal literals, rejecting suffixes and
-/// overflow.
-std::optional<uint64_t> parseInteger(std::string_view S) {
-  unsigned Base = 10;
-  if (S.size() > 2 && S[0] == '0' && (S[1] == 'x' || S[1] == 'X')) {
-    Base = 16;
-    S.remove_prefix(2);
-  }
-  if (S.empty())
-    return std::nullopt;
-  uint64_t V = 0;
-  for (char C : S) {
-    unsigned D;
-    if (C >= '0' && C <= '9')
-      D = C - '0';
-    else if (Base == 16 && C >= 'a' && C <= 'f')
-      D = C - 'a' + 10;
-    else if (Base == 16 && C >= 'A' && C <= 'F')
-      D = C - 'A' + 10;
-    else
-      return std::nullopt;
-    if (V > (std::numeric_limits<uint64_t>::max() - D) / Base)
-      return std::nullopt;
-    V = V * Base + D;
-  }
-  return V;
-}
 
 /// Recursive descent without exceptions: the first error is kept in Err and
 /// every later step becomes a no-op, so the parser always terminates.
@@ -160,17 +137,15 @@ private:
                            "' clause, found " + describe(Tok));
       return 0;
     }
-    std::optional<uint64_t> V = parseInteger(Tok.Text);
+    std::optional<uint64_t> V = parsePragmaInteger(Tok.Text);
     if (!V) {
       fail(Tok.Offset, "invalid integer " + describe(Tok) + " in '" +
                            std::string(Clause) + "' clause");
       return 0;
     }
-    if (*V < Min || *V > MaxClauseValue) {
-      fail(Tok.Offset, "value " + std::string(Tok.Text) + " of '" +
-                           std::string(Clause) + "' is out of range [" +
-                           std::to_string(Min) + ", " +
-                           std::to_string(MaxClauseValue) + "]");
+    std::string Range = clauseValueError(Clause, *V, Min);
+    if (!Range.empty()) {
+      fail(Tok.Offset, Range);
       return 0;
     }
     advance();
@@ -340,6 +315,55 @@ RemoveLaunchMode Parser::parseRemoveLaunch() {
   return M;
 }
 
+} // namespace
+
+std::optional<uint64_t> parsePragmaInteger(std::string_view S) {
+  // C's integer literals without suffixes: decimal, 0x hexadecimal, 0b
+  // binary and 0 octal, so that a macro argument means what it means in C.
+  unsigned Base = 10;
+  if (S.size() > 2 && S[0] == '0' && (S[1] == 'x' || S[1] == 'X')) {
+    Base = 16;
+    S.remove_prefix(2);
+  } else if (S.size() > 2 && S[0] == '0' && (S[1] == 'b' || S[1] == 'B')) {
+    Base = 2;
+    S.remove_prefix(2);
+  } else if (S.size() > 1 && S[0] == '0') {
+    Base = 8;
+    S.remove_prefix(1);
+  }
+  if (S.empty())
+    return std::nullopt;
+  uint64_t V = 0;
+  for (char C : S) {
+    unsigned D;
+    if (C >= '0' && C <= '9')
+      D = C - '0';
+    else if (C >= 'a' && C <= 'f')
+      D = C - 'a' + 10;
+    else if (C >= 'A' && C <= 'F')
+      D = C - 'A' + 10;
+    else
+      return std::nullopt;
+    if (D >= Base)
+      return std::nullopt;
+    if (V > (std::numeric_limits<uint64_t>::max() - D) / Base)
+      return std::nullopt;
+    V = V * Base + D;
+  }
+  return V;
+}
+
+std::string clauseValueError(std::string_view Clause, uint64_t Value,
+                             uint64_t Min) {
+  if (Value >= Min && Value <= MaxClauseValue)
+    return "";
+  return "value " + std::to_string(Value) + " of '" + std::string(Clause) +
+         "' is out of range [" + std::to_string(Min) + ", " +
+         std::to_string(MaxClauseValue) + "]";
+}
+
+namespace {
+
 std::variant<PragmaDirective, PragmaError> Parser::parse() {
   PragmaDirective D;
   // Where clauses started, so that a rule between clauses points at the
@@ -361,6 +385,7 @@ std::variant<PragmaDirective, PragmaError> Parser::parse() {
     size_t At = Tok.Offset;
     advance();
     ++ClauseCount;
+    D.ClauseOffsets.emplace_back(std::string(Name), At);
     auto Duplicate = [&](bool AlreadySet) {
       if (AlreadySet)
         fail(At, "duplicate '" + std::string(Name) + "' clause");

@@ -128,8 +128,9 @@ ConfigLocals declareConfig(const LaunchSite &S, StringRef GridText,
                            StringRef Grid, StringRef Block, StringRef Shmem,
                            StringRef Stream) {
   ConfigLocals C;
-  C.Text = "  dim3 " + Grid.str() + "(" + GridText.str() + ");\n";
-  C.Text += "  dim3 " + Block.str() + "(" + S.Block.Text + ");\n";
+  // '=' and not '(...)': 'dim3 g(dim3(u));' would declare a function.
+  C.Text = "  dim3 " + Grid.str() + " = " + GridText.str() + ";\n";
+  C.Text += "  dim3 " + Block.str() + " = " + S.Block.Text + ";\n";
   if (S.SharedMem.isWritten()) {
     C.Text += "  auto " + Shmem.str() + " = (" + S.SharedMem.Text + ");\n";
     C.Shmem = Shmem.str();

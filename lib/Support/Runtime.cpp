@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dpopt/Support/Runtime.h"
+#include "dpopt/Support/SourceText.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -51,6 +52,9 @@ std::string withRuntimeIncludes(llvm::StringRef Text,
   for (RuntimeHeader H : Needed)
     if (!Text.contains(includeDirective(H)))
       Lines += runtimeIncludeLine(H);
+  // A byte order mark stays the file's first bytes.
+  if (Text.consume_front(Utf8ByteOrderMark))
+    return Utf8ByteOrderMark.str() + Lines + Text.str();
   return Lines + Text.str();
 }
 

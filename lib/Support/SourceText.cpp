@@ -34,4 +34,38 @@ llvm::StringRef SourceText::lineText(unsigned Line) const {
   return L.rtrim("\r\n");
 }
 
+std::string onOwnLines(llvm::StringRef Source, unsigned Offset,
+                       llvm::StringRef Lines) {
+  llvm::StringRef Before = Source.substr(0, Offset);
+  size_t LineStart = Before.find_last_of("\n");
+  llvm::StringRef OnLine = LineStart == llvm::StringRef::npos
+                               ? Before
+                               : Before.substr(LineStart + 1);
+  if (OnLine.trim().empty())
+    return Lines.str();
+  return "\n" + Lines.str();
+}
+
+bool endsLinesWithCRLF(llvm::StringRef Text) {
+  size_t Lines = 0;
+  for (size_t At = Text.find('\n'); At != llvm::StringRef::npos;
+       At = Text.find('\n', At + 1)) {
+    if (At == 0 || Text[At - 1] != '\r')
+      return false;
+    ++Lines;
+  }
+  return Lines > 0;
+}
+
+std::string withCRLFLineEnds(llvm::StringRef Text) {
+  std::string Out;
+  Out.reserve(Text.size() + Text.size() / 16);
+  for (size_t I = 0; I < Text.size(); ++I) {
+    if (Text[I] == '\n' && (I == 0 || Text[I - 1] != '\r'))
+      Out += '\r';
+    Out += Text[I];
+  }
+  return Out;
+}
+
 } // namespace dpopt

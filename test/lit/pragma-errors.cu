@@ -23,7 +23,7 @@ __global__ void parent(int *A) {
   int X = 0;
 #pragma dp threshold(8)
 #pragma dp threshold(16)
-  // CHECK: pragma-errors.cu:[[@LINE-1]]:1: error: duplicate 'threshold' clause for this launch
+  // CHECK: pragma-errors.cu:[[@LINE-1]]:12: error: duplicate 'threshold' clause for this launch
   child<<<1, 1>>>(A);
 #pragma dp off
 #pragma dp coarsen(2)

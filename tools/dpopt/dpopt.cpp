@@ -64,11 +64,12 @@ cl::opt<std::string>
 cl::opt<std::string>
     BuildDir("p", cl::desc("Build directory with compile_commands.json"),
              cl::value_desc("build dir"), cl::cat(DpoptCategory));
-cl::opt<unsigned> Threshold("threshold",
-                            cl::desc("threshold: default minimum child size in "
-                                     "threads worth a launch"),
-                            cl::value_desc("N"), cl::cat(DpoptCategory));
-cl::opt<unsigned>
+cl::opt<std::string>
+    Threshold("threshold",
+              cl::desc("threshold: default minimum child size in "
+                       "threads worth a launch"),
+              cl::value_desc("N"), cl::cat(DpoptCategory));
+cl::opt<std::string>
     CoarsenFactor("coarsen-factor",
                   cl::desc("coarsen: default number of original child "
                            "blocks per coarsened block"),
@@ -78,7 +79,7 @@ cl::opt<std::string>
               cl::desc("aggregate: default granularity (warp, block, "
                        "multiblock[:N] or grid)"),
               cl::value_desc("level"), cl::cat(DpoptCategory));
-cl::opt<unsigned>
+cl::opt<std::string>
     AggThreshold("agg-threshold",
                  cl::desc("aggregate: fewest launches a warp or block "
                           "group aggregates"),
@@ -114,6 +115,29 @@ cl::opt<bool> Verbose("verbose",
 cl::opt<bool> Timing("time",
                      cl::desc("Print how long parsing and each pass took"),
                      cl::cat(DpoptCategory));
+
+/// Reads --<Option>=<Text> as the pragma clause \p Clause reads its value:
+/// the same integer syntax and the same range (clauseValueError).
+std::optional<uint64_t> clauseOption(StringRef Option, StringRef Text,
+                                     StringRef Clause, uint64_t Min) {
+  std::optional<uint64_t> V = dpopt::parsePragmaInteger(Text);
+  std::string Why =
+      V ? dpopt::clauseValueError(Clause, *V, Min) : "expected an integer";
+  if (Why.empty())
+    return V;
+  errs() << "dpopt: error: invalid --" << Option << "='" << Text << "': " << Why
+         << "\n";
+  return std::nullopt;
+}
+
+/// A single-valued option given more than once keeps its last value, as in
+/// compilers; say so, since an earlier one may be what the user meant.
+void warnRepeated(const cl::opt<std::string> &Option) {
+  if (Option.getNumOccurrences() > 1)
+    errs() << "dpopt: warning: -" << (Option.ArgStr.size() > 1 ? "-" : "")
+           << Option.ArgStr << " is given " << Option.getNumOccurrences()
+           << " times; the last one ('" << Option.getValue() << "') is used\n";
+}
 
 void printVersion(raw_ostream &OS) {
   OS << "dpopt " << dpopt::dpoptVersion()
@@ -155,6 +179,12 @@ int main(int Argc, const char **Argv) {
                                    Overview, &errs()))
     return dpopt::ExitInputError;
 
+  for (const cl::opt<std::string> *Option :
+       {&OutputFile, &Passes, &Report, &ReportFile, &CudaPath, &BuildDir,
+        &Threshold, &CoarsenFactor, &Aggregate, &AggThreshold, &RemoveLaunch,
+        &Standard})
+    warnRepeated(*Option);
+
   dpopt::DriverOptions O;
   O.Input = InputFile;
   O.Output = OutputFile;
@@ -172,6 +202,9 @@ int main(int Argc, const char **Argv) {
     }
   }
   O.ReportFile = ReportFile;
+  // A report file asks for a report: text unless --report says json.
+  if (!O.ReportFile.empty() && O.Report == dpopt::ReportFormat::None)
+    O.Report = dpopt::ReportFormat::Text;
   O.Remarks = Remarks;
   O.CudaPath = CudaPath;
   O.BuildDir = BuildDir;
@@ -195,10 +228,18 @@ int main(int Argc, const char **Argv) {
   O.ExtraFlags.insert(O.ExtraFlags.end(), Extra.begin(), Extra.end());
   O.Verbose = Verbose;
   O.Timing = Timing;
-  if (Threshold.getNumOccurrences())
-    O.PassOpts.Threshold = Threshold;
-  if (CoarsenFactor.getNumOccurrences())
-    O.PassOpts.CoarsenFactor = CoarsenFactor;
+  if (Threshold.getNumOccurrences()) {
+    auto V = clauseOption("threshold", Threshold, "threshold", 1);
+    if (!V)
+      return dpopt::ExitInputError;
+    O.PassOpts.Threshold = static_cast<unsigned>(*V);
+  }
+  if (CoarsenFactor.getNumOccurrences()) {
+    auto V = clauseOption("coarsen-factor", CoarsenFactor, "coarsen", 1);
+    if (!V)
+      return dpopt::ExitInputError;
+    O.PassOpts.CoarsenFactor = static_cast<unsigned>(*V);
+  }
   if (RemoveLaunch.getNumOccurrences()) {
     // Spelled as in '#pragma dp remove_launch(...)'.
     std::optional<dpopt::RemoveLaunchMode> Mode =
@@ -216,8 +257,12 @@ int main(int Argc, const char **Argv) {
     }
     O.PassOpts.RemoveLaunch = *Mode;
   }
-  if (AggThreshold.getNumOccurrences())
-    O.PassOpts.AggThreshold = AggThreshold;
+  if (AggThreshold.getNumOccurrences()) {
+    auto V = clauseOption("agg-threshold", AggThreshold, "agg_threshold", 0);
+    if (!V)
+      return dpopt::ExitInputError;
+    O.PassOpts.AggThreshold = static_cast<unsigned>(*V);
+  }
   if (Aggregate.getNumOccurrences()) {
     // The same grammar as the pragma's 'aggregate(...)' clause.
     auto Parsed = dpopt::parsePragmaClauses("aggregate(" + Aggregate + ")");

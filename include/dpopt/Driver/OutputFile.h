@@ -6,7 +6,9 @@
 //
 // dpopt runs inside build systems: a half-written output must never be left
 // where make would take it for a finished one. The text goes to a temporary
-// file beside the target and is renamed over it only when complete.
+// file beside the target and is renamed over it only when complete. A
+// symbolic link is followed (its target is written, the link stays), and a
+// device, FIFO or socket is written through, never replaced.
 //
 //===----------------------------------------------------------------------===//
 

@@ -48,6 +48,23 @@ class PrecompiledPreamble;
 
 namespace dpopt {
 
+/// Clang's driver rejected the command line: a flag the user passed (an
+/// unknown one, -std=bogus) is wrong, so it is the user's input that is bad,
+/// not the environment.
+class InvalidFlagsError : public llvm::ErrorInfo<InvalidFlagsError> {
+public:
+  static char ID;
+  explicit InvalidFlagsError(std::string Message)
+      : Message(std::move(Message)) {}
+  void log(llvm::raw_ostream &OS) const override { OS << Message; }
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+
+private:
+  std::string Message;
+};
+
 struct ParseConfig {
   /// The user's file; its contents come from parse()'s argument.
   std::string MainFile;

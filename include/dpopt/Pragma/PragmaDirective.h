@@ -28,6 +28,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -76,6 +77,17 @@ struct PragmaDirective {
   bool Off = false;
   bool Merge = false;
 
+  /// Each clause's name and offset in the clause text it was parsed from,
+  /// in order, so that a later diagnostic can point at the clause.
+  std::vector<std::pair<std::string, size_t>> ClauseOffsets;
+  /// The offset of the first clause named \p Name.
+  std::optional<size_t> clauseOffset(std::string_view Name) const {
+    for (const auto &[Clause, Offset] : ClauseOffsets)
+      if (Clause == Name)
+        return Offset;
+    return std::nullopt;
+  }
+
   /// The side of the launch this directive may be attached to.
   ClauseSide side() const {
     return Merge ? ClauseSide::Host
@@ -103,6 +115,19 @@ struct PragmaError {
   size_t Offset = 0;
   std::string Message;
 };
+
+/// The largest value an integer clause or option takes.
+inline constexpr uint64_t MaxClauseValue = 2147483647;
+
+/// Reads an integer as C spells it without a suffix: decimal, 0x
+/// hexadecimal, 0b binary or 0 octal. Null when it is not one or overflows.
+std::optional<uint64_t> parsePragmaInteger(std::string_view Text);
+
+/// "" when \p Value is in [\p Min, MaxClauseValue], else the message the
+/// pragma clause (or the option setting the same value) reports. Pragma
+/// and command line share it, so both accept the same values.
+std::string clauseValueError(std::string_view Clause, uint64_t Value,
+                             uint64_t Min);
 
 /// Parses the clause list that follows '#pragma dp'.
 std::variant<PragmaDirective, PragmaError>

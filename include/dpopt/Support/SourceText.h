@@ -38,6 +38,22 @@ private:
   std::vector<unsigned> LineStarts;
 };
 
+/// \p Lines (preprocessor directives, say) to insert at \p Offset of
+/// \p Source, with a line break first when code precedes \p Offset on its
+/// line ('namespace { __global__ void k()': a directive must start a line).
+std::string onOwnLines(llvm::StringRef Source, unsigned Offset,
+                       llvm::StringRef Lines);
+
+/// The UTF-8 byte order mark some editors put at the start of a file.
+constexpr llvm::StringLiteral Utf8ByteOrderMark = "\xEF\xBB\xBF";
+
+/// True when every line of \p Text ends in CRLF (and there is at least one).
+bool endsLinesWithCRLF(llvm::StringRef Text);
+
+/// \p Text with every line ending that is a lone LF made CRLF: dpopt writes
+/// LF, and the output of a CRLF file keeps its convention.
+std::string withCRLFLineEnds(llvm::StringRef Text);
+
 } // namespace dpopt
 
 #endif // DPOPT_SUPPORT_SOURCETEXT_H

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dpopt/Passes/RemoveLaunchPass.h"
+#include "dpopt/Support/SourceText.h"
 
 #include "RemoveLaunchPersistent.h"
 #include "RemoveLaunchPlan.h"
@@ -211,18 +212,22 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx,
     return std::move(E);
   if (Error E = Persistent.emit(U, Edits))
     return std::move(E);
-  if (UsesSerialLimit || Blocks.usesBlockRunLimit())
+  if (UsesSerialLimit || Blocks.usesBlockRunLimit()) {
+    unsigned At = std::min(MacroAt, Blocks.limitMacroAt());
     Edits.insert(
-        std::min(MacroAt, Blocks.limitMacroAt()),
-        std::string(
-            UsesSerialLimit
-                ? "#ifndef DPOPT_SERIAL_LIMIT\n#define DPOPT_SERIAL_LIMIT "
-                  "(1ull << 20)\n#endif\n"
-                : "") +
-            (Blocks.usesBlockRunLimit()
-                 ? "#ifndef DPOPT_BLOCK_RUN_LIMIT\n#define "
-                   "DPOPT_BLOCK_RUN_LIMIT (1ull << 24)\n#endif\n"
-                 : ""));
+        At,
+        onOwnLines(
+            U.getText(), At,
+            std::string(
+                UsesSerialLimit
+                    ? "#ifndef DPOPT_SERIAL_LIMIT\n#define DPOPT_SERIAL_LIMIT "
+                      "(1ull << 20)\n#endif\n"
+                    : "") +
+                (Blocks.usesBlockRunLimit()
+                     ? "#ifndef DPOPT_BLOCK_RUN_LIMIT\n#define "
+                       "DPOPT_BLOCK_RUN_LIMIT (1ull << 24)\n#endif\n"
+                     : "")));
+  }
   return Edits.build();
 }
 

@@ -268,8 +268,9 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D,
   if (!BlockText)
     return BlockText.takeError();
   std::vector<std::string> Record = {
-      "const dim3 " + Grid + "(" + *GridText + ");",
-      "const dim3 " + Block + "(" + *BlockText + ");"};
+      // '=' and not '(...)', which can declare a function.
+      "const dim3 " + Grid + " = " + *GridText + ";",
+      "const dim3 " + Block + " = " + *BlockText + ";"};
   std::string ShmemValue = "0";
   if (S.SharedMem.isWritten()) {
     Expected<std::string> Text = Redirected(S.SharedMem.E);

@@ -558,7 +558,9 @@ Error BlockRunner::recordSite(const ParsedUnit &U, const LaunchSite &S,
   std::string Head =
       "{ // dpopt remove-launch T3: the block runs the child grids its "
       "threads launch here\n";
-  std::string Call = BlockName.str() + "(" + CallArgs + ");";
+  // Named as the launch names the child (a namespace qualifier included):
+  // the block function is written beside the child.
+  std::string Call = L->calleeNamed(BlockName) + "(" + CallArgs + ");";
   std::string Indent = indentationAt(U.getText(), Shape.Begin);
   if (Shape.TopLevel) {
     Edits.replace(Shape.Begin, Shape.End - Shape.Begin,

@@ -101,8 +101,8 @@ __global__ void tiles(const float *const *In, float *const *Out, const int *W, c
     goto __dpopt_exit;
   dim3 Grid((W[T] + 15) / 16, (H[T] + 15) / 16);
   { // dpopt aggregate (block): one launch per group
-    dim3 __dpopt_grid(Grid);
-    dim3 __dpopt_block(dim3(16, 16));
+    dim3 __dpopt_grid = Grid;
+    dim3 __dpopt_block = dim3(16, 16);
     __dpopt_rec_tileChild __dpopt_r = __dpopt_make_rec_tileChild(__dpopt_grid, __dpopt_block, 0u, In[T], Out[T], W[T], H[T]);
     if (!dpopt::rt::aggRecord(__dpopt_agg1, __dpopt_r))
       tileChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.In, __dpopt_r.Args.Out, __dpopt_r.Args.W, __dpopt_r.Args.H);
@@ -194,8 +194,8 @@ __global__ void fills(int **Rows, const int *Len, int N) {
   int T = blockIdx.x * blockDim.x + threadIdx.x;
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ for (int K = 0; T < N && K < 3; ++K)
     { // dpopt aggregate (block): one launch per group
-      dim3 __dpopt_grid(1 + Len[T] / 256);
-      dim3 __dpopt_block(256);
+      dim3 __dpopt_grid = 1 + Len[T] / 256;
+      dim3 __dpopt_block = 256;
       __dpopt_rec_fill __dpopt_r = __dpopt_make_rec_fill(__dpopt_grid, __dpopt_block, (0), Rows[T] + K * Len[T], Len[T], K);
       if (!dpopt::rt::aggRecord(__dpopt_agg2, __dpopt_r))
         fill<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.A, __dpopt_r.Args.N, __dpopt_r.Args.V);
@@ -237,8 +237,8 @@ __global__ void walk(const int *Next, int *Seen, int Node) {
   int Child = Next[Node * 4 + threadIdx.x];
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Child >= 0 && atomicExch(&Seen[Child], 1) == 0)
     { // dpopt aggregate (block): one launch per group
-      dim3 __dpopt_grid(1);
-      dim3 __dpopt_block(4);
+      dim3 __dpopt_grid = 1;
+      dim3 __dpopt_block = 4;
       __dpopt_rec_walk __dpopt_r = __dpopt_make_rec_walk(__dpopt_grid, __dpopt_block, 0u, Next, Seen, Child);
       if (!dpopt::rt::aggRecord(__dpopt_agg3, __dpopt_r))
         walk<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Next, __dpopt_r.Args.Seen, __dpopt_r.Args.Node);
@@ -286,8 +286,8 @@ static __global__ void __dpopt_agg_walk(const __dpopt_rec_walk *__dpopt_records,
   int Child = Next[Node * 4 + threadIdx.x];
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Child >= 0 && atomicExch(&Seen[Child], 1) == 0)
     { // dpopt aggregate (block): one launch per group
-      dim3 __dpopt_grid(1);
-      dim3 __dpopt_block(4);
+      dim3 __dpopt_grid = 1;
+      dim3 __dpopt_block = 4;
       __dpopt_rec_walk __dpopt_r = __dpopt_make_rec_walk(__dpopt_grid, __dpopt_block, 0u, Next, Seen, Child);
       if (!dpopt::rt::aggRecord(__dpopt_agg3, __dpopt_r))
         walk<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Next, __dpopt_r.Args.Seen, __dpopt_r.Args.Node);

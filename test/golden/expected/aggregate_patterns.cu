@@ -98,8 +98,8 @@ __global__ void condParent(int *Out, int N) {
   int Len = T % 7 + 1;
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (T % 2 == 0)
     { // dpopt aggregate (multiblock:32): one launch per group
-      dim3 __dpopt_grid((Len + 31) / 32);
-      dim3 __dpopt_block(T % 4 == 1 ? 64 : 32);
+      dim3 __dpopt_grid = (Len + 31) / 32;
+      dim3 __dpopt_block = T % 4 == 1 ? 64 : 32;
       __dpopt_rec_addChild __dpopt_r = __dpopt_make_rec_addChild(__dpopt_grid, __dpopt_block, 0u, Out, T * 8, Len, T % 5 + 1);
       if (!dpopt::rt::aggRecord(__dpopt_agg1.Slot->G, __dpopt_r))
         addChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Base, __dpopt_r.Args.Len, __dpopt_r.Args.Value);
@@ -123,8 +123,8 @@ __global__ void loopParent(int *Out, int N) {
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ for (int K = 0; K < T % 6 && T < N; ++K) {
 #pragma dp aggregate(warp) agg_threshold(4)
     { // dpopt aggregate (warp): one launch per group
-      dim3 __dpopt_grid(1);
-      dim3 __dpopt_block(32);
+      dim3 __dpopt_grid = 1;
+      dim3 __dpopt_block = 32;
       __dpopt_rec_addChild __dpopt_r = __dpopt_make_rec_addChild(__dpopt_grid, __dpopt_block, 0u, Out, T + K * 17, K + 1, 1);
       if (!dpopt::rt::aggRecord(dpopt::rt::aggWarpGroup(__dpopt_agg2), __dpopt_r))
         addChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Base, __dpopt_r.Args.Len, __dpopt_r.Args.Value);
@@ -228,8 +228,8 @@ __global__ void tileParent(const int *In, int *Out, int N) {
     int W = 8 + T % 23, H = 5 + T % 11;
 #pragma dp aggregate(multiblock:4)
     { // dpopt aggregate (multiblock:4): one launch per group
-      dim3 __dpopt_grid(dim3((W + 7) / 8, (H + 7) / 8));
-      dim3 __dpopt_block(dim3(8, 8));
+      dim3 __dpopt_grid = dim3((W + 7) / 8, (H + 7) / 8);
+      dim3 __dpopt_block = dim3(8, 8);
       __dpopt_rec_tileChild __dpopt_r = __dpopt_make_rec_tileChild(__dpopt_grid, __dpopt_block, 0u, In, Out, W, H);
       if (!dpopt::rt::aggRecord(__dpopt_agg3.Slot->G, __dpopt_r))
         tileChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.In, __dpopt_r.Args.Out, __dpopt_r.Args.W, __dpopt_r.Args.H);
@@ -321,8 +321,8 @@ __global__ void cubeParent(int *Out, int N) {
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (T < N) {
 #pragma dp aggregate(grid)
     { // dpopt aggregate (grid): one launch per group
-      dim3 __dpopt_grid(dim3(1 + T % 2, 2, 1 + T % 3));
-      dim3 __dpopt_block(dim3(2, 1 + T % 2, 3));
+      dim3 __dpopt_grid = dim3(1 + T % 2, 2, 1 + T % 3);
+      dim3 __dpopt_block = dim3(2, 1 + T % 2, 3);
       __dpopt_rec_cubeChild __dpopt_r = __dpopt_make_rec_cubeChild(__dpopt_grid, __dpopt_block, 0u, Out, T * 3);
       if (!dpopt::rt::aggRecord(__dpopt_agg4.Slot->G, __dpopt_r))
         cubeChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Base);
@@ -417,8 +417,8 @@ __global__ void dynParent(int *Out, int N) {
   int T = blockIdx.x * blockDim.x + threadIdx.x;
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (T < N && T % 4 != 0)
     { // dpopt aggregate (multiblock:32): one launch per group
-      dim3 __dpopt_grid(1 + T % 3);
-      dim3 __dpopt_block(64);
+      dim3 __dpopt_grid = 1 + T % 3;
+      dim3 __dpopt_block = 64;
       __dpopt_rec_dynChild __dpopt_r = __dpopt_make_rec_dynChild(__dpopt_grid, __dpopt_block, ((64 + T % 9) * sizeof(int)), Out, T % 13);
       if (!dpopt::rt::aggRecord(__dpopt_agg5.Slot->G, __dpopt_r))
         dynChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Value);
@@ -460,8 +460,8 @@ __global__ void treeVisit(int *Out, int Depth) {
   atomicAdd(&Out[Depth], 1);
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Depth > 0 && threadIdx.x % 16 == 0)
     { // dpopt aggregate (multiblock:32): one launch per group
-      dim3 __dpopt_grid(2);
-      dim3 __dpopt_block(32);
+      dim3 __dpopt_grid = 2;
+      dim3 __dpopt_block = 32;
       __dpopt_rec_treeVisit __dpopt_r = __dpopt_make_rec_treeVisit(__dpopt_grid, __dpopt_block, 0u, Out, Depth - 1);
       if (!dpopt::rt::aggRecord(__dpopt_agg6.Slot->G, __dpopt_r))
         treeVisit<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Depth);
@@ -510,8 +510,8 @@ static __global__ void __dpopt_agg_treeVisit(const __dpopt_rec_treeVisit *__dpop
   atomicAdd(&Out[Depth], 1);
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Depth > 0 && threadIdx.x % 16 == 0)
     { // dpopt aggregate (multiblock:32): one launch per group
-      dim3 __dpopt_grid(2);
-      dim3 __dpopt_block(32);
+      dim3 __dpopt_grid = 2;
+      dim3 __dpopt_block = 32;
       __dpopt_rec_treeVisit __dpopt_r = __dpopt_make_rec_treeVisit(__dpopt_grid, __dpopt_block, 0u, Out, Depth - 1);
       if (!dpopt::rt::aggRecord(__dpopt_agg6.Slot->G, __dpopt_r))
         treeVisit<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Depth);

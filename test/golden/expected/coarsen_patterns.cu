@@ -167,25 +167,25 @@ __global__ void spread(int *A, int N, int Depth) {
 #endif
 __global__ void parent(int *A, const int *In, int *Out, int N, float *F, cudaStream_t S) {
   { // dpopt coarsen: fewer, fuller child blocks
-    dim3 __dpopt_grid((N + 127) / 128);
+    dim3 __dpopt_grid = (N + 127) / 128;
     __dpopt_coarse_add1<<<dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR), 128>>>(__dpopt_grid, A, N);
   }
   { // dpopt coarsen: fewer, fuller child blocks
-    dim3 __dpopt_grid(dim3((N + 15) / 16, (N + 15) / 16));
+    dim3 __dpopt_grid = dim3((N + 15) / 16, (N + 15) / 16);
     __dpopt_coarse_add2d<<<dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR), dim3(16, 16)>>>(__dpopt_grid, A, N, N);
   }
   dim3 Extent(N, 4, 2);
   { // dpopt coarsen: fewer, fuller child blocks
-    dim3 __dpopt_grid(dim3((N + 7) / 8, 1, 2));
+    dim3 __dpopt_grid = dim3((N + 7) / 8, 1, 2);
     __dpopt_coarse_add3d<<<dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR), dim3(8, 4, 1)>>>(__dpopt_grid, A, Extent);
   }
   { // dpopt coarsen: fewer, fuller child blocks
-    dim3 __dpopt_grid((N + 255) / 256);
+    dim3 __dpopt_grid = (N + 255) / 256;
     __dpopt_coarse_blockSum<<<dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR), 256, 256 * sizeof(int), S>>>(__dpopt_grid, In, Out, N);
   }
 #pragma dp coarsen(32)
   { // dpopt coarsen: fewer, fuller child blocks
-    dim3 __dpopt_grid((N + 255) / 256);
+    dim3 __dpopt_grid = (N + 255) / 256;
     __dpopt_coarse_fill<float><<<dpopt::rt::coarsenGrid(__dpopt_grid, 32), 256>>>(__dpopt_grid, F, 1.0f, N);
   }
   spread<<<(N + 63) / 64, 64>>>(A, N, 2);

@@ -68,7 +68,7 @@ static __device__ void __dpopt_launch_agg_child(dpopt::rt::AggGroup &__dpopt_gro
   if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
     for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
       { // dpopt coarsen: fewer, fuller child blocks
-        dim3 __dpopt_grid_2(__dpopt_records[__dpopt_index].Grid);
+        dim3 __dpopt_grid_2 = __dpopt_records[__dpopt_index].Grid;
         __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_records[__dpopt_index].Block, __dpopt_records[__dpopt_index].Shmem, cudaStreamFireAndForget>>>(__dpopt_grid_2, __dpopt_records[__dpopt_index].Args.Col, __dpopt_records[__dpopt_index].Args.Begin, __dpopt_records[__dpopt_index].Args.Degree, __dpopt_records[__dpopt_index].Args.Level, __dpopt_records[__dpopt_index].Args.Next);
       }
     dpopt::rt::aggGiveBack();
@@ -120,12 +120,12 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int
   int Begin = RowPtr[V], Degree = RowPtr[V + 1] - Begin;
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Degree > 0)
     { // dpopt aggregate (multiblock:32): one launch per group
-      dim3 __dpopt_grid((Degree + 127) / 128);
-      dim3 __dpopt_block(128);
+      dim3 __dpopt_grid = (Degree + 127) / 128;
+      dim3 __dpopt_block = 128;
       __dpopt_rec_child __dpopt_r = __dpopt_make_rec_child(__dpopt_grid, __dpopt_block, 0u, Col, Begin, Degree, Level, Cur + 1);
       if (!dpopt::rt::aggRecord(__dpopt_agg1.Slot->G, __dpopt_r))
         { // dpopt coarsen: fewer, fuller child blocks
-          dim3 __dpopt_grid_2(__dpopt_r.Grid);
+          dim3 __dpopt_grid_2 = __dpopt_r.Grid;
           __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_grid_2, __dpopt_r.Args.Col, __dpopt_r.Args.Begin, __dpopt_r.Args.Degree, __dpopt_r.Args.Level, __dpopt_r.Args.Next);
         }
     } dpopt::rt::syncLanes(__dpopt_warp); }

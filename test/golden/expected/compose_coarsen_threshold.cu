@@ -299,10 +299,10 @@ __global__ void minusOne(int *A, const int *Work, int Count, float *F) {
     return;
   int N = Work[V];
   { // dpopt coarsen: fewer, fuller child blocks
-    dim3 __dpopt_grid((N - 1) / BS + 1);
+    dim3 __dpopt_grid = (N - 1) / BS + 1;
     { // dpopt threshold: launch only when worth it
-      dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
-      dim3 __dpopt_block(BS);
+      dim3 __dpopt_grid_2 = dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR);
+      dim3 __dpopt_block = BS;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
       if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
           !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
@@ -320,10 +320,10 @@ __global__ void plusBlock(int *A, const int *Work, int Count, float *F) {
     return;
   int N = Work[V];
   { // dpopt coarsen: fewer, fuller child blocks
-    dim3 __dpopt_grid((N + BS - 1) / BS);
+    dim3 __dpopt_grid = (N + BS - 1) / BS;
     { // dpopt threshold: launch only when worth it
-      dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
-      dim3 __dpopt_block(BS);
+      dim3 __dpopt_grid_2 = dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR);
+      dim3 __dpopt_block = BS;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
       if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
           !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
@@ -341,10 +341,10 @@ __global__ void modulo(int *A, const int *Work, int Count, float *F) {
     return;
   int N = Work[V];
   { // dpopt coarsen: fewer, fuller child blocks
-    dim3 __dpopt_grid(N / BS + (N % BS == 0 ? 0 : 1));
+    dim3 __dpopt_grid = N / BS + (N % BS == 0 ? 0 : 1);
     { // dpopt threshold: launch only when worth it
-      dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
-      dim3 __dpopt_block(BS);
+      dim3 __dpopt_grid_2 = dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR);
+      dim3 __dpopt_block = BS;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
       if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
           !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
@@ -362,10 +362,10 @@ __global__ void ceilFloatN(int *A, const int *Work, int Count, float *F) {
     return;
   int N = Work[V];
   { // dpopt coarsen: fewer, fuller child blocks
-    dim3 __dpopt_grid(ceil((float)N / BS));
+    dim3 __dpopt_grid = ceil((float)N / BS);
     { // dpopt threshold: launch only when worth it
-      dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
-      dim3 __dpopt_block(BS);
+      dim3 __dpopt_grid_2 = dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR);
+      dim3 __dpopt_block = BS;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
       if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
           !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
@@ -383,10 +383,10 @@ __global__ void ceilFloatB(int *A, const int *Work, int Count, float *F) {
     return;
   int N = Work[V];
   { // dpopt coarsen: fewer, fuller child blocks
-    dim3 __dpopt_grid(ceil(N / (float)BS));
+    dim3 __dpopt_grid = ceil(N / (float)BS);
     { // dpopt threshold: launch only when worth it
-      dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
-      dim3 __dpopt_block(BS);
+      dim3 __dpopt_grid_2 = dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR);
+      dim3 __dpopt_block = BS;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
       if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
           !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
@@ -404,10 +404,10 @@ __global__ void macro(int *A, const int *Work, int Count, float *F) {
     return;
   int N = Work[V];
   { // dpopt coarsen: fewer, fuller child blocks
-    dim3 __dpopt_grid(CEIL(N, BS));
+    dim3 __dpopt_grid = CEIL(N, BS);
     { // dpopt threshold: launch only when worth it
-      dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
-      dim3 __dpopt_block(BS);
+      dim3 __dpopt_grid_2 = dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR);
+      dim3 __dpopt_block = BS;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
       if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
           !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
@@ -426,10 +426,10 @@ __global__ void localVariable(int *A, const int *Work, int Count, float *F) {
   int N = Work[V];
   int Blocks = (N + 31) / 32;
   { // dpopt coarsen: fewer, fuller child blocks
-    dim3 __dpopt_grid(Blocks);
+    dim3 __dpopt_grid = Blocks;
     { // dpopt threshold: launch only when worth it
-      dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
-      dim3 __dpopt_block(32);
+      dim3 __dpopt_grid_2 = dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR);
+      dim3 __dpopt_block = 32;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
       if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
           !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
@@ -450,10 +450,10 @@ __global__ void changedVariable(int *A, const int *Work, int Count, float *F) {
   int Changed = (M + 31) / 32;
   M = 0;
   { // dpopt coarsen: fewer, fuller child blocks
-    dim3 __dpopt_grid(Changed);
+    dim3 __dpopt_grid = Changed;
     { // dpopt threshold: launch only when worth it
-      dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
-      dim3 __dpopt_block(32);
+      dim3 __dpopt_grid_2 = dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR);
+      dim3 __dpopt_block = 32;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
       if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
           !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
@@ -471,10 +471,10 @@ __global__ void fixedGrid(int *A, const int *Work, int Count, float *F) {
     return;
   int N = Work[V];
   { // dpopt coarsen: fewer, fuller child blocks
-    dim3 __dpopt_grid(4);
+    dim3 __dpopt_grid = 4;
     { // dpopt threshold: launch only when worth it
-      dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
-      dim3 __dpopt_block(32);
+      dim3 __dpopt_grid_2 = dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR);
+      dim3 __dpopt_block = 32;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
       if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
           !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
@@ -492,10 +492,10 @@ __global__ void modifiesParameter(int *A, const int *Work, int Count, float *F) 
     return;
   int N = Work[V];
   { // dpopt coarsen: fewer, fuller child blocks
-    dim3 __dpopt_grid((N + 127) / 128);
+    dim3 __dpopt_grid = (N + 127) / 128;
     { // dpopt threshold: launch only when worth it
-      dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
-      dim3 __dpopt_block(128);
+      dim3 __dpopt_grid_2 = dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR);
+      dim3 __dpopt_block = 128;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
       if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
           !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
@@ -513,10 +513,10 @@ __global__ void twoDimensions(int *A, const int *Work, int Count, float *F) {
     return;
   int N = Work[V];
   { // dpopt coarsen: fewer, fuller child blocks
-    dim3 __dpopt_grid(dim3((N + 15) / 16, (Count + 15) / 16));
+    dim3 __dpopt_grid = dim3((N + 15) / 16, (Count + 15) / 16);
     { // dpopt threshold: launch only when worth it
-      dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
-      dim3 __dpopt_block(dim3(16, 16));
+      dim3 __dpopt_grid_2 = dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR);
+      dim3 __dpopt_block = dim3(16, 16);
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
       if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
           !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
@@ -534,10 +534,10 @@ __global__ void templateExplicit(int *A, const int *Work, int Count, float *F) {
     return;
   int N = Work[V];
   { // dpopt coarsen: fewer, fuller child blocks
-    dim3 __dpopt_grid((N + 127) / 128);
+    dim3 __dpopt_grid = (N + 127) / 128;
     { // dpopt threshold: launch only when worth it
-      dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
-      dim3 __dpopt_block(128);
+      dim3 __dpopt_grid_2 = dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR);
+      dim3 __dpopt_block = 128;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
       if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
           !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
@@ -555,10 +555,10 @@ __global__ void templateDeduced(int *A, const int *Work, int Count, float *F) {
     return;
   int N = Work[V];
   { // dpopt coarsen: fewer, fuller child blocks
-    dim3 __dpopt_grid((N + 127) / 128);
+    dim3 __dpopt_grid = (N + 127) / 128;
     { // dpopt threshold: launch only when worth it
-      dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
-      dim3 __dpopt_block(128);
+      dim3 __dpopt_grid_2 = dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR);
+      dim3 __dpopt_block = 128;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
       if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
           !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
@@ -578,10 +578,10 @@ __global__ void pragmaAndStream(int *A, const int *Work, int Count, float *F) {
   if (N > 2)
   #pragma dp threshold(1000)
     { // dpopt coarsen: fewer, fuller child blocks
-      dim3 __dpopt_grid((N + 255) / 256);
+      dim3 __dpopt_grid = (N + 255) / 256;
       { // dpopt threshold: launch only when worth it
-        dim3 __dpopt_grid_2(dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR));
-        dim3 __dpopt_block(256);
+        dim3 __dpopt_grid_2 = dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR);
+        dim3 __dpopt_block = 256;
         auto __dpopt_shmem = (0);
         cudaStream_t __dpopt_stream = (cudaStreamFireAndForget);
         const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)

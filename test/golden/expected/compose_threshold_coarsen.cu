@@ -263,13 +263,13 @@ __global__ void minusOne(int *A, const int *Work, int Count, float *F) {
   int N = Work[V];
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
-    dim3 __dpopt_grid((__dpopt_n0 - 1) / BS + 1);
-    dim3 __dpopt_block(BS);
+    dim3 __dpopt_grid = (__dpopt_n0 - 1) / BS + 1;
+    dim3 __dpopt_block = BS;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
     if (__dpopt_n0 >= DPOPT_THRESHOLD ||
         !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       { // dpopt coarsen: fewer, fuller child blocks
-        dim3 __dpopt_grid_2(__dpopt_grid);
+        dim3 __dpopt_grid_2 = __dpopt_grid;
         __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid_2, A, N);
       }
     else
@@ -285,13 +285,13 @@ __global__ void plusBlock(int *A, const int *Work, int Count, float *F) {
   int N = Work[V];
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
-    dim3 __dpopt_grid((__dpopt_n0 + BS - 1) / BS);
-    dim3 __dpopt_block(BS);
+    dim3 __dpopt_grid = (__dpopt_n0 + BS - 1) / BS;
+    dim3 __dpopt_block = BS;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
     if (__dpopt_n0 >= DPOPT_THRESHOLD ||
         !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       { // dpopt coarsen: fewer, fuller child blocks
-        dim3 __dpopt_grid_2(__dpopt_grid);
+        dim3 __dpopt_grid_2 = __dpopt_grid;
         __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid_2, A, N);
       }
     else
@@ -307,13 +307,13 @@ __global__ void modulo(int *A, const int *Work, int Count, float *F) {
   int N = Work[V];
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
-    dim3 __dpopt_grid(__dpopt_n0 / BS + (N % BS == 0 ? 0 : 1));
-    dim3 __dpopt_block(BS);
+    dim3 __dpopt_grid = __dpopt_n0 / BS + (N % BS == 0 ? 0 : 1);
+    dim3 __dpopt_block = BS;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
     if (__dpopt_n0 >= DPOPT_THRESHOLD ||
         !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       { // dpopt coarsen: fewer, fuller child blocks
-        dim3 __dpopt_grid_2(__dpopt_grid);
+        dim3 __dpopt_grid_2 = __dpopt_grid;
         __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid_2, A, N);
       }
     else
@@ -329,13 +329,13 @@ __global__ void ceilFloatN(int *A, const int *Work, int Count, float *F) {
   int N = Work[V];
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
-    dim3 __dpopt_grid(ceil((float)__dpopt_n0 / BS));
-    dim3 __dpopt_block(BS);
+    dim3 __dpopt_grid = ceil((float)__dpopt_n0 / BS);
+    dim3 __dpopt_block = BS;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
     if (__dpopt_n0 >= DPOPT_THRESHOLD ||
         !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       { // dpopt coarsen: fewer, fuller child blocks
-        dim3 __dpopt_grid_2(__dpopt_grid);
+        dim3 __dpopt_grid_2 = __dpopt_grid;
         __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid_2, A, N);
       }
     else
@@ -351,13 +351,13 @@ __global__ void ceilFloatB(int *A, const int *Work, int Count, float *F) {
   int N = Work[V];
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
-    dim3 __dpopt_grid(ceil(__dpopt_n0 / (float)BS));
-    dim3 __dpopt_block(BS);
+    dim3 __dpopt_grid = ceil(__dpopt_n0 / (float)BS);
+    dim3 __dpopt_block = BS;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
     if (__dpopt_n0 >= DPOPT_THRESHOLD ||
         !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       { // dpopt coarsen: fewer, fuller child blocks
-        dim3 __dpopt_grid_2(__dpopt_grid);
+        dim3 __dpopt_grid_2 = __dpopt_grid;
         __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid_2, A, N);
       }
     else
@@ -373,13 +373,13 @@ __global__ void macro(int *A, const int *Work, int Count, float *F) {
   int N = Work[V];
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
-    dim3 __dpopt_grid(CEIL(__dpopt_n0, BS));
-    dim3 __dpopt_block(BS);
+    dim3 __dpopt_grid = CEIL(__dpopt_n0, BS);
+    dim3 __dpopt_block = BS;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
     if (__dpopt_n0 >= DPOPT_THRESHOLD ||
         !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       { // dpopt coarsen: fewer, fuller child blocks
-        dim3 __dpopt_grid_2(__dpopt_grid);
+        dim3 __dpopt_grid_2 = __dpopt_grid;
         __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid_2, A, N);
       }
     else
@@ -395,13 +395,13 @@ __global__ void localVariable(int *A, const int *Work, int Count, float *F) {
   int N = Work[V];
   int Blocks = (N + 31) / 32;
   { // dpopt threshold: launch only when worth it
-    dim3 __dpopt_grid(Blocks);
-    dim3 __dpopt_block(32);
+    dim3 __dpopt_grid = Blocks;
+    dim3 __dpopt_block = 32;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
     if ((N) >= DPOPT_THRESHOLD ||
         !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       { // dpopt coarsen: fewer, fuller child blocks
-        dim3 __dpopt_grid_2(__dpopt_grid);
+        dim3 __dpopt_grid_2 = __dpopt_grid;
         __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid_2, A, N);
       }
     else
@@ -419,13 +419,13 @@ __global__ void changedVariable(int *A, const int *Work, int Count, float *F) {
   int Changed = (M + 31) / 32;
   M = 0;
   { // dpopt threshold: launch only when worth it
-    dim3 __dpopt_grid(Changed);
-    dim3 __dpopt_block(32);
+    dim3 __dpopt_grid = Changed;
+    dim3 __dpopt_block = 32;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
     if ((unsigned long long)__dpopt_grid.x * __dpopt_grid.y * __dpopt_grid.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
         !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       { // dpopt coarsen: fewer, fuller child blocks
-        dim3 __dpopt_grid_2(__dpopt_grid);
+        dim3 __dpopt_grid_2 = __dpopt_grid;
         __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid_2, A, N);
       }
     else
@@ -440,13 +440,13 @@ __global__ void fixedGrid(int *A, const int *Work, int Count, float *F) {
     return;
   int N = Work[V];
   { // dpopt threshold: launch only when worth it
-    dim3 __dpopt_grid(4);
-    dim3 __dpopt_block(32);
+    dim3 __dpopt_grid = 4;
+    dim3 __dpopt_block = 32;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
     if ((unsigned long long)__dpopt_grid.x * __dpopt_grid.y * __dpopt_grid.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
         !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       { // dpopt coarsen: fewer, fuller child blocks
-        dim3 __dpopt_grid_2(__dpopt_grid);
+        dim3 __dpopt_grid_2 = __dpopt_grid;
         __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid_2, A, Work[V + 1]);
       }
     else
@@ -462,13 +462,13 @@ __global__ void modifiesParameter(int *A, const int *Work, int Count, float *F) 
   int N = Work[V];
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
-    dim3 __dpopt_grid((__dpopt_n0 + 127) / 128);
-    dim3 __dpopt_block(128);
+    dim3 __dpopt_grid = (__dpopt_n0 + 127) / 128;
+    dim3 __dpopt_block = 128;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
     if (__dpopt_n0 >= DPOPT_THRESHOLD ||
         !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       { // dpopt coarsen: fewer, fuller child blocks
-        dim3 __dpopt_grid_2(__dpopt_grid);
+        dim3 __dpopt_grid_2 = __dpopt_grid;
         __dpopt_coarse_countdown<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid_2, A, N);
       }
     else
@@ -485,13 +485,13 @@ __global__ void twoDimensions(int *A, const int *Work, int Count, float *F) {
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     auto __dpopt_n1 = (Count);
-    dim3 __dpopt_grid(dim3((__dpopt_n0 + 15) / 16, (__dpopt_n1 + 15) / 16));
-    dim3 __dpopt_block(dim3(16, 16));
+    dim3 __dpopt_grid = dim3((__dpopt_n0 + 15) / 16, (__dpopt_n1 + 15) / 16);
+    dim3 __dpopt_block = dim3(16, 16);
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
     if ((long long)__dpopt_n0 * (long long)__dpopt_n1 >= DPOPT_THRESHOLD ||
         !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       { // dpopt coarsen: fewer, fuller child blocks
-        dim3 __dpopt_grid_2(__dpopt_grid);
+        dim3 __dpopt_grid_2 = __dpopt_grid;
         __dpopt_coarse_grid2d<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid_2, A, N, Count);
       }
     else
@@ -507,13 +507,13 @@ __global__ void templateExplicit(int *A, const int *Work, int Count, float *F) {
   int N = Work[V];
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
-    dim3 __dpopt_grid((__dpopt_n0 + 127) / 128);
-    dim3 __dpopt_block(128);
+    dim3 __dpopt_grid = (__dpopt_n0 + 127) / 128;
+    dim3 __dpopt_block = 128;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
     if (__dpopt_n0 >= DPOPT_THRESHOLD ||
         !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       { // dpopt coarsen: fewer, fuller child blocks
-        dim3 __dpopt_grid_2(__dpopt_grid);
+        dim3 __dpopt_grid_2 = __dpopt_grid;
         __dpopt_coarse_scale<float><<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid_2, F, 1.0f, N);
       }
     else
@@ -529,13 +529,13 @@ __global__ void templateDeduced(int *A, const int *Work, int Count, float *F) {
   int N = Work[V];
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
-    dim3 __dpopt_grid((__dpopt_n0 + 127) / 128);
-    dim3 __dpopt_block(128);
+    dim3 __dpopt_grid = (__dpopt_n0 + 127) / 128;
+    dim3 __dpopt_block = 128;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
     if (__dpopt_n0 >= DPOPT_THRESHOLD ||
         !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       { // dpopt coarsen: fewer, fuller child blocks
-        dim3 __dpopt_grid_2(__dpopt_grid);
+        dim3 __dpopt_grid_2 = __dpopt_grid;
         __dpopt_coarse_scale<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid_2, F, 2.0f, N);
       }
     else
@@ -553,15 +553,15 @@ __global__ void pragmaAndStream(int *A, const int *Work, int Count, float *F) {
   #pragma dp threshold(1000)
     { // dpopt threshold: launch only when worth it
       auto __dpopt_n0 = (N);
-      dim3 __dpopt_grid((__dpopt_n0 + 255) / 256);
-      dim3 __dpopt_block(256);
+      dim3 __dpopt_grid = (__dpopt_n0 + 255) / 256;
+      dim3 __dpopt_block = 256;
       auto __dpopt_shmem = (0);
       cudaStream_t __dpopt_stream = (cudaStreamFireAndForget);
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
       if (__dpopt_n0 >= 1000 ||
           !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, __dpopt_shmem, (unsigned long long)(1000) + dpopt::rt::blockThreads(__dpopt_block)))
         { // dpopt coarsen: fewer, fuller child blocks
-          dim3 __dpopt_grid_2(__dpopt_grid);
+          dim3 __dpopt_grid_2 = __dpopt_grid;
           __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, __dpopt_shmem, __dpopt_stream>>>(__dpopt_grid_2, A, N);
         }
       else

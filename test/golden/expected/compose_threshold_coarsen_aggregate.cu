@@ -144,16 +144,16 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int
   { const unsigned __dpopt_warp_2 = __activemask(); /* dpopt: these lanes leave together */ if (Degree > 0)
     { // dpopt threshold: launch only when worth it
       auto __dpopt_n0 = (Degree);
-      dim3 __dpopt_grid((__dpopt_n0 + 127) / 128);
-      dim3 __dpopt_block(128);
+      dim3 __dpopt_grid = (__dpopt_n0 + 127) / 128;
+      dim3 __dpopt_block = 128;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
       { const unsigned __dpopt_warp_2 = __activemask(); /* dpopt: these lanes leave together */ if (__dpopt_n0 >= DPOPT_THRESHOLD ||
           !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         { // dpopt coarsen: fewer, fuller child blocks
-          dim3 __dpopt_grid_2(__dpopt_grid);
+          dim3 __dpopt_grid_2 = __dpopt_grid;
           { // dpopt aggregate (multiblock:32): one launch per group
-            dim3 __dpopt_grid_3(dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR));
-            dim3 __dpopt_block_2(__dpopt_block);
+            dim3 __dpopt_grid_3 = dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR);
+            dim3 __dpopt_block_2 = __dpopt_block;
             __dpopt_rec___dpopt_coarse_child __dpopt_r = __dpopt_make_rec___dpopt_coarse_child(__dpopt_grid_3, __dpopt_block_2, (0), __dpopt_grid_2, Col, Begin, Degree, Level, Cur + 1);
             if (!dpopt::rt::aggRecord(__dpopt_agg1.Slot->G, __dpopt_r))
               __dpopt_coarse_child<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.__dpopt_gridDim_2, __dpopt_r.Args.Col, __dpopt_r.Args.Begin, __dpopt_r.Args.Degree, __dpopt_r.Args.Level, __dpopt_r.Args.Next);

@@ -41,8 +41,8 @@ __global__ void rows(const int *In, int *Out, int Height, int Width, int *Total)
   if (Row >= Height)
     return;
   { // dpopt remove-launch T4: this thread runs the child grid
-    dim3 __dpopt_grid((Width + 31) / 32);
-    dim3 __dpopt_block(32);
+    dim3 __dpopt_grid = (Width + 31) / 32;
+    dim3 __dpopt_block = 32;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
     if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
       __dpopt_serial_rowSum(__dpopt_grid, __dpopt_block, In, Out, Row, Width);
@@ -56,8 +56,8 @@ __global__ void rows(const int *In, int *Out, int Height, int Width, int *Total)
 
 __global__ void checked(const int *In, int *Out, int Width) {
   { // dpopt remove-launch T4: this thread runs the child grid
-    dim3 __dpopt_grid((Width + 31) / 32);
-    dim3 __dpopt_block(32);
+    dim3 __dpopt_grid = (Width + 31) / 32;
+    dim3 __dpopt_block = 32;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
     if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
       __dpopt_serial_rowSum(__dpopt_grid, __dpopt_block, In, Out, 0, Width);
@@ -109,8 +109,8 @@ __global__ void relaxRows(int *Dist, int Width, int Height, int *Changed) {
   int Row = blockIdx.x * blockDim.x + threadIdx.x;
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Row < Height)
     { // dpopt remove-launch T4: this thread runs the child grid
-      dim3 __dpopt_grid((Width + 63) / 64);
-      dim3 __dpopt_block(64);
+      dim3 __dpopt_grid = (Width + 63) / 64;
+      dim3 __dpopt_block = 64;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
       if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
         __dpopt_serial_relax(__dpopt_grid, __dpopt_block, Dist, Width, Row, Changed);
@@ -132,8 +132,8 @@ static __device__ void __dpopt_serial_relaxRows(dim3 __dpopt_gridDim, dim3 __dpo
   int Row = blockIdx.x * blockDim.x + threadIdx.x;
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Row < Height)
     { // dpopt remove-launch T4: this thread runs the child grid
-      dim3 __dpopt_grid((Width + 63) / 64);
-      dim3 __dpopt_block(64);
+      dim3 __dpopt_grid = (Width + 63) / 64;
+      dim3 __dpopt_block = 64;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
       if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
         __dpopt_serial_relax(__dpopt_grid, __dpopt_block, Dist, Width, Row, Changed);
@@ -149,8 +149,8 @@ __global__ void driver(int *Dist, int Width, int Height, int *Changed) {
   for (int Pass = 0; Pass < Width; ++Pass) {
     *Changed = 0;
     { // dpopt remove-launch T4: this thread runs the child grid
-      dim3 __dpopt_grid((Height + 127) / 128);
-      dim3 __dpopt_block(128);
+      dim3 __dpopt_grid = (Height + 127) / 128;
+      dim3 __dpopt_block = 128;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
       if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
         __dpopt_serial_relaxRows(__dpopt_grid, __dpopt_block, Dist, Width, Height, Changed);

@@ -72,8 +72,8 @@ __global__ void spread(int *Out, const int *Counts, int N) {
   int T = blockIdx.x * blockDim.x + threadIdx.x;
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (T < N && Counts[T] > 0)
     { // dpopt remove-launch T4: this thread runs the child grid
-      dim3 __dpopt_grid((Counts[T] + CHILD_THREADS - 1) / CHILD_THREADS);
-      dim3 __dpopt_block(CHILD_THREADS);
+      dim3 __dpopt_grid = (Counts[T] + CHILD_THREADS - 1) / CHILD_THREADS;
+      dim3 __dpopt_block = CHILD_THREADS;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
       if (dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, DPOPT_SERIAL_LIMIT))
         __dpopt_serial_addRange(__dpopt_grid, __dpopt_block, Out, T, Counts[T]);
@@ -97,8 +97,8 @@ static __device__ void __dpopt_p_body_spread(uint3 blockIdx, dim3 gridDim, dpopt
   int T = blockIdx.x * blockDim.x + threadIdx.x;
   if (T < N && Counts[T] > 0)
     { // dpopt remove-launch T1/T2: record the launch; the persistent grid runs it after this round
-      const dim3 __dpopt_p_grid((Counts[T] + CHILD_THREADS - 1) / CHILD_THREADS);
-      const dim3 __dpopt_p_block(CHILD_THREADS);
+      const dim3 __dpopt_p_grid = (Counts[T] + CHILD_THREADS - 1) / CHILD_THREADS;
+      const dim3 __dpopt_p_block = CHILD_THREADS;
       if (!dpopt::rt::launchable(__dpopt_p_grid, __dpopt_p_block, 0, 1024, 0)) {
     } else {
         unsigned __dpopt_p_index;
@@ -226,8 +226,8 @@ static __device__ int __dpopt_persist_parentBlock(uint3 blockIdx, dim3 gridDim) 
 __global__ void fewBig(int *Out) {
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (threadIdx.x == 0)
     { // dpopt remove-launch T4: this thread runs the child grid
-      dim3 __dpopt_grid(500);
-      dim3 __dpopt_block(128);
+      dim3 __dpopt_grid = 500;
+      dim3 __dpopt_block = 128;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
       if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
         __dpopt_serial_fill(__dpopt_grid, __dpopt_block, Out, parentBlock() * 64000, 1);
@@ -250,8 +250,8 @@ struct __dpopt_p_record_fewBig {
 static __device__ void __dpopt_p_body_fewBig(uint3 blockIdx, dim3 gridDim, dpopt::rt::PersistState *__dpopt_p_state, __dpopt_p_record_fewBig *__dpopt_p_records, unsigned long long __dpopt_p_round, int *Out) {
   if (threadIdx.x == 0)
     { // dpopt remove-launch T1/T2: record the launch; the persistent grid runs it after this round
-      const dim3 __dpopt_p_grid(500);
-      const dim3 __dpopt_p_block(128);
+      const dim3 __dpopt_p_grid = 500;
+      const dim3 __dpopt_p_block = 128;
       if (!dpopt::rt::launchable(__dpopt_p_grid, __dpopt_p_block, 0, 1024, 0)) { (void)(__dpopt_persist_parentBlock(blockIdx, gridDim) * 64000);
     } else {
         unsigned __dpopt_p_index;
@@ -420,8 +420,8 @@ static __device__ void __dpopt_p_body_reduceRows(uint3 blockIdx, dim3 gridDim, d
   __syncthreads();
   if (Row < Rows && Mine[threadIdx.x] == Scratch[threadIdx.x])
     { // dpopt remove-launch T1/T2: record the launch; the persistent grid runs it after this round
-      const dim3 __dpopt_p_grid((Width + 127) / 128);
-      const dim3 __dpopt_p_block(128);
+      const dim3 __dpopt_p_grid = (Width + 127) / 128;
+      const dim3 __dpopt_p_block = 128;
       if (!dpopt::rt::launchable(__dpopt_p_grid, __dpopt_p_block, 0, 1024, 512)) {
     } else {
         unsigned __dpopt_p_index;
@@ -521,8 +521,8 @@ static __device__ void __dpopt_p_body_t1Parent(uint3 blockIdx, dim3 gridDim, dpo
   if (T < N)
 #pragma dp remove_launch(T1)
     { // dpopt remove-launch T1/T2: record the launch; the persistent grid runs it after this round
-      const dim3 __dpopt_p_grid(Counts[T]);
-      const dim3 __dpopt_p_block(64);
+      const dim3 __dpopt_p_grid = Counts[T];
+      const dim3 __dpopt_p_block = 64;
       if (!dpopt::rt::launchable(__dpopt_p_grid, __dpopt_p_block, 0, 1024, 0)) {
     } else {
         unsigned __dpopt_p_index;
@@ -605,8 +605,8 @@ static __device__ void __dpopt_p_body_t2Parent(uint3 blockIdx, dim3 gridDim, dpo
   if (T < N)
 #pragma dp remove_launch(T2)
     { // dpopt remove-launch T1/T2: record the launch; the persistent grid runs it after this round
-      const dim3 __dpopt_p_grid(Counts[T]);
-      const dim3 __dpopt_p_block(64);
+      const dim3 __dpopt_p_grid = Counts[T];
+      const dim3 __dpopt_p_block = 64;
       if (!dpopt::rt::launchable(__dpopt_p_grid, __dpopt_p_block, 0, 1024, 0)) {
     } else {
         unsigned __dpopt_p_index;

@@ -183,8 +183,8 @@ __global__ void walk(int *A, int Depth) {
     walk<<<1, 1>>>(A, Depth - 1);
 }
 __device__ void launchesPlain(int *A) { { // dpopt remove-launch T4: this thread runs the child grid
-  dim3 __dpopt_grid(1);
-  dim3 __dpopt_block(32);
+  dim3 __dpopt_grid = 1;
+  dim3 __dpopt_block = 32;
   const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
   if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
     __dpopt_serial_plain(__dpopt_grid, __dpopt_block, A, 32);
@@ -257,8 +257,8 @@ __global__ void waitsForBarrier(int *A) {
 // In a device function, which other code may call.
 __device__ void syncHelper(int *A) {
   { // dpopt remove-launch T4: this thread runs the child grid
-    dim3 __dpopt_grid(1);
-    dim3 __dpopt_block(32);
+    dim3 __dpopt_grid = 1;
+    dim3 __dpopt_block = 32;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
     if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
       __dpopt_serial_plain(__dpopt_grid, __dpopt_block, A, 32);
@@ -273,8 +273,8 @@ __global__ void callsSyncHelper(int *A) { syncHelper(A); }
 #define SYNC() cudaDeviceSynchronize()
 __global__ void syncInMacro(int *A) {
   { // dpopt remove-launch T4: this thread runs the child grid
-    dim3 __dpopt_grid(1);
-    dim3 __dpopt_block(32);
+    dim3 __dpopt_grid = 1;
+    dim3 __dpopt_block = 32;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
     if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
       __dpopt_serial_plain(__dpopt_grid, __dpopt_block, A, 32);

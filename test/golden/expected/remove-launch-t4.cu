@@ -144,8 +144,8 @@ __global__ void mid(int *Out, int Rows) {
   int R = blockIdx.x * blockDim.x + threadIdx.x;
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (R < Rows)
     { // dpopt remove-launch T4: this thread runs the child grid
-      dim3 __dpopt_grid(1);
-      dim3 __dpopt_block(32);
+      dim3 __dpopt_grid = 1;
+      dim3 __dpopt_block = 32;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
       if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
         __dpopt_serial_leaf(__dpopt_grid, __dpopt_block, Out, R);
@@ -167,8 +167,8 @@ static __device__ void __dpopt_serial_mid(dim3 __dpopt_gridDim, dim3 __dpopt_blo
   int R = blockIdx.x * blockDim.x + threadIdx.x;
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (R < Rows)
     { // dpopt remove-launch T4: this thread runs the child grid
-      dim3 __dpopt_grid(1);
-      dim3 __dpopt_block(32);
+      dim3 __dpopt_grid = 1;
+      dim3 __dpopt_block = 32;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
       if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
         __dpopt_serial_leaf(__dpopt_grid, __dpopt_block, Out, R);
@@ -195,8 +195,8 @@ __global__ void parent(int *Out, const int *Len, int N, float *M, float *Y, cons
   // grid too large to run here may stay a launch without reordering them.
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ for (int K = 0; K < 3; ++K)
     { // dpopt remove-launch T4: this thread runs the child grid
-      dim3 __dpopt_grid((Len[T] + 127) / 128);
-      dim3 __dpopt_block(128);
+      dim3 __dpopt_grid = (Len[T] + 127) / 128;
+      dim3 __dpopt_block = 128;
       auto __dpopt_shmem = (0);
       cudaStream_t __dpopt_stream = (cudaStreamFireAndForget);
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
@@ -209,8 +209,8 @@ __global__ void parent(int *Out, const int *Len, int N, float *M, float *Y, cons
   // A launch condition only some threads meet.
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Len[T] % 2 == 0)
     { // dpopt remove-launch T4: this thread runs the child grid
-      dim3 __dpopt_grid(dim3(2, 2));
-      dim3 __dpopt_block(dim3(8, 4));
+      dim3 __dpopt_grid = dim3(2, 2);
+      dim3 __dpopt_block = dim3(8, 4);
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
       if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
         __dpopt_serial_grid2d(__dpopt_grid, __dpopt_block, M, 16, 16);
@@ -219,8 +219,8 @@ __global__ void parent(int *Out, const int *Len, int N, float *M, float *Y, cons
       dpopt::rt::syncLanes(__dpopt_warp);
     } dpopt::rt::syncLanes(__dpopt_warp); }
   { // dpopt remove-launch T4: this thread runs the child grid
-    dim3 __dpopt_grid(1);
-    dim3 __dpopt_block(64);
+    dim3 __dpopt_grid = 1;
+    dim3 __dpopt_block = 64;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
     if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
       __dpopt_serial_axpy<float>(__dpopt_grid, __dpopt_block, Y, X, 2.0f, N);
@@ -229,8 +229,8 @@ __global__ void parent(int *Out, const int *Len, int N, float *M, float *Y, cons
     dpopt::rt::syncLanes(__dpopt_warp);
   }
   { // dpopt remove-launch T4: this thread runs the child grid
-    dim3 __dpopt_grid(1);
-    dim3 __dpopt_block(32);
+    dim3 __dpopt_grid = 1;
+    dim3 __dpopt_block = 32;
     auto __dpopt_shmem = (0);
     cudaStream_t __dpopt_stream = (cudaStreamFireAndForget);
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
@@ -241,8 +241,8 @@ __global__ void parent(int *Out, const int *Len, int N, float *M, float *Y, cons
     dpopt::rt::syncLanes(__dpopt_warp);
   }
   { // dpopt remove-launch T4: this thread runs the child grid
-    dim3 __dpopt_grid(1);
-    dim3 __dpopt_block(4);
+    dim3 __dpopt_grid = 1;
+    dim3 __dpopt_block = 4;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
     if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, 0))
       __dpopt_serial_mid(__dpopt_grid, __dpopt_block, Out, 4);
