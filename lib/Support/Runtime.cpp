@@ -42,7 +42,7 @@ static std::string includeDirective(RuntimeHeader H) {
   return "#include \"dpopt/" + runtimeHeaderFile(H).str() + "\"";
 }
 
-std::string runtimeIncludeLine(RuntimeHeader H) {
+static std::string runtimeIncludeLine(RuntimeHeader H) {
   return includeDirective(H) + " // dpopt's device runtime\n";
 }
 

@@ -52,11 +52,8 @@ namespace rt {
 #include "dpopt/Support/RuntimeEntryPoints.def"
 } // namespace rt
 
-/// The line that makes a rewritten file include \p H (nvcc needs
-/// -I <dpopt>/runtime).
-std::string runtimeIncludeLine(RuntimeHeader H);
-
-/// \p Text with an include of each of \p Headers added at the top, in include
+/// \p Text with an include of each of \p Headers added at the top (nvcc
+/// needs -I <dpopt>/runtime), in include
 /// order, except those it already includes. Only the output gets them: while
 /// dpopt works, the parse-only prelude includes the runtime, so the file's
 /// precompiled preamble stays valid.
