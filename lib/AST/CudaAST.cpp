@@ -15,6 +15,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstring>
+
 using namespace clang;
 
 namespace dpopt {
@@ -166,9 +168,11 @@ bool isExecConfigCall(const CallExpr *CE) {
   if (Loc.isInvalid() || !FD)
     return false;
   const SourceManager &SM = FD->getASTContext().getSourceManager();
+  // Three characters, not a StringRef of the rest of the buffer: that would
+  // measure the file from here on for every call, quadratic in its size.
   bool Invalid = false;
   const char *Text = SM.getCharacterData(SM.getSpellingLoc(Loc), &Invalid);
-  return !Invalid && StringRef(Text).starts_with("<<<");
+  return !Invalid && std::strncmp(Text, "<<<", 3) == 0;
 }
 
 WrittenConfig writtenConfig(const CUDAKernelCallExpr *E) {

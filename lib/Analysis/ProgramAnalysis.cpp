@@ -410,6 +410,34 @@ const FunctionFacts &ProgramAnalysis::transitiveFacts(const FunctionDecl *FD) {
   return *(Transitive[Key] = std::move(Result));
 }
 
+ArrayRef<const FunctionDecl *>
+ProgramAnalysis::kernelsRunning(const FunctionDecl *F) {
+  if (!Runners) {
+    Runners.emplace();
+    llvm::DenseSet<const FunctionDecl *> Seen;
+    for (const LaunchSite &L : Sites) {
+      if (!L.Callee || !Seen.insert(canonicalFunction(L.Callee)).second)
+        continue;
+      // Every function the kernel's code calls, transitively.
+      llvm::DenseSet<const FunctionDecl *> Visited;
+      std::vector<const FunctionDecl *> Work{L.Callee};
+      while (!Work.empty()) {
+        const FunctionDecl *G = Work.back();
+        Work.pop_back();
+        if (!Visited.insert(canonicalFunction(G)).second)
+          continue;
+        (*Runners)[canonicalFunction(G)].push_back(L.Callee);
+        const FunctionFacts &Facts = localFacts(G);
+        Work.insert(Work.end(), Facts.Callees.begin(), Facts.Callees.end());
+      }
+    }
+  }
+  auto It = Runners->find(canonicalFunction(F));
+  if (It == Runners->end())
+    return {};
+  return It->second;
+}
+
 bool ProgramAnalysis::canReach(const FunctionDecl *From, const FunctionDecl *To,
                                bool ThroughLaunches) {
   const FunctionDecl *Target = canonicalFunction(To);

@@ -284,6 +284,49 @@ Error WorkingCopy::apply(const tooling::Replacements &Edits,
   return Error::success();
 }
 
-std::string WorkingCopy::outputText() const { return markers::strip(text()); }
+std::string WorkingCopy::outputText() const {
+  // A '#pragma dp' whose launch a pass replaced now stands before dpopt's
+  // code, where it would make the output an invalid input to dpopt (and
+  // could attach to a generated launch). It has done its work: keep its text
+  // as a comment.
+  StringRef Text = text();
+  std::set<unsigned> LaunchStarts;
+  for (const DiscoveredLaunch &L : discoverLaunches(*Unit))
+    if (L.IsStatement)
+      LaunchStarts.insert(L.Begin);
+  std::string Out;
+  size_t Done = 0;
+  for (const PragmaOccurrence &P : Unit->getPragmas()) {
+    if (!P.InMainFile || P.Offset < Done ||
+        !Text.substr(P.Offset).starts_with("#"))
+      continue;
+    std::optional<unsigned> Next = tokenAfterPragma(*Unit, P.Offset);
+    if (Next && LaunchStarts.count(*Next))
+      continue;
+    // The directive ends at the first newline that no backslash continues.
+    size_t End = P.Offset;
+    while (End < Text.size() && Text[End] != '\n') {
+      if (Text.substr(End).starts_with("\\\n"))
+        ++End;
+      else if (Text.substr(End).starts_with("\\\r\n"))
+        End += 2;
+      ++End;
+    }
+    StringRef Written = Text.slice(P.Offset, End);
+    // A block comment that goes on past the directive's line would be cut.
+    if (Written.count("/*") != Written.count("*/"))
+      continue;
+    std::string Directive;
+    for (char C : Written.rtrim("\r"))
+      if (C != '\\' && C != '\n' && C != '\r')
+        Directive += C;
+    Out += Text.slice(Done, P.Offset);
+    Out += "// " + StringRef(Directive).rtrim().str() +
+           " -- dpopt rewrote the launch it was on";
+    Done = Text.slice(0, End).rtrim("\r").size();
+  }
+  Out += Text.substr(Done);
+  return markers::strip(Out);
+}
 
 } // namespace dpopt

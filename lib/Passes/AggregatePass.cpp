@@ -563,7 +563,7 @@ Error AggregateRewriter::finish() {
     // headers), and those edits are offsets of the working text.
     EditList BodyEdits("");
     if (F->InMainFile)
-      BodyEdits.addAll(SiteEdits);
+      BodyEdits.addWithin(SiteEdits, F->BodyBegin, F->BodyEnd);
     if (Error E = Cloner.redirectCalls(U, Def, BodyEdits))
       return E;
     Expected<LoopBody> Body = bodyForLoop(U, Def, BodyEdits, Gen.Next, Gen.In);

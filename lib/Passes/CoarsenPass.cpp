@@ -132,7 +132,7 @@ Expected<std::string> coarsenedBody(const ParsedUnit &U, ProgramAnalysis &A,
   // recursive child launches its coarsened self) and redirected calls.
   EditList BodyEdits("");
   if (F->InMainFile) // offsets of the working text; a header's child has none
-    BodyEdits.addAll(SiteEdits);
+    BodyEdits.addWithin(SiteEdits, F->BodyBegin, F->BodyEnd);
   if (Error E = Cloner.redirectCalls(U, Def, BodyEdits))
     return std::move(E);
   Expected<LoopBody> Body = bodyForLoop(U, Def, BodyEdits, Gen.Next, Gen.In);

@@ -102,7 +102,7 @@ Expected<std::string> Serializer::serialBody(const ParsedUnit &U, const Plan &P,
     return F.takeError();
   EditList Redirects("");
   if (F->InMainFile) // a header's child has no rewritten launches in it
-    Redirects.addAll(BodyEdits);
+    Redirects.addWithin(BodyEdits, F->BodyBegin, F->BodyEnd);
   if (Error E = Cloner.redirectCalls(U, Def, Redirects))
     return std::move(E);
   Expected<LoopBody> Body = bodyForLoop(U, Def, Redirects, Next, In);

@@ -69,25 +69,31 @@ std::optional<std::string> earlyRunStreamBlocker(const LaunchSite &S) {
 
 std::optional<std::string> tailLaunchBlocker(ProgramAnalysis &A,
                                              const LaunchSite &Site) {
+  std::vector<const LaunchSite *> TailLaunches;
+  for (const LaunchSite *T : A.deviceSites())
+    if (T != &Site && T->InStream == StreamKind::TailLaunch)
+      TailLaunches.push_back(T);
+  if (TailLaunches.empty())
+    return std::nullopt;
   // The kernels that can run the site's code: its caller if that is a kernel,
   // and every kernel launched in this file that calls it.
-  auto Runs = [&](const FunctionDecl *K, const FunctionDecl *F) {
-    return canonicalFunction(K) == canonicalFunction(F) ||
-           A.canReach(K, F, /*ThroughLaunches=*/false);
-  };
   std::vector<const FunctionDecl *> Kernels;
   if (Site.Kind == CallerKind::Global)
     Kernels.push_back(Site.Caller);
-  for (const LaunchSite &L : A.sites())
-    if (L.Callee && Runs(L.Callee, Site.Caller))
-      Kernels.push_back(L.Callee);
-  for (const LaunchSite *T : A.deviceSites()) {
-    if (T == &Site || T->InStream != StreamKind::TailLaunch)
-      continue;
-    for (const FunctionDecl *K : Kernels)
-      if (Runs(K, T->Caller))
+  llvm::append_range(Kernels, A.kernelsRunning(Site.Caller));
+  for (const LaunchSite *T : TailLaunches) {
+    ArrayRef<const FunctionDecl *> Runners = A.kernelsRunning(T->Caller);
+    for (const FunctionDecl *K : Kernels) {
+      // A kernel launched in this file is among the runners of what it
+      // reaches; the site's own kernel may be launched only elsewhere.
+      bool Runs = llvm::is_contained(Runners, K) ||
+                  (K == Site.Caller &&
+                   (canonicalFunction(K) == canonicalFunction(T->Caller) ||
+                    A.canReach(K, T->Caller, /*ThroughLaunches=*/false)));
+      if (Runs)
         return "'" + K->getNameAsString() + "' tail-launches at " +
                whereIs(A.workingCopy(), T->Call->getBeginLoc());
+    }
   }
   return std::nullopt;
 }

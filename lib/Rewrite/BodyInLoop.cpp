@@ -68,7 +68,7 @@ Expected<LoopBody> bodyForLoop(const ParsedUnit &U, const FunctionDecl *Def,
   const LangOptions &LO = U.getASTContext().getLangOpts();
 
   EditList All("");
-  All.addAll(Edits);
+  All.addWithin(Edits, F->BodyBegin, F->BodyEnd);
   for (const ReturnStmt *R : ownReturns(Def)) {
     unsigned Begin = SM.getFileOffset(R->getBeginLoc());
     SourceLocation Last = R->getEndLoc();

@@ -6,7 +6,10 @@
 
 #include "dpopt/Rewrite/EditList.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
+#include <numeric>
 #include <tuple>
 
 using namespace llvm;
@@ -32,6 +35,34 @@ void EditList::addAll(const EditList &Other) {
   for (const Edit &E : Other.Edits)
     Edits.push_back({E.Offset, E.Length, E.Text,
                      static_cast<unsigned>(Edits.size()), E.Group});
+}
+
+void EditList::addWithin(const EditList &Other, unsigned Begin, unsigned End) {
+  // Edits are only ever appended, so the size tells whether the index is
+  // current.
+  if (Other.ByOffsetSize != Other.Edits.size() || Other.ByOffset.empty()) {
+    Other.ByOffset.resize(Other.Edits.size());
+    std::iota(Other.ByOffset.begin(), Other.ByOffset.end(), 0u);
+    llvm::sort(Other.ByOffset, [&](unsigned A, unsigned B) {
+      return std::make_pair(Other.Edits[A].Offset, A) <
+             std::make_pair(Other.Edits[B].Offset, B);
+    });
+    Other.ByOffsetSize = Other.Edits.size();
+  }
+  auto First = llvm::partition_point(Other.ByOffset, [&](unsigned I) {
+    return Other.Edits[I].Offset < Begin;
+  });
+  std::vector<unsigned> Inside;
+  for (auto It = First;
+       It != Other.ByOffset.end() && Other.Edits[*It].Offset <= End; ++It)
+    if (Other.Edits[*It].Offset + Other.Edits[*It].Length <= End)
+      Inside.push_back(*It);
+  llvm::sort(Inside);
+  for (unsigned I : Inside) {
+    const Edit &E = Other.Edits[I];
+    Edits.push_back({E.Offset, E.Length, E.Text,
+                     static_cast<unsigned>(Edits.size()), E.Group});
+  }
 }
 
 Expected<clang::tooling::Replacements>

@@ -307,26 +307,29 @@ unsigned outermostDeclBegin(const ParsedUnit &U, const Decl *D,
   return U.getOffset(Outer->getBeginLoc());
 }
 
-bool NameAllocator::used(StringRef Name) const {
-  if (Given.count(Name.str()))
-    return true;
-  for (size_t At = Text.find(Name); At != StringRef::npos;
-       At = Text.find(Name, At + 1)) {
-    bool Before = At > 0 && isIdentChar(Text[At - 1]);
-    size_t End = At + Name.size();
-    bool After = End < Text.size() && isIdentChar(Text[End]);
-    if (!Before && !After)
-      return true;
+NameAllocator::NameAllocator(StringRef Text) {
+  constexpr StringRef Prefix = "__dpopt_";
+  for (size_t At = Text.find(Prefix); At != StringRef::npos;
+       At = Text.find(Prefix, At + 1)) {
+    if (At > 0 && isIdentChar(Text[At - 1]))
+      continue;
+    size_t End = At + Prefix.size();
+    while (End < Text.size() && isIdentChar(Text[End]))
+      ++End;
+    Taken.insert(Text.slice(At, End));
   }
-  return false;
 }
 
 std::string NameAllocator::fresh(StringRef Stem) {
   std::string Base = "__dpopt_" + Stem.str();
   std::string Name = Base;
-  for (unsigned I = 2; used(Name); ++I)
-    Name = Base + "_" + std::to_string(I);
-  Given.insert(Name);
+  if (Taken.contains(Name)) {
+    unsigned &Suffix = NextSuffix.try_emplace(Base, 2).first->second;
+    do
+      Name = Base + "_" + std::to_string(Suffix++);
+    while (Taken.contains(Name));
+  }
+  Taken.insert(Name);
   return Name;
 }
 

@@ -19,9 +19,11 @@
 #include "dpopt/Analysis/FunctionFacts.h"
 #include "dpopt/Analysis/LaunchSite.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace dpopt {
@@ -55,6 +57,13 @@ public:
   bool canReach(const clang::FunctionDecl *From, const clang::FunctionDecl *To,
                 bool ThroughLaunches);
 
+  /// The kernels launched in this file whose code can run \p F by calls
+  /// (F itself when it is one), in the order of their first launch. Computed
+  /// for all functions at once, in time linear in the call graph, so that a
+  /// question per site does not cost a search per pair of sites.
+  llvm::ArrayRef<const clang::FunctionDecl *>
+  kernelsRunning(const clang::FunctionDecl *F);
+
   const WorkingCopy &workingCopy() const { return WC; }
 
 private:
@@ -72,6 +81,10 @@ private:
   llvm::DenseMap<
       std::pair<const clang::FunctionDecl *, const clang::FunctionDecl *>, bool>
       Reach[2];
+  /// kernelsRunning's answers, keyed by canonical function; filled at once.
+  std::optional<llvm::DenseMap<const clang::FunctionDecl *,
+                               std::vector<const clang::FunctionDecl *>>>
+      Runners;
 };
 
 /// The declaration that stands for \p FD in call graphs and caches: the

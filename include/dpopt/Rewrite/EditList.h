@@ -39,6 +39,10 @@ public:
 
   /// Adds every edit of \p Other (after this list's own at equal offsets).
   void addAll(const EditList &Other);
+  /// Adds the edits of \p Other that lie inside [Begin, End], in the order
+  /// they were made: one function's share of a file's edits, found without
+  /// reading the others (a pass asks once per function).
+  void addWithin(const EditList &Other, unsigned Begin, unsigned End);
 
   /// This list without the edits that lie inside [Begin, End) (for a range
   /// that a later edit replaces as a whole, built from applyWithin's text).
@@ -68,6 +72,10 @@ private:
 
   std::string File;
   std::vector<Edit> Edits;
+  /// Positions in Edits ordered by offset, for addWithin; rebuilt after the
+  /// list changes (ByOffsetSize != Edits.size()).
+  mutable std::vector<unsigned> ByOffset;
+  mutable size_t ByOffsetSize = 0;
 };
 
 } // namespace dpopt

@@ -17,9 +17,10 @@
 #include "dpopt/Rewrite/EditList.h"
 
 #include "clang/AST/Decl.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 
-#include <set>
 #include <string>
 
 namespace dpopt {
@@ -105,15 +106,19 @@ llvm::Expected<unsigned> statementEnd(const ParsedUnit &U,
 
 /// Names for generated functions: "__dpopt_<stem>", made unique against
 /// every identifier of the working text and every name given out before.
+/// The text is read once: a file with thousands of sites asks for thousands
+/// of names, and each must cost a lookup, not a scan of the file.
 class NameAllocator {
 public:
-  explicit NameAllocator(llvm::StringRef Text) : Text(Text) {}
+  explicit NameAllocator(llvm::StringRef Text);
   std::string fresh(llvm::StringRef Stem);
 
 private:
-  bool used(llvm::StringRef Name) const;
-  llvm::StringRef Text;
-  std::set<std::string> Given;
+  /// Identifiers starting with "__dpopt_" in the text, and names given out.
+  llvm::StringSet<> Taken;
+  /// Per "__dpopt_<stem>": the suffix to try next ("_2" first). Names only
+  /// ever become taken, so a suffix found taken once stays taken.
+  llvm::StringMap<unsigned> NextSuffix;
 };
 
 } // namespace dpopt

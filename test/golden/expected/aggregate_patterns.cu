@@ -121,7 +121,7 @@ __global__ void loopParent(int *Out, int N) {
   {
   int T = blockIdx.x * blockDim.x + threadIdx.x;
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ for (int K = 0; K < T % 6 && T < N; ++K) {
-#pragma dp aggregate(warp) agg_threshold(4)
+// #pragma dp aggregate(warp) agg_threshold(4) -- dpopt rewrote the launch it was on
     { // dpopt aggregate (warp): one launch per group
       dim3 __dpopt_grid = 1;
       dim3 __dpopt_block = 32;
@@ -226,7 +226,7 @@ __global__ void tileParent(const int *In, int *Out, int N) {
   int T = blockIdx.x * blockDim.x + threadIdx.x;
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (T < N) {
     int W = 8 + T % 23, H = 5 + T % 11;
-#pragma dp aggregate(multiblock:4)
+// #pragma dp aggregate(multiblock:4) -- dpopt rewrote the launch it was on
     { // dpopt aggregate (multiblock:4): one launch per group
       dim3 __dpopt_grid = dim3((W + 7) / 8, (H + 7) / 8);
       dim3 __dpopt_block = dim3(8, 8);
@@ -319,7 +319,7 @@ __global__ void cubeParent(int *Out, int N) {
   {
   int T = blockIdx.x * blockDim.x + threadIdx.x;
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (T < N) {
-#pragma dp aggregate(grid)
+// #pragma dp aggregate(grid) -- dpopt rewrote the launch it was on
     { // dpopt aggregate (grid): one launch per group
       dim3 __dpopt_grid = dim3(1 + T % 2, 2, 1 + T % 3);
       dim3 __dpopt_block = dim3(2, 1 + T % 2, 3);

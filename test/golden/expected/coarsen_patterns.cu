@@ -183,7 +183,7 @@ __global__ void parent(int *A, const int *In, int *Out, int N, float *F, cudaStr
     dim3 __dpopt_grid = (N + 255) / 256;
     __dpopt_coarse_blockSum<<<dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR), 256, 256 * sizeof(int), S>>>(__dpopt_grid, In, Out, N);
   }
-#pragma dp coarsen(32)
+// #pragma dp coarsen(32) -- dpopt rewrote the launch it was on
   { // dpopt coarsen: fewer, fuller child blocks
     dim3 __dpopt_grid = (N + 255) / 256;
     __dpopt_coarse_fill<float><<<dpopt::rt::coarsenGrid(__dpopt_grid, 32), 256>>>(__dpopt_grid, F, 1.0f, N);

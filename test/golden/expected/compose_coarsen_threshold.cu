@@ -576,7 +576,7 @@ __global__ void pragmaAndStream(int *A, const int *Work, int Count, float *F) {
     return;
   int N = Work[V];
   if (N > 2)
-  #pragma dp threshold(1000)
+  // #pragma dp threshold(1000) -- dpopt rewrote the launch it was on
     { // dpopt coarsen: fewer, fuller child blocks
       dim3 __dpopt_grid = (N + 255) / 256;
       { // dpopt threshold: launch only when worth it

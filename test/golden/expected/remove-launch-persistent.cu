@@ -519,7 +519,7 @@ struct __dpopt_p_record_t1Parent {
 static __device__ void __dpopt_p_body_t1Parent(uint3 blockIdx, dim3 gridDim, dpopt::rt::PersistState *__dpopt_p_state, __dpopt_p_record_t1Parent *__dpopt_p_records, unsigned long long __dpopt_p_round, int *Out, const int *Counts, int N) {
   int T = blockIdx.x * blockDim.x + threadIdx.x;
   if (T < N)
-#pragma dp remove_launch(T1)
+// #pragma dp remove_launch(T1) -- dpopt rewrote the launch it was on
     { // dpopt remove-launch T1/T2: record the launch; the persistent grid runs it after this round
       const dim3 __dpopt_p_grid = Counts[T];
       const dim3 __dpopt_p_block = 64;
@@ -603,7 +603,7 @@ struct __dpopt_p_record_t2Parent {
 static __device__ void __dpopt_p_body_t2Parent(uint3 blockIdx, dim3 gridDim, dpopt::rt::PersistState *__dpopt_p_state, __dpopt_p_record_t2Parent *__dpopt_p_records, unsigned long long __dpopt_p_round, int *Out, const int *Counts, int N) {
   int T = blockIdx.x * blockDim.x + threadIdx.x;
   if (T < N)
-#pragma dp remove_launch(T2)
+// #pragma dp remove_launch(T2) -- dpopt rewrote the launch it was on
     { // dpopt remove-launch T1/T2: record the launch; the persistent grid runs it after this round
       const dim3 __dpopt_p_grid = Counts[T];
       const dim3 __dpopt_p_block = 64;

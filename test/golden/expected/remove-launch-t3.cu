@@ -299,7 +299,7 @@ __device__ void helper(int *A, int N) { blockSum<<<1, 128>>>(A, A, N); }
 __global__ void viaHelper(int *A, int N) { helper(A, N); }
 
 __global__ void requested(int *A, int N) {
-#pragma dp remove_launch(T3)
+// #pragma dp remove_launch(T3) -- dpopt rewrote the launch it was on
   { // dpopt remove-launch T3: the block runs the child grids its threads launch here
     bool __dpopt_t3_launches = false;
     dim3 __dpopt_t3_grid, __dpopt_t3_block;

@@ -418,7 +418,7 @@ __global__ void pragmaAndStream(int *A, const int *Work, int Count, float *F) {
     return;
   int N = Work[V];
   if (N > 2)
-  #pragma dp threshold(1000)
+  // #pragma dp threshold(1000) -- dpopt rewrote the launch it was on
     { // dpopt threshold: launch only when worth it
       auto __dpopt_n0 = (N);
       dim3 __dpopt_grid = (__dpopt_n0 + 255) / 256;
