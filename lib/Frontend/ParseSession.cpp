@@ -40,9 +40,12 @@ constexpr llvm::StringLiteral PreludeText =
     "// from kernels; declaring the device overload lets clang resolve it.\n"
     "extern __device__ cudaError_t cudaDeviceSynchronize(void);\n";
 
+constexpr llvm::StringLiteral CommandLineMacrosPath =
+    "/__dpopt_internal__/command-line-macros.h";
+
 IntrusiveRefCntPtr<vfs::FileSystem>
-makeFileSystem(ArrayRef<RuntimeHeader> RuntimeHeaders) {
-  auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
+makeFileSystem(IntrusiveRefCntPtr<vfs::InMemoryFileSystem> Memory,
+               ArrayRef<RuntimeHeader> RuntimeHeaders) {
   Memory->addFile(PreludePath, 0,
                   MemoryBuffer::getMemBufferCopy(
                       PreludeText.str() + runtimeIncludes(RuntimeHeaders)));
@@ -50,6 +53,57 @@ makeFileSystem(ArrayRef<RuntimeHeader> RuntimeHeaders) {
       makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
   Overlay->pushOverlay(Memory);
   return Overlay;
+}
+
+/// True for a command-line macro that configures headers: a reserved name
+/// (_X, __x), a CUDA or CCCL configuration macro, or NDEBUG. Headers must
+/// see those as nvcc's do; other macros are the user's own.
+bool configuresHeaders(StringRef Name) {
+  if (Name.starts_with("__") ||
+      (Name.size() > 1 && Name[0] == '_' && isUppercase(Name[1])))
+    return true;
+  for (StringRef Prefix : {"CUDA", "CUB_", "THRUST_", "CCCL_", "LIBCUDACXX_",
+                           "NV_", "NVRTC", "CUTLASS"})
+    if (Name.starts_with(Prefix))
+      return true;
+  return Name == "NDEBUG";
+}
+
+/// Takes the user's own -D and -U macros out of \p PPO and returns them as
+/// the text of a file to include after clang's CUDA wrapper header, whose
+/// -include comes first. nvcc's pre-included cuda_runtime.h does not bring
+/// in cuda.h, but clang's wrapper does, and cuda.h names parameters N, D,
+/// ...: '-DN=4' compiles with nvcc, and would stop dpopt's parse. The main
+/// file sees every macro as before; headers see the configuring ones.
+std::string takeUserMacros(PreprocessorOptions &PPO) {
+  std::string Text = "# 1 \"<command line>\"\n";
+  bool Any = false;
+  std::vector<std::pair<std::string, bool>> Kept;
+  for (auto &[Macro, IsUndef] : PPO.Macros) {
+    StringRef Definition = Macro;
+    auto [Name, Body] = Definition.split('=');
+    StringRef Bare = Name.take_until([](char C) { return C == '('; });
+    if (configuresHeaders(Bare)) {
+      Kept.emplace_back(std::move(Macro), IsUndef);
+      continue;
+    }
+    Any = true;
+    if (IsUndef) {
+      Text += "#undef " + Bare.str() + "\n";
+      continue;
+    }
+    // As clang reads -D: NAME is NAME 1; a body ends at a line break, and
+    // a final backslash must not continue the line.
+    if (Name.size() == Definition.size()) {
+      Text += "#define " + Name.str() + " 1\n";
+      continue;
+    }
+    Body = Body.take_until([](char C) { return C == '\n' || C == '\r'; });
+    Text += "#define " + Name.str() + " " + Body.str() +
+            (Body.ends_with("\\") ? "\\\n" : "") + "\n";
+  }
+  PPO.Macros = std::move(Kept);
+  return Any ? Text : std::string();
 }
 
 std::string lineOf(const SourceManager &SM, SourceLocation Loc) {
@@ -410,7 +464,9 @@ ParseSession::~ParseSession() = default;
 Expected<std::unique_ptr<ParseSession>>
 ParseSession::create(ParseConfig Config) {
   std::unique_ptr<ParseSession> S(new ParseSession());
-  S->VFS = makeFileSystem(Config.RuntimeDir.empty()
+  auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
+  S->VFS = makeFileSystem(Memory,
+                          Config.RuntimeDir.empty()
                               ? ArrayRef<RuntimeHeader>()
                               : ArrayRef<RuntimeHeader>(Config.RuntimeHeaders));
   S->PCHOps = std::make_shared<PCHContainerOperations>();
@@ -460,6 +516,21 @@ ParseSession::create(ParseConfig Config) {
     if (!Host)
       return Host.takeError();
     (*CI)->getTargetOpts().SDKVersion = (*Host)->getTargetOpts().SDKVersion;
+  }
+
+  PreprocessorOptions &PPO = (*CI)->getPreprocessorOpts();
+  std::string UserMacros = takeUserMacros(PPO);
+  if (!UserMacros.empty()) {
+    Memory->addFile(CommandLineMacrosPath, 0,
+                    MemoryBuffer::getMemBufferCopy(UserMacros));
+    // Right after the wrapper: before the user's own -include files, as
+    // -D comes before -include.
+    auto Wrapper = llvm::find_if(PPO.Includes, [](const std::string &I) {
+      return StringRef(I).ends_with("__clang_cuda_runtime_wrapper.h");
+    });
+    PPO.Includes.insert(Wrapper == PPO.Includes.end() ? PPO.Includes.begin()
+                                                      : std::next(Wrapper),
+                        std::string(CommandLineMacrosPath));
   }
 
   // dpopt is a rewriter, not the compiler: nvcc reports warnings later.

@@ -232,9 +232,9 @@ struct GeneratedNames {
         Group(A.fresh("group")), Threshold(A.fresh("threshold")),
         Mine(A.fresh("mine")), Local(A.fresh("local_block")),
         Rank(A.fresh("rank")), Exit(A.fresh("exit")), Next(A.fresh("done")),
-        In(A.fresh("in") + "_"), Warp(A.fresh("warp")) {}
+        In(A.fresh("in") + "_"), Warp(A.fresh("warp")), Last(A.fresh("last")) {}
   std::string Grid, Block, Shmem, R, Records, Count, Blocks, Index, Group,
-      Threshold, Mine, Local, Rank, Exit, Next, In, Warp;
+      Threshold, Mine, Local, Rank, Exit, Next, In, Warp, Last;
 };
 
 std::string printedType(QualType T, const ASTContext &Ctx) {
@@ -255,16 +255,16 @@ std::string childSupport(const ChildPlan &C, const GeneratedNames &G) {
   S += "struct " + C.Rec + " : " + rt::AggConfig + " {\n  struct {\n";
   for (size_t I = 0; I < C.Fields.size(); ++I)
     S += "    " + C.FieldTypes[I] + " " + C.Fields[I] + ";\n";
-  S += "  } Args;\n};\n";
+  S += "  } __args;\n};\n";
   S += "static __device__ __forceinline__ " + C.Rec + " " + C.Make + "(dim3 " +
        G.Grid + ", dim3 " + G.Block + ", unsigned " + G.Shmem;
   for (size_t I = 0; I < C.Fields.size(); ++I)
     S += ", " + C.FieldTypes[I] + " " + C.Fields[I];
-  S += ") {\n  " + C.Rec + " " + G.R + ";\n  " + G.R + ".Grid = " + G.Grid +
-       ";\n  " + G.R + ".Block = " + G.Block + ";\n  " + G.R +
-       ".Shmem = " + G.Shmem + ";\n  " + G.R + ".End = 0;\n";
+  S += ") {\n  " + C.Rec + " " + G.R + ";\n  " + G.R + ".__grid = " + G.Grid +
+       ";\n  " + G.R + ".__block = " + G.Block + ";\n  " + G.R +
+       ".__shmem = " + G.Shmem + ";\n  " + G.R + ".__end = 0;\n";
   for (const std::string &F : C.Fields)
-    S += "  " + G.R + ".Args." + F + " = " + F + ";\n";
+    S += "  " + G.R + ".__args." + F + " = " + F + ";\n";
   S += "  return " + G.R + ";\n}\n";
   S += "static __device__ void " + C.Launch + "(" + rt::AggGroup +
        " &, unsigned);\n";
@@ -274,7 +274,7 @@ std::string childSupport(const ChildPlan &C, const GeneratedNames &G) {
 std::string recordArgs(const ChildPlan &C, const std::string &Rec) {
   std::string Out;
   for (const std::string &F : C.Fields)
-    Out += (Out.empty() ? "" : ", ") + Rec + ".Args." + F;
+    Out += (Out.empty() ? "" : ", ") + Rec + ".__args." + F;
   return Out;
 }
 
@@ -306,8 +306,8 @@ std::string childLauncher(const ChildPlan &C, const std::string &CalleeText,
        "    for (unsigned " +
        I + " = 0; " + I + " < " + Count + "; ++" + I + ")\n      " +
        deviceLaunchStatement(
-           C.SiteId, launchStatement(CalleeText, One + ".Grid", One + ".Block",
-                                     One + ".Shmem",
+           C.SiteId, launchStatement(CalleeText, One + ".__grid",
+                                     One + ".__block", One + ".__shmem",
                                      std::string("cudaStreamFireAndForget"),
                                      recordArgs(C, One))) +
        "\n    " + rt::aggGiveBack + "();\n    return;\n  }\n  " +
@@ -329,7 +329,7 @@ std::string groupRef(const SitePlan &P) {
     return P.Group;
   case Granularity::MultiBlock:
   case Granularity::Grid:
-    return P.Group + ".Slot->G";
+    return P.Group + ".__slot->__group";
   }
   return P.Group;
 }
@@ -370,8 +370,10 @@ std::string prologue(const std::vector<const SitePlan *> &Sites) {
   return S;
 }
 
-/// Counts the thread out of each group; the last one launches.
-std::string epilogue(const std::vector<const SitePlan *> &Sites) {
+/// Counts the thread out of each group; the last one launches. \p Last
+/// names the slot of a multi-block or grid group that the last block gets.
+std::string epilogue(const std::vector<const SitePlan *> &Sites,
+                     const std::string &Last) {
   std::string S;
   for (const SitePlan *P : Sites) {
     switch (P->Level.Level) {
@@ -389,10 +391,11 @@ std::string epilogue(const std::vector<const SitePlan *> &Sites) {
       break;
     case Granularity::MultiBlock:
     case Granularity::Grid:
-      S += "  if (" + rt::AggTableSlot + " *Last = " + rt::aggArriveMultiBlock +
-           "(" + P->Group + ", " + groupBlocks(*P) + ")) {\n";
-      S += "    " + P->Child->Launch + "(Last->G, 0u);\n";
-      S += "    " + rt::aggLeave + "(Last);\n  }\n";
+      S += "  if (" + rt::AggTableSlot + " *" + Last + " = " +
+           rt::aggArriveMultiBlock + "(" + P->Group + ", " + groupBlocks(*P) +
+           ")) {\n";
+      S += "    " + P->Child->Launch + "(" + Last + "->__group, 0u);\n";
+      S += "    " + rt::aggLeave + "(" + Last + ");\n  }\n";
       break;
     }
   }
@@ -474,8 +477,8 @@ public:
                            : std::string()) +
         "))\n    " +
         deviceLaunchStatement(
-            S.Id, launchStatement(L.Callee, Rec + ".Grid", Rec + ".Block",
-                                  Rec + ".Shmem",
+            S.Id, launchStatement(L.Callee, Rec + ".__grid", Rec + ".__block",
+                                  Rec + ".__shmem",
                                   std::string("cudaStreamFireAndForget"),
                                   recordArgs(C, Rec))) +
         "\n}";
@@ -544,7 +547,7 @@ Error AggregateRewriter::finish() {
         Body->Prologue + "  " + Body->Body + "\n" +
         (Body->NeedsLabel ? Gen.Exit + ":;\n" : "") +
         "  // dpopt aggregate: count this thread out; the last launches\n" +
-        epilogue(Mine);
+        epilogue(Mine, Gen.Last);
     Edits.replace(F->BodyBegin + 1, F->BodyEnd - F->BodyBegin - 2, Text);
   }
 
@@ -581,34 +584,34 @@ Error AggregateRewriter::finish() {
          Gen.Index + "];\n";
     if (Facts.usesIndex(BuiltinVar::BlockIdx))
       S += "  const unsigned " + Gen.Local + " = blockIdx.x - (" + Gen.Index +
-           " ? " + Gen.Records + "[" + Gen.Index + " - 1].End : 0u);\n";
+           " ? " + Gen.Records + "[" + Gen.Index + " - 1].__end : 0u);\n";
     S += "  const unsigned " + Gen.Rank + " = " + rt::aggThreadRank + "();\n";
     S += "  " + rt::aggChildRelease + "(" + Gen.Records + ");\n";
     // Threads past the original block's size wait for the others here (not
     // in the epilogue while their warp-mates launch: WarpConvergence.h).
     S += "  " + rt::aggConvergeWarp + "(); // the lanes start together\n";
     S += "  {\n  " + reconvergeBegin(Gen.Warp);
-    S += "  if (" + Gen.Rank + " < " + Gen.Mine + ".Block.x * " + Gen.Mine +
-         ".Block.y * " + Gen.Mine + ".Block.z) {\n";
+    S += "  if (" + Gen.Rank + " < " + Gen.Mine + ".__block.x * " + Gen.Mine +
+         ".__block.y * " + Gen.Mine + ".__block.z) {\n";
     if (Facts.usesIndex(BuiltinVar::GridDim))
-      S += "    const dim3 gridDim = " + Gen.Mine + ".Grid;\n";
+      S += "    const dim3 gridDim = " + Gen.Mine + ".__grid;\n";
     if (Facts.usesIndex(BuiltinVar::BlockDim))
-      S += "    const dim3 blockDim = " + Gen.Mine + ".Block;\n";
+      S += "    const dim3 blockDim = " + Gen.Mine + ".__block;\n";
     if (Facts.usesIndex(BuiltinVar::BlockIdx))
       S += "    const uint3 blockIdx = " + rt::aggDelinearize + "(" +
-           Gen.Local + ", " + Gen.Mine + ".Grid);\n";
+           Gen.Local + ", " + Gen.Mine + ".__grid);\n";
     if (Facts.usesIndex(BuiltinVar::ThreadIdx))
       S += "    const uint3 threadIdx = " + rt::aggDelinearize + "(" +
-           Gen.Rank + ", " + Gen.Mine + ".Block);\n";
+           Gen.Rank + ", " + Gen.Mine + ".__block);\n";
     for (size_t I = 0; I < C.Fields.size(); ++I)
       if (!C.ParamNames[I].empty())
         S += "    " + C.FieldTypes[I] + " " + C.ParamNames[I] + " = " +
-             Gen.Mine + ".Args." + C.Fields[I] + ";\n";
+             Gen.Mine + ".__args." + C.Fields[I] + ";\n";
     S += Body->text(Gen.Next) + "\n  }\n";
     S += "  " + reconvergeEnd(Gen.Warp) + "  }\n";
     if (!Own.empty())
       S += "  // dpopt aggregate: count this thread out; the last launches\n" +
-           epilogue(Own);
+           epilogue(Own, Gen.Last);
     S += "}";
     std::string Head = "static __global__ " +
                        (F->LaunchBounds.empty() ? "" : F->LaunchBounds + " ") +

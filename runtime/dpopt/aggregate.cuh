@@ -46,6 +46,9 @@
 #ifndef DPOPT_AGGREGATE_CUH
 #define DPOPT_AGGREGATE_CUH
 
+// User macros named like anything below (-DN=4) do not reach it.
+#include "detail/macros_hide.cuh"
+
 #include "runtime.cuh"
 
 #include <cuda_runtime.h>
@@ -186,9 +189,9 @@ struct AggChunkHeader {
 /// Every record starts with this; the generated record type adds the
 /// child's parameters.
 struct AggConfig {
-  dim3 Grid, Block;
-  unsigned Shmem;
-  unsigned End; // exclusive end of its blocks in the aggregated grid
+  dim3 __grid, __block;
+  unsigned __shmem;
+  unsigned __end; // exclusive end of its blocks in the aggregated grid
 };
 
 __device__ inline void aggInitGroup(AggGroup &G, unsigned Capacity) {
@@ -248,10 +251,10 @@ template <class Rec> __device__ Rec *aggRecords(AggGroup &G) {
 /// aggregated launch fail for every record.
 template <class Rec>
 __device__ bool aggRecordAlone(AggGroup &G, const Rec &R, unsigned MaxThreads) {
-  if (!launchable(R.Grid, R.Block, R.Shmem, MaxThreads))
+  if (!launchable(R.__grid, R.__block, R.__shmem, MaxThreads))
     return false;
-  unsigned long long Blocks = gridBlocks(R.Grid);
-  unsigned Threads = static_cast<unsigned>(blockThreads(R.Block));
+  unsigned long long Blocks = gridBlocks(R.__grid);
+  unsigned Threads = static_cast<unsigned>(blockThreads(R.__block));
   unsigned Capacity = aggCapacity(G);
   if (Blocks > AggMaxChildBlocks || Capacity == 0)
     return false;
@@ -264,13 +267,13 @@ __device__ bool aggRecordAlone(AggGroup &G, const Rec &R, unsigned MaxThreads) {
     return false;
   Rec &Mine = Records[Slot];
   if (Start + Blocks > AggMaxGridBlocks) {
-    Mine.End = AggNoRecord;
+    Mine.__end = AggNoRecord;
     return false;
   }
   Mine = R;
-  Mine.End = static_cast<unsigned>(Start + Blocks);
+  Mine.__end = static_cast<unsigned>(Start + Blocks);
   atomicMax(&G.MaxThreads, Threads);
-  atomicMax(&G.MaxShmem, R.Shmem);
+  atomicMax(&G.MaxShmem, R.__shmem);
   return true;
 }
 
@@ -314,7 +317,7 @@ __device__ Rec *aggTake(AggGroup &G, unsigned &Count, unsigned &Blocks) {
   Rec *Records = reinterpret_cast<Rec *>(H + 1);
   unsigned long long Taken = V.Packed >> AggBlockBits;
   unsigned N = static_cast<unsigned>(Taken < V.Capacity ? Taken : V.Capacity);
-  while (N > 0 && static_cast<volatile Rec &>(Records[N - 1]).End == AggNoRecord)
+  while (N > 0 && static_cast<volatile Rec &>(Records[N - 1]).__end == AggNoRecord)
     --N;
   if (N == 0) {
     aggPoolGive();
@@ -322,7 +325,7 @@ __device__ Rec *aggTake(AggGroup &G, unsigned &Count, unsigned &Blocks) {
   }
   H->BlocksDone = 0;
   H->Records = N;
-  Blocks = static_cast<volatile Rec &>(Records[N - 1]).End;
+  Blocks = static_cast<volatile Rec &>(Records[N - 1]).__end;
   H->Blocks = Blocks;
   Count = N;
   __threadfence();
@@ -342,7 +345,7 @@ __device__ unsigned aggFind(const Rec *Records, unsigned Count, unsigned Block) 
   unsigned Lo = 0, Hi = Count - 1;
   while (Lo < Hi) {
     unsigned Mid = Lo + (Hi - Lo) / 2;
-    if (Records[Mid].End <= Block)
+    if (Records[Mid].__end <= Block)
       Lo = Mid + 1;
     else
       Hi = Mid;
@@ -371,7 +374,7 @@ template <class Rec> __device__ void aggChildRelease(const Rec *Records) {
 struct AggTableSlot {
   unsigned long long Grid; // %gridid + 1 of the owner; 0 when free
   unsigned long long Tag;  // site << 40 | group index, + 1; 0 until set
-  AggGroup G;
+  AggGroup __group;
 };
 
 static __device__ AggTableSlot AggTable[DPOPT_AGG_TABLE_SLOTS];
@@ -446,7 +449,7 @@ __device__ inline AggTableSlot *aggJoin(unsigned Site, unsigned long long Group,
         AggTableSlot &C = aggCandidate(Base, Step, K);
         if (atomicCAS(&C.Grid, 0ull, Grid) != 0ull)
           continue; // taken (groups of other stripes claim slots too)
-        aggInitGroup(C.G, Capacity);
+        aggInitGroup(C.__group, Capacity);
         __threadfence();
         static_cast<volatile AggTableSlot &>(C).Tag = Tag;
         S = &C;
@@ -465,7 +468,7 @@ __device__ inline AggTableSlot *aggJoin(unsigned Site, unsigned long long Group,
 /// last, which then launches and calls aggLeave.
 __device__ inline bool aggArriveBlock(AggTableSlot *S, unsigned long long Blocks) {
   __threadfence();
-  bool Last = atomicAdd(&S->G.Done, 1u) == Blocks - 1;
+  bool Last = atomicAdd(&S->__group.Done, 1u) == Blocks - 1;
   if (Last)
     __threadfence();
   return Last;
@@ -482,7 +485,7 @@ __device__ inline void aggLeave(AggTableSlot *S) {
 /// What a parent block keeps in shared memory for one multi-block or grid
 /// site: its group's slot and how many of its threads are done.
 struct AggBlockLink {
-  AggTableSlot *Slot;
+  AggTableSlot *__slot;
   unsigned Done;
 };
 
@@ -504,7 +507,7 @@ __device__ inline void aggBeginMultiBlock(AggBlockLink &L, unsigned Site,
     AggTableSlot *S =
         aggJoin(Site, Group, static_cast<unsigned>(Cap < (1u << 24) ? Cap : (1u << 24)), Lanes);
     if (Rank == 0) {
-      L.Slot = S;
+      L.__slot = S;
       L.Done = 0;
     }
   }
@@ -527,8 +530,8 @@ __device__ inline AggTableSlot *aggArriveMultiBlock(AggBlockLink &L,
   __threadfence();
   AggTableSlot *R = nullptr;
   if (atomicAdd(&L.Done, 1u) == aggBlockThreads() - 1 &&
-      aggArriveBlock(L.Slot, aggGroupBlocks(GroupBlocks)))
-    R = L.Slot;
+      aggArriveBlock(L.__slot, aggGroupBlocks(GroupBlocks)))
+    R = L.__slot;
   syncLanes(M); // as in aggRecord: the last lane may launch next
   return R;
 }
@@ -561,5 +564,7 @@ __device__ inline unsigned aggWarpMembers() {
 
 } // namespace rt
 } // namespace dpopt
+
+#include "detail/macros_restore.cuh"
 
 #endif // DPOPT_AGGREGATE_CUH

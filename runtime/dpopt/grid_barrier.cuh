@@ -25,6 +25,9 @@
 #ifndef DPOPT_GRID_BARRIER_CUH
 #define DPOPT_GRID_BARRIER_CUH
 
+// User macros named like anything below (-DN=4) do not reach it.
+#include "detail/macros_hide.cuh"
+
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
@@ -72,5 +75,7 @@ __device__ inline void gridSync(GridBarrier &B) {
 
 } // namespace rt
 } // namespace dpopt
+
+#include "detail/macros_restore.cuh"
 
 #endif // DPOPT_GRID_BARRIER_CUH

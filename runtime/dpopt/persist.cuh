@@ -30,6 +30,9 @@
 #ifndef DPOPT_PERSIST_CUH
 #define DPOPT_PERSIST_CUH
 
+// User macros named like anything below (-DN=4) do not reach it.
+#include "detail/macros_hide.cuh"
+
 #include "grid_barrier.cuh"
 #include "runtime.cuh"
 
@@ -57,7 +60,7 @@ constexpr unsigned long long PersistBlockMask = (1ull << PersistCountShift) - 1;
 
 struct PersistState {
   PersistRound Rounds[2];
-  GridBarrier Barrier;
+  GridBarrier __barrier;
 };
 
 /// Where the records start after the state (aligned for any record type).
@@ -106,9 +109,9 @@ __device__ inline bool persistClaim(PersistState *S, unsigned long long Round,
 /// A round's work, read by every thread after the barrier (all read the
 /// same values, so every block takes the same path).
 struct PersistWork {
-  unsigned Count;
-  unsigned long long Blocks;
-  unsigned long long MaxBlocks;
+  unsigned __count;
+  unsigned long long __blocks;
+  unsigned long long __max_blocks;
 };
 
 __device__ inline PersistWork persistWork(PersistState *S, unsigned long long Round) {
@@ -126,12 +129,12 @@ __device__ inline PersistWork persistWork(PersistState *S, unsigned long long Ro
 /// work in the units of one search step (one dependent load).
 __device__ inline bool persistUseT1(const PersistWork &W, unsigned long long SubtaskCost) {
   const unsigned long long Blocks = gridDim.x;
-  const unsigned long long PerBlockT1 = (W.Blocks + Blocks - 1) / Blocks;
-  if (W.MaxBlocks <= PerBlockT1)
+  const unsigned long long PerBlockT1 = (W.__blocks + Blocks - 1) / Blocks;
+  if (W.__max_blocks <= PerBlockT1)
     return false;
-  const unsigned long long SearchSteps = 32 - __clz(W.Count);
-  const unsigned long long RecordsPerBlock = (W.Count + Blocks - 1) / Blocks + 1;
-  return (W.MaxBlocks - PerBlockT1) * SubtaskCost > SearchSteps + RecordsPerBlock;
+  const unsigned long long SearchSteps = 32 - __clz(W.__count);
+  const unsigned long long RecordsPerBlock = (W.__count + Blocks - 1) / Blocks + 1;
+  return (W.__max_blocks - PerBlockT1) * SubtaskCost > SearchSteps + RecordsPerBlock;
 }
 
 /// T1: the record whose child blocks include \p Block (records are in order
@@ -142,7 +145,7 @@ __device__ inline unsigned persistFind(const Record *Records, unsigned Count,
   unsigned Lo = 0, Hi = Count; // the answer is in [Lo, Hi)
   while (Hi - Lo > 1) {
     const unsigned Mid = Lo + (Hi - Lo) / 2;
-    if (Records[Mid].First <= Block)
+    if (Records[Mid].__first <= Block)
       Lo = Mid;
     else
       Hi = Mid;
@@ -229,5 +232,7 @@ cudaError_t launchPersistent(void (*Kernel)(PersistState *, Record *, dim3, Para
 
 } // namespace rt
 } // namespace dpopt
+
+#include "detail/macros_restore.cuh"
 
 #endif // DPOPT_PERSIST_CUH

@@ -23,6 +23,9 @@
 #ifndef DPOPT_RUNTIME_CUH
 #define DPOPT_RUNTIME_CUH
 
+// User macros named like anything below (-DN=4) do not reach it.
+#include "detail/macros_hide.cuh"
+
 #define DPOPT_RUNTIME_VERSION 3
 
 #include <cuda_runtime.h>
@@ -116,5 +119,7 @@ __host__ __device__ inline dim3 coarsenGrid(dim3 Grid, unsigned int Factor) {
 
 } // namespace rt
 } // namespace dpopt
+
+#include "detail/macros_restore.cuh"
 
 #endif // DPOPT_RUNTIME_CUH

@@ -8,6 +8,11 @@ and the JSON report must equal expected/<name>.report.json. Every output is
 then compiled with nvcc -rdc=true -arch=sm_90 -c unless the input says
 '// DPOPT-NVCC: skip <reason>'.
 
+Each input is also run with user macros on the command line (-DN=@...@ for
+names users commonly define and names dpopt's runtime and generated code use,
+less the input's own identifiers): dpopt must write the same file, and nvcc
+must compile it with the same macros (dpopt's code is immune to them).
+
   golden.py --dpopt build/bin/dpopt [--nvcc nvcc] [--runtime runtime]
   golden.py --dpopt build/bin/dpopt --update    # after an intended change
 """
@@ -15,6 +20,7 @@ import argparse
 import difflib
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -31,6 +37,52 @@ def directive(text, key):
         if line.startswith(marker):
             return line[len(marker):].strip()
     return None
+
+
+# Names users define on command lines (-DN=4) and names the runtime and
+# generated code use. nvcc itself accepts a file that includes cstdio,
+# vector, algorithm and cooperative_groups.h with each of these defined as
+# garbage (Args, T, Group and Size it does not: CUDA's headers use them).
+USER_MACROS = ("A B D N Grid Block Shmem End Last First Count Slot G Barrier "
+               "Blocks K M S W Rec Lanes Mine Index Tag Round State Threads "
+               "Limit Kernel Stream Lo Hi Mid Step Base P R V L E H C I").split()
+
+
+def identifiers(text):
+    return set(re.findall(r"\b[A-Za-z_][A-Za-z0-9_]*\b", text))
+
+
+def with_user_macros(dpopt_args, source):
+    """dpopt_args plus -D for every USER_MACROS name the input does not use."""
+    used = identifiers(source)
+    flags = ["-D%s=@user_macro_%s@" % (m, m) for m in USER_MACROS if m not in used]
+    flags.append("-DA_LIST=1,B_LIST")  # nvcc (and dpopt) read -DA_LIST=1 -DB_LIST
+    return (dpopt_args if "--" in dpopt_args else dpopt_args + ["--"]) + flags, flags
+
+
+def check_user_macros(name, source, dpopt_args, output, args, work):
+    """The same output under user macros, and nvcc accepts it with them."""
+    margs, flags = with_user_macros(dpopt_args, source)
+    out_path = os.path.join(work, name + ".macros.cu")
+    cmd = [args.dpopt, name + ".cu", "-o", out_path] + margs
+    proc = subprocess.run(cmd, cwd=INPUTS, capture_output=True, text=True)
+    if proc.returncode != 0:
+        print("FAIL %s: dpopt exited %d with user macros\n%s" %
+              (name, proc.returncode, proc.stderr))
+        return False
+    with open(out_path, encoding="utf-8") as f:
+        if f.read() != output:
+            print("FAIL %s: user macros changed the rewritten file" % name)
+            return False
+    if args.nvcc and directive(source, "DPOPT-NVCC") is None:
+        nvcc = [args.nvcc, "-rdc=true", "-arch=sm_90", "-I", args.runtime, "-c",
+                "-o", os.path.join(work, name + ".macros.o"), out_path] + flags
+        proc = subprocess.run(nvcc, capture_output=True, text=True)
+        if proc.returncode != 0:
+            print("FAIL %s: nvcc rejects the output with user macros\n%s" %
+                  (name, proc.stderr))
+            return False
+    return True
 
 
 def show_diff(expected, actual, name):
@@ -94,6 +146,8 @@ def run_one(name, args, work):
             ok = False
     elif skip is not None:
         print("note: %s is not compiled with nvcc: %s" % (name, skip))
+    if ok and not args.update:
+        ok = check_user_macros(name, source, dpopt_args, output, args, work)
     if ok:
         print("PASS %s" % name)
     return ok

@@ -238,8 +238,9 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D,
 
   // The record: where the child grid starts in the round's numbering of
   // child blocks, its configuration and its arguments.
-  std::string RecDef = "struct " + RecType +
-                       " {\n  unsigned long long First;\n  dim3 Grid, Block;\n";
+  std::string RecDef =
+      "struct " + RecType +
+      " {\n  unsigned long long __first;\n  dim3 __grid, __block;\n";
   const auto ChildParams = Child->parameters();
   std::string TeamArgs;
   for (size_t I = 0; I < ChildParams.size(); ++I) {
@@ -310,9 +311,9 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D,
   Claim.push_back(
       "  __trap(); // cannot happen: a thread launches at most once per round");
   Claim.push_back(RecType + " &" + Rec + " = " + Records + "[" + Index + "];");
-  Claim.push_back(Rec + ".First = " + First + ";");
-  Claim.push_back(Rec + ".Grid = " + Grid + ";");
-  Claim.push_back(Rec + ".Block = " + Block + ";");
+  Claim.push_back(Rec + ".__first = " + First + ";");
+  Claim.push_back(Rec + ".__grid = " + Grid + ";");
+  Claim.push_back(Rec + ".__block = " + Block + ";");
   for (size_t I = 0; I < ChildParams.size() && I < S.Args.size(); ++I) {
     Expected<std::string> Text = Redirected(S.Args[I].E);
     if (!Text)
@@ -378,54 +379,54 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D,
        Block + " / " + G + ".x % " + G + ".y, " + Block +
        " / ((unsigned long long)" + G + ".x * " + G + ".y)), " + G + ", " +
        State + ", " + Records + ", " + Round + BufferArg + ParentArgs + ");\n";
-  K += "    " + rt::gridSync + "(" + State + "->Barrier);\n";
+  K += "    " + rt::gridSync + "(" + State + "->__barrier);\n";
   K += "    const " + rt::PersistWork + " " + Work + " = " + rt::persistWork +
        "(" + State + ", " + Round + ");\n";
-  K += "    if (" + Work + ".Count == 0)\n      continue;\n";
+  K += "    if (" + Work + ".__count == 0)\n      continue;\n";
   // T1 as Fig. 3 assigns: each persistent block a contiguous share of the
   // round's child blocks; one search finds the record of its first, the
   // records after it follow in order.
   std::string T1Loop =
       "const unsigned long long " + Per + " = (" + Work +
-      ".Blocks + gridDim.x - 1) / gridDim.x;\n"
+      ".__blocks + gridDim.x - 1) / gridDim.x;\n"
       "unsigned long long " +
       ChildBlock + " = blockIdx.x * " + Per +
       ";\n"
       "const unsigned long long " +
-      Last + " = " + ChildBlock + " + " + Per + " < " + Work + ".Blocks ? " +
+      Last + " = " + ChildBlock + " + " + Per + " < " + Work + ".__blocks ? " +
       ChildBlock + " + " + Per + " : " + Work +
-      ".Blocks;\n"
+      ".__blocks;\n"
       "for (unsigned " +
       Index + " = " + ChildBlock + " < " + Last + " ? " + rt::persistFind +
-      "(" + Records + ", " + Work + ".Count, " + ChildBlock + ") : 0; " +
+      "(" + Records + ", " + Work + ".__count, " + ChildBlock + ") : 0; " +
       ChildBlock + " < " + Last + "; ++" + Index +
       ") {\n"
       "  const " +
       RecType + " " + Rec + " = " + Records + "[" + Index +
       "];\n"
       "  const unsigned long long " +
-      End + " = " + Index + " + 1 < " + Work + ".Count ? " + Records + "[" +
-      Index + " + 1].First : " + Work +
-      ".Blocks;\n"
+      End + " = " + Index + " + 1 < " + Work + ".__count ? " + Records + "[" +
+      Index + " + 1].__first : " + Work +
+      ".__blocks;\n"
       "  const unsigned long long " +
       Take + " = (" + End + " < " + Last + " ? " + End + " : " + Last + ") - " +
       ChildBlock +
       ";\n"
       "  " +
-      *Team + "(" + Rec + ".Grid, " + Rec + ".Block, " + ChildBlock + " - " +
-      Rec + ".First, " + Take + BufferArg + TeamArgs +
+      *Team + "(" + Rec + ".__grid, " + Rec + ".__block, " + ChildBlock +
+      " - " + Rec + ".__first, " + Take + BufferArg + TeamArgs +
       ");\n"
       "  " +
       ChildBlock + " += " + Take + ";\n}";
   std::string T2Loop = "for (unsigned long long " + Index + " = blockIdx.x; " +
-                       Index + " < " + Work + ".Count; " + Index +
+                       Index + " < " + Work + ".__count; " + Index +
                        " += gridDim.x) {\n"
                        "  const " +
                        RecType + " " + Rec + " = " + Records + "[" + Index +
                        "];\n"
                        "  " +
-                       *Team + "(" + Rec + ".Grid, " + Rec +
-                       ".Block, 0, ~0ull" + BufferArg + TeamArgs + ");\n}";
+                       *Team + "(" + Rec + ".__grid, " + Rec +
+                       ".__block, 0, ~0ull" + BufferArg + TeamArgs + ");\n}";
   switch (*D.Persist) {
   case PersistMode::T1:
     K += "    // T1: the round's child blocks, spread over the persistent "
@@ -452,7 +453,7 @@ Error PersistentWriter::add(const ParsedUnit &U, const SiteDecision &D,
   K += "    // The next round's parents write records this round's blocks "
        "read.\n";
   K += "    if (" + Round + " + 1 < " + Rounds + ")\n";
-  K += "      " + rt::gridSync + "(" + State + "->Barrier);\n  }\n}\n";
+  K += "      " + rt::gridSync + "(" + State + "->__barrier);\n  }\n}\n";
 
   // The host side: the launcher the host launches call.
   std::string LaunchHead = "static cudaError_t " + LaunchName + "(dim3 " +

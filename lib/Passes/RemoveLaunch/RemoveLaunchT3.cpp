@@ -748,17 +748,17 @@ Error BlockRunner::emit(const ParsedUnit &U, EditList &Edits,
     if (!Team)
       return Team.takeError();
     std::string BarrierBody =
-        "{\n  // Barrier 1 (0 is __syncthreads()): only the first Count "
+        "{\n  // Barrier 1 (0 is __syncthreads()): only the first __threads "
         "threads, whole\n"
         "  // warps, take part; the block's other threads do not wait.\n"
-        "  asm volatile(\"barrier.sync 1, %0;\" : : \"r\"(Count) : "
+        "  asm volatile(\"barrier.sync 1, %0;\" : : \"r\"(__threads) : "
         "\"memory\");\n}";
     if (P.HasBarriers && BarrierDone.insert(Key.first).second)
       if (Error E = addDerivedFunction(
               U, Edits, P.Child,
               [&](StringRef) {
                 return "static __device__ __forceinline__ void " + P.Barrier +
-                       "(unsigned Count)";
+                       "(unsigned __threads)";
               },
               BarrierBody,
               "the barrier of " + Child + "'s threads when a block runs it (" +

@@ -13,18 +13,18 @@ struct __dpopt_rec_tileChild : dpopt::rt::AggConfig {
     float * Out;
     int W;
     int H;
-  } Args;
+  } __args;
 };
 static __device__ __forceinline__ __dpopt_rec_tileChild __dpopt_make_rec_tileChild(dim3 __dpopt_grid, dim3 __dpopt_block, unsigned __dpopt_shmem, const float * In, float * Out, int W, int H) {
   __dpopt_rec_tileChild __dpopt_r;
-  __dpopt_r.Grid = __dpopt_grid;
-  __dpopt_r.Block = __dpopt_block;
-  __dpopt_r.Shmem = __dpopt_shmem;
-  __dpopt_r.End = 0;
-  __dpopt_r.Args.In = In;
-  __dpopt_r.Args.Out = Out;
-  __dpopt_r.Args.W = W;
-  __dpopt_r.Args.H = H;
+  __dpopt_r.__grid = __dpopt_grid;
+  __dpopt_r.__block = __dpopt_block;
+  __dpopt_r.__shmem = __dpopt_shmem;
+  __dpopt_r.__end = 0;
+  __dpopt_r.__args.In = In;
+  __dpopt_r.__args.Out = Out;
+  __dpopt_r.__args.W = W;
+  __dpopt_r.__args.H = H;
   return __dpopt_r;
 }
 static __device__ void __dpopt_launch_agg_tileChild(dpopt::rt::AggGroup &, unsigned);
@@ -47,7 +47,7 @@ static __device__ void __dpopt_launch_agg_tileChild(dpopt::rt::AggGroup &__dpopt
     return;
   if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
     for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
-      tileChild<<<__dpopt_records[__dpopt_index].Grid, __dpopt_records[__dpopt_index].Block, __dpopt_records[__dpopt_index].Shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].Args.In, __dpopt_records[__dpopt_index].Args.Out, __dpopt_records[__dpopt_index].Args.W, __dpopt_records[__dpopt_index].Args.H);
+      tileChild<<<__dpopt_records[__dpopt_index].__grid, __dpopt_records[__dpopt_index].__block, __dpopt_records[__dpopt_index].__shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].__args.In, __dpopt_records[__dpopt_index].__args.Out, __dpopt_records[__dpopt_index].__args.W, __dpopt_records[__dpopt_index].__args.H);
     dpopt::rt::aggGiveBack();
     return;
   }
@@ -60,19 +60,19 @@ static __global__ void __dpopt_agg_tileChild(const __dpopt_rec_tileChild *__dpop
   // past it), copy it, and let the chunk go once every block has.
   const unsigned __dpopt_index = dpopt::rt::aggFind(__dpopt_records, __dpopt_count, blockIdx.x);
   const __dpopt_rec_tileChild __dpopt_mine = __dpopt_records[__dpopt_index];
-  const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].End : 0u);
+  const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].__end : 0u);
   const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
   dpopt::rt::aggChildRelease(__dpopt_records);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
   const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-  if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
-    const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.Grid);
-    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.Block);
-    const float * In = __dpopt_mine.Args.In;
-    float * Out = __dpopt_mine.Args.Out;
-    int W = __dpopt_mine.Args.W;
-    int H = __dpopt_mine.Args.H;
+  if (__dpopt_rank < __dpopt_mine.__block.x * __dpopt_mine.__block.y * __dpopt_mine.__block.z) {
+    const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.__grid);
+    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.__block);
+    const float * In = __dpopt_mine.__args.In;
+    float * Out = __dpopt_mine.__args.Out;
+    int W = __dpopt_mine.__args.W;
+    int H = __dpopt_mine.__args.H;
     {
   __shared__ float Tile[16][16];
   int X = blockIdx.x * 16 + threadIdx.x, Y = blockIdx.y * 16 + threadIdx.y;
@@ -105,7 +105,7 @@ __global__ void tiles(const float *const *In, float *const *Out, const int *W, c
     dim3 __dpopt_block = dim3(16, 16);
     __dpopt_rec_tileChild __dpopt_r = __dpopt_make_rec_tileChild(__dpopt_grid, __dpopt_block, 0u, In[T], Out[T], W[T], H[T]);
     if (!dpopt::rt::aggRecord(__dpopt_agg1, __dpopt_r))
-      tileChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.In, __dpopt_r.Args.Out, __dpopt_r.Args.W, __dpopt_r.Args.H);
+      tileChild<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(__dpopt_r.__args.In, __dpopt_r.__args.Out, __dpopt_r.__args.W, __dpopt_r.__args.H);
   }
 }
 __dpopt_exit:;
@@ -120,17 +120,17 @@ struct __dpopt_rec_fill : dpopt::rt::AggConfig {
     int * A;
     int N;
     int V;
-  } Args;
+  } __args;
 };
 static __device__ __forceinline__ __dpopt_rec_fill __dpopt_make_rec_fill(dim3 __dpopt_grid, dim3 __dpopt_block, unsigned __dpopt_shmem, int * A, int N, int V) {
   __dpopt_rec_fill __dpopt_r;
-  __dpopt_r.Grid = __dpopt_grid;
-  __dpopt_r.Block = __dpopt_block;
-  __dpopt_r.Shmem = __dpopt_shmem;
-  __dpopt_r.End = 0;
-  __dpopt_r.Args.A = A;
-  __dpopt_r.Args.N = N;
-  __dpopt_r.Args.V = V;
+  __dpopt_r.__grid = __dpopt_grid;
+  __dpopt_r.__block = __dpopt_block;
+  __dpopt_r.__shmem = __dpopt_shmem;
+  __dpopt_r.__end = 0;
+  __dpopt_r.__args.A = A;
+  __dpopt_r.__args.N = N;
+  __dpopt_r.__args.V = V;
   return __dpopt_r;
 }
 static __device__ void __dpopt_launch_agg_fill(dpopt::rt::AggGroup &, unsigned);
@@ -149,7 +149,7 @@ static __device__ void __dpopt_launch_agg_fill(dpopt::rt::AggGroup &__dpopt_grou
     return;
   if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
     for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
-      fill<<<__dpopt_records[__dpopt_index].Grid, __dpopt_records[__dpopt_index].Block, __dpopt_records[__dpopt_index].Shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].Args.A, __dpopt_records[__dpopt_index].Args.N, __dpopt_records[__dpopt_index].Args.V);
+      fill<<<__dpopt_records[__dpopt_index].__grid, __dpopt_records[__dpopt_index].__block, __dpopt_records[__dpopt_index].__shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].__args.A, __dpopt_records[__dpopt_index].__args.N, __dpopt_records[__dpopt_index].__args.V);
     dpopt::rt::aggGiveBack();
     return;
   }
@@ -162,20 +162,20 @@ static __global__ void __dpopt_agg_fill(const __dpopt_rec_fill *__dpopt_records,
   // past it), copy it, and let the chunk go once every block has.
   const unsigned __dpopt_index = dpopt::rt::aggFind(__dpopt_records, __dpopt_count, blockIdx.x);
   const __dpopt_rec_fill __dpopt_mine = __dpopt_records[__dpopt_index];
-  const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].End : 0u);
+  const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].__end : 0u);
   const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
   dpopt::rt::aggChildRelease(__dpopt_records);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
   const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-  if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
-    const dim3 gridDim = __dpopt_mine.Grid;
-    const dim3 blockDim = __dpopt_mine.Block;
-    const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.Grid);
-    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.Block);
-    int * A = __dpopt_mine.Args.A;
-    int N = __dpopt_mine.Args.N;
-    int V = __dpopt_mine.Args.V;
+  if (__dpopt_rank < __dpopt_mine.__block.x * __dpopt_mine.__block.y * __dpopt_mine.__block.z) {
+    const dim3 gridDim = __dpopt_mine.__grid;
+    const dim3 blockDim = __dpopt_mine.__block;
+    const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.__grid);
+    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.__block);
+    int * A = __dpopt_mine.__args.A;
+    int N = __dpopt_mine.__args.N;
+    int V = __dpopt_mine.__args.V;
     {
   for (int I = blockIdx.x * blockDim.x + threadIdx.x; I < N; I += gridDim.x * blockDim.x)
     A[I] = V;
@@ -198,7 +198,7 @@ __global__ void fills(int **Rows, const int *Len, int N) {
       dim3 __dpopt_block = 256;
       __dpopt_rec_fill __dpopt_r = __dpopt_make_rec_fill(__dpopt_grid, __dpopt_block, (0), Rows[T] + K * Len[T], Len[T], K);
       if (!dpopt::rt::aggRecord(__dpopt_agg2, __dpopt_r))
-        fill<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.A, __dpopt_r.Args.N, __dpopt_r.Args.V);
+        fill<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(__dpopt_r.__args.A, __dpopt_r.__args.N, __dpopt_r.__args.V);
     } dpopt::rt::syncLanes(__dpopt_warp); }
 }
   // dpopt aggregate: count this thread out; the last launches
@@ -212,17 +212,17 @@ struct __dpopt_rec_walk : dpopt::rt::AggConfig {
     const int * Next;
     int * Seen;
     int Node;
-  } Args;
+  } __args;
 };
 static __device__ __forceinline__ __dpopt_rec_walk __dpopt_make_rec_walk(dim3 __dpopt_grid, dim3 __dpopt_block, unsigned __dpopt_shmem, const int * Next, int * Seen, int Node) {
   __dpopt_rec_walk __dpopt_r;
-  __dpopt_r.Grid = __dpopt_grid;
-  __dpopt_r.Block = __dpopt_block;
-  __dpopt_r.Shmem = __dpopt_shmem;
-  __dpopt_r.End = 0;
-  __dpopt_r.Args.Next = Next;
-  __dpopt_r.Args.Seen = Seen;
-  __dpopt_r.Args.Node = Node;
+  __dpopt_r.__grid = __dpopt_grid;
+  __dpopt_r.__block = __dpopt_block;
+  __dpopt_r.__shmem = __dpopt_shmem;
+  __dpopt_r.__end = 0;
+  __dpopt_r.__args.Next = Next;
+  __dpopt_r.__args.Seen = Seen;
+  __dpopt_r.__args.Node = Node;
   return __dpopt_r;
 }
 static __device__ void __dpopt_launch_agg_walk(dpopt::rt::AggGroup &, unsigned);
@@ -241,7 +241,7 @@ __global__ void walk(const int *Next, int *Seen, int Node) {
       dim3 __dpopt_block = 4;
       __dpopt_rec_walk __dpopt_r = __dpopt_make_rec_walk(__dpopt_grid, __dpopt_block, 0u, Next, Seen, Child);
       if (!dpopt::rt::aggRecord(__dpopt_agg3, __dpopt_r))
-        walk<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Next, __dpopt_r.Args.Seen, __dpopt_r.Args.Node);
+        walk<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(__dpopt_r.__args.Next, __dpopt_r.__args.Seen, __dpopt_r.__args.Node);
     } dpopt::rt::syncLanes(__dpopt_warp); }
 }
   // dpopt aggregate: count this thread out; the last launches
@@ -257,7 +257,7 @@ static __device__ void __dpopt_launch_agg_walk(dpopt::rt::AggGroup &__dpopt_grou
     return;
   if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
     for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
-      walk<<<__dpopt_records[__dpopt_index].Grid, __dpopt_records[__dpopt_index].Block, __dpopt_records[__dpopt_index].Shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].Args.Next, __dpopt_records[__dpopt_index].Args.Seen, __dpopt_records[__dpopt_index].Args.Node);
+      walk<<<__dpopt_records[__dpopt_index].__grid, __dpopt_records[__dpopt_index].__block, __dpopt_records[__dpopt_index].__shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].__args.Next, __dpopt_records[__dpopt_index].__args.Seen, __dpopt_records[__dpopt_index].__args.Node);
     dpopt::rt::aggGiveBack();
     return;
   }
@@ -277,11 +277,11 @@ static __global__ void __dpopt_agg_walk(const __dpopt_rec_walk *__dpopt_records,
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
   const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-  if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
-    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.Block);
-    const int * Next = __dpopt_mine.Args.Next;
-    int * Seen = __dpopt_mine.Args.Seen;
-    int Node = __dpopt_mine.Args.Node;
+  if (__dpopt_rank < __dpopt_mine.__block.x * __dpopt_mine.__block.y * __dpopt_mine.__block.z) {
+    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.__block);
+    const int * Next = __dpopt_mine.__args.Next;
+    int * Seen = __dpopt_mine.__args.Seen;
+    int Node = __dpopt_mine.__args.Node;
     {
   int Child = Next[Node * 4 + threadIdx.x];
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Child >= 0 && atomicExch(&Seen[Child], 1) == 0)
@@ -290,7 +290,7 @@ static __global__ void __dpopt_agg_walk(const __dpopt_rec_walk *__dpopt_records,
       dim3 __dpopt_block = 4;
       __dpopt_rec_walk __dpopt_r = __dpopt_make_rec_walk(__dpopt_grid, __dpopt_block, 0u, Next, Seen, Child);
       if (!dpopt::rt::aggRecord(__dpopt_agg3, __dpopt_r))
-        walk<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Next, __dpopt_r.Args.Seen, __dpopt_r.Args.Node);
+        walk<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(__dpopt_r.__args.Next, __dpopt_r.__args.Seen, __dpopt_r.__args.Node);
     } dpopt::rt::syncLanes(__dpopt_warp); }
 }
   }

@@ -15,18 +15,18 @@ struct __dpopt_rec_addChild : dpopt::rt::AggConfig {
     int Base;
     int Len;
     int Value;
-  } Args;
+  } __args;
 };
 static __device__ __forceinline__ __dpopt_rec_addChild __dpopt_make_rec_addChild(dim3 __dpopt_grid, dim3 __dpopt_block, unsigned __dpopt_shmem, int * Out, int Base, int Len, int Value) {
   __dpopt_rec_addChild __dpopt_r;
-  __dpopt_r.Grid = __dpopt_grid;
-  __dpopt_r.Block = __dpopt_block;
-  __dpopt_r.Shmem = __dpopt_shmem;
-  __dpopt_r.End = 0;
-  __dpopt_r.Args.Out = Out;
-  __dpopt_r.Args.Base = Base;
-  __dpopt_r.Args.Len = Len;
-  __dpopt_r.Args.Value = Value;
+  __dpopt_r.__grid = __dpopt_grid;
+  __dpopt_r.__block = __dpopt_block;
+  __dpopt_r.__shmem = __dpopt_shmem;
+  __dpopt_r.__end = 0;
+  __dpopt_r.__args.Out = Out;
+  __dpopt_r.__args.Base = Base;
+  __dpopt_r.__args.Len = Len;
+  __dpopt_r.__args.Value = Value;
   return __dpopt_r;
 }
 static __device__ void __dpopt_launch_agg_addChild(dpopt::rt::AggGroup &, unsigned);
@@ -47,7 +47,7 @@ static __device__ void __dpopt_launch_agg_addChild(dpopt::rt::AggGroup &__dpopt_
     return;
   if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
     for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
-      addChild<<<__dpopt_records[__dpopt_index].Grid, __dpopt_records[__dpopt_index].Block, __dpopt_records[__dpopt_index].Shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].Args.Out, __dpopt_records[__dpopt_index].Args.Base, __dpopt_records[__dpopt_index].Args.Len, __dpopt_records[__dpopt_index].Args.Value);
+      addChild<<<__dpopt_records[__dpopt_index].__grid, __dpopt_records[__dpopt_index].__block, __dpopt_records[__dpopt_index].__shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].__args.Out, __dpopt_records[__dpopt_index].__args.Base, __dpopt_records[__dpopt_index].__args.Len, __dpopt_records[__dpopt_index].__args.Value);
     dpopt::rt::aggGiveBack();
     return;
   }
@@ -60,20 +60,20 @@ static __global__ void __dpopt_agg_addChild(const __dpopt_rec_addChild *__dpopt_
   // past it), copy it, and let the chunk go once every block has.
   const unsigned __dpopt_index = dpopt::rt::aggFind(__dpopt_records, __dpopt_count, blockIdx.x);
   const __dpopt_rec_addChild __dpopt_mine = __dpopt_records[__dpopt_index];
-  const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].End : 0u);
+  const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].__end : 0u);
   const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
   dpopt::rt::aggChildRelease(__dpopt_records);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
   const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-  if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
-    const dim3 blockDim = __dpopt_mine.Block;
-    const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.Grid);
-    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.Block);
-    int * Out = __dpopt_mine.Args.Out;
-    int Base = __dpopt_mine.Args.Base;
-    int Len = __dpopt_mine.Args.Len;
-    int Value = __dpopt_mine.Args.Value;
+  if (__dpopt_rank < __dpopt_mine.__block.x * __dpopt_mine.__block.y * __dpopt_mine.__block.z) {
+    const dim3 blockDim = __dpopt_mine.__block;
+    const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.__grid);
+    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.__block);
+    int * Out = __dpopt_mine.__args.Out;
+    int Base = __dpopt_mine.__args.Base;
+    int Len = __dpopt_mine.__args.Len;
+    int Value = __dpopt_mine.__args.Value;
     {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I >= Len)
@@ -101,15 +101,15 @@ __global__ void condParent(int *Out, int N) {
       dim3 __dpopt_grid = (Len + 31) / 32;
       dim3 __dpopt_block = T % 4 == 1 ? 64 : 32;
       __dpopt_rec_addChild __dpopt_r = __dpopt_make_rec_addChild(__dpopt_grid, __dpopt_block, 0u, Out, T * 8, Len, T % 5 + 1);
-      if (!dpopt::rt::aggRecord(__dpopt_agg1.Slot->G, __dpopt_r))
-        addChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Base, __dpopt_r.Args.Len, __dpopt_r.Args.Value);
+      if (!dpopt::rt::aggRecord(__dpopt_agg1.__slot->__group, __dpopt_r))
+        addChild<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(__dpopt_r.__args.Out, __dpopt_r.__args.Base, __dpopt_r.__args.Len, __dpopt_r.__args.Value);
     } dpopt::rt::syncLanes(__dpopt_warp); }
 }
 __dpopt_exit:;
   // dpopt aggregate: count this thread out; the last launches
-  if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg1, 32ull)) {
-    __dpopt_launch_agg_addChild(Last->G, 0u);
-    dpopt::rt::aggLeave(Last);
+  if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg1, 32ull)) {
+    __dpopt_launch_agg_addChild(__dpopt_last->__group, 0u);
+    dpopt::rt::aggLeave(__dpopt_last);
   }
 }
 
@@ -127,7 +127,7 @@ __global__ void loopParent(int *Out, int N) {
       dim3 __dpopt_block = 32;
       __dpopt_rec_addChild __dpopt_r = __dpopt_make_rec_addChild(__dpopt_grid, __dpopt_block, 0u, Out, T + K * 17, K + 1, 1);
       if (!dpopt::rt::aggRecord(dpopt::rt::aggWarpGroup(__dpopt_agg2), __dpopt_r))
-        addChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Base, __dpopt_r.Args.Len, __dpopt_r.Args.Value);
+        addChild<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(__dpopt_r.__args.Out, __dpopt_r.__args.Base, __dpopt_r.__args.Len, __dpopt_r.__args.Value);
     }
   } dpopt::rt::syncLanes(__dpopt_warp); }
 }
@@ -143,18 +143,18 @@ struct __dpopt_rec_tileChild : dpopt::rt::AggConfig {
     int * Out;
     int W;
     int H;
-  } Args;
+  } __args;
 };
 static __device__ __forceinline__ __dpopt_rec_tileChild __dpopt_make_rec_tileChild(dim3 __dpopt_grid, dim3 __dpopt_block, unsigned __dpopt_shmem, const int * In, int * Out, int W, int H) {
   __dpopt_rec_tileChild __dpopt_r;
-  __dpopt_r.Grid = __dpopt_grid;
-  __dpopt_r.Block = __dpopt_block;
-  __dpopt_r.Shmem = __dpopt_shmem;
-  __dpopt_r.End = 0;
-  __dpopt_r.Args.In = In;
-  __dpopt_r.Args.Out = Out;
-  __dpopt_r.Args.W = W;
-  __dpopt_r.Args.H = H;
+  __dpopt_r.__grid = __dpopt_grid;
+  __dpopt_r.__block = __dpopt_block;
+  __dpopt_r.__shmem = __dpopt_shmem;
+  __dpopt_r.__end = 0;
+  __dpopt_r.__args.In = In;
+  __dpopt_r.__args.Out = Out;
+  __dpopt_r.__args.W = W;
+  __dpopt_r.__args.H = H;
   return __dpopt_r;
 }
 static __device__ void __dpopt_launch_agg_tileChild(dpopt::rt::AggGroup &, unsigned);
@@ -177,7 +177,7 @@ static __device__ void __dpopt_launch_agg_tileChild(dpopt::rt::AggGroup &__dpopt
     return;
   if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
     for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
-      tileChild<<<__dpopt_records[__dpopt_index].Grid, __dpopt_records[__dpopt_index].Block, __dpopt_records[__dpopt_index].Shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].Args.In, __dpopt_records[__dpopt_index].Args.Out, __dpopt_records[__dpopt_index].Args.W, __dpopt_records[__dpopt_index].Args.H);
+      tileChild<<<__dpopt_records[__dpopt_index].__grid, __dpopt_records[__dpopt_index].__block, __dpopt_records[__dpopt_index].__shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].__args.In, __dpopt_records[__dpopt_index].__args.Out, __dpopt_records[__dpopt_index].__args.W, __dpopt_records[__dpopt_index].__args.H);
     dpopt::rt::aggGiveBack();
     return;
   }
@@ -190,20 +190,20 @@ static __global__ void __dpopt_agg_tileChild(const __dpopt_rec_tileChild *__dpop
   // past it), copy it, and let the chunk go once every block has.
   const unsigned __dpopt_index = dpopt::rt::aggFind(__dpopt_records, __dpopt_count, blockIdx.x);
   const __dpopt_rec_tileChild __dpopt_mine = __dpopt_records[__dpopt_index];
-  const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].End : 0u);
+  const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].__end : 0u);
   const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
   dpopt::rt::aggChildRelease(__dpopt_records);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
   const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-  if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
-    const dim3 gridDim = __dpopt_mine.Grid;
-    const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.Grid);
-    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.Block);
-    const int * In = __dpopt_mine.Args.In;
-    int * Out = __dpopt_mine.Args.Out;
-    int W = __dpopt_mine.Args.W;
-    int H = __dpopt_mine.Args.H;
+  if (__dpopt_rank < __dpopt_mine.__block.x * __dpopt_mine.__block.y * __dpopt_mine.__block.z) {
+    const dim3 gridDim = __dpopt_mine.__grid;
+    const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.__grid);
+    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.__block);
+    const int * In = __dpopt_mine.__args.In;
+    int * Out = __dpopt_mine.__args.Out;
+    int W = __dpopt_mine.__args.W;
+    int H = __dpopt_mine.__args.H;
     {
   __shared__ int Tile[8][8];
   int X = blockIdx.x * 8 + threadIdx.x, Y = blockIdx.y * 8 + threadIdx.y;
@@ -231,15 +231,15 @@ __global__ void tileParent(const int *In, int *Out, int N) {
       dim3 __dpopt_grid = dim3((W + 7) / 8, (H + 7) / 8);
       dim3 __dpopt_block = dim3(8, 8);
       __dpopt_rec_tileChild __dpopt_r = __dpopt_make_rec_tileChild(__dpopt_grid, __dpopt_block, 0u, In, Out, W, H);
-      if (!dpopt::rt::aggRecord(__dpopt_agg3.Slot->G, __dpopt_r))
-        tileChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.In, __dpopt_r.Args.Out, __dpopt_r.Args.W, __dpopt_r.Args.H);
+      if (!dpopt::rt::aggRecord(__dpopt_agg3.__slot->__group, __dpopt_r))
+        tileChild<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(__dpopt_r.__args.In, __dpopt_r.__args.Out, __dpopt_r.__args.W, __dpopt_r.__args.H);
     }
   } dpopt::rt::syncLanes(__dpopt_warp); }
 }
   // dpopt aggregate: count this thread out; the last launches
-  if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg3, 4ull)) {
-    __dpopt_launch_agg_tileChild(Last->G, 0u);
-    dpopt::rt::aggLeave(Last);
+  if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg3, 4ull)) {
+    __dpopt_launch_agg_tileChild(__dpopt_last->__group, 0u);
+    dpopt::rt::aggLeave(__dpopt_last);
   }
 }
 
@@ -248,16 +248,16 @@ struct __dpopt_rec_cubeChild : dpopt::rt::AggConfig {
   struct {
     int * Out;
     int Base;
-  } Args;
+  } __args;
 };
 static __device__ __forceinline__ __dpopt_rec_cubeChild __dpopt_make_rec_cubeChild(dim3 __dpopt_grid, dim3 __dpopt_block, unsigned __dpopt_shmem, int * Out, int Base) {
   __dpopt_rec_cubeChild __dpopt_r;
-  __dpopt_r.Grid = __dpopt_grid;
-  __dpopt_r.Block = __dpopt_block;
-  __dpopt_r.Shmem = __dpopt_shmem;
-  __dpopt_r.End = 0;
-  __dpopt_r.Args.Out = Out;
-  __dpopt_r.Args.Base = Base;
+  __dpopt_r.__grid = __dpopt_grid;
+  __dpopt_r.__block = __dpopt_block;
+  __dpopt_r.__shmem = __dpopt_shmem;
+  __dpopt_r.__end = 0;
+  __dpopt_r.__args.Out = Out;
+  __dpopt_r.__args.Base = Base;
   return __dpopt_r;
 }
 static __device__ void __dpopt_launch_agg_cubeChild(dpopt::rt::AggGroup &, unsigned);
@@ -276,7 +276,7 @@ static __device__ void __dpopt_launch_agg_cubeChild(dpopt::rt::AggGroup &__dpopt
     return;
   if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
     for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
-      cubeChild<<<__dpopt_records[__dpopt_index].Grid, __dpopt_records[__dpopt_index].Block, __dpopt_records[__dpopt_index].Shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].Args.Out, __dpopt_records[__dpopt_index].Args.Base);
+      cubeChild<<<__dpopt_records[__dpopt_index].__grid, __dpopt_records[__dpopt_index].__block, __dpopt_records[__dpopt_index].__shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].__args.Out, __dpopt_records[__dpopt_index].__args.Base);
     dpopt::rt::aggGiveBack();
     return;
   }
@@ -289,19 +289,19 @@ static __global__ void __dpopt_agg_cubeChild(const __dpopt_rec_cubeChild *__dpop
   // past it), copy it, and let the chunk go once every block has.
   const unsigned __dpopt_index = dpopt::rt::aggFind(__dpopt_records, __dpopt_count, blockIdx.x);
   const __dpopt_rec_cubeChild __dpopt_mine = __dpopt_records[__dpopt_index];
-  const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].End : 0u);
+  const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].__end : 0u);
   const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
   dpopt::rt::aggChildRelease(__dpopt_records);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
   const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-  if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
-    const dim3 gridDim = __dpopt_mine.Grid;
-    const dim3 blockDim = __dpopt_mine.Block;
-    const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.Grid);
-    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.Block);
-    int * Out = __dpopt_mine.Args.Out;
-    int Base = __dpopt_mine.Args.Base;
+  if (__dpopt_rank < __dpopt_mine.__block.x * __dpopt_mine.__block.y * __dpopt_mine.__block.z) {
+    const dim3 gridDim = __dpopt_mine.__grid;
+    const dim3 blockDim = __dpopt_mine.__block;
+    const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.__grid);
+    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.__block);
+    int * Out = __dpopt_mine.__args.Out;
+    int Base = __dpopt_mine.__args.Base;
     {
   unsigned B = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
   atomicAdd(&Out[Base + B * blockDim.x * blockDim.y * blockDim.z + threadIdx.z], 1);
@@ -324,15 +324,15 @@ __global__ void cubeParent(int *Out, int N) {
       dim3 __dpopt_grid = dim3(1 + T % 2, 2, 1 + T % 3);
       dim3 __dpopt_block = dim3(2, 1 + T % 2, 3);
       __dpopt_rec_cubeChild __dpopt_r = __dpopt_make_rec_cubeChild(__dpopt_grid, __dpopt_block, 0u, Out, T * 3);
-      if (!dpopt::rt::aggRecord(__dpopt_agg4.Slot->G, __dpopt_r))
-        cubeChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Base);
+      if (!dpopt::rt::aggRecord(__dpopt_agg4.__slot->__group, __dpopt_r))
+        cubeChild<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(__dpopt_r.__args.Out, __dpopt_r.__args.Base);
     }
   } dpopt::rt::syncLanes(__dpopt_warp); }
 }
   // dpopt aggregate: count this thread out; the last launches
-  if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg4, 0ull)) {
-    __dpopt_launch_agg_cubeChild(Last->G, 0u);
-    dpopt::rt::aggLeave(Last);
+  if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg4, 0ull)) {
+    __dpopt_launch_agg_cubeChild(__dpopt_last->__group, 0u);
+    dpopt::rt::aggLeave(__dpopt_last);
   }
 }
 
@@ -341,16 +341,16 @@ struct __dpopt_rec_dynChild : dpopt::rt::AggConfig {
   struct {
     int * Out;
     int Value;
-  } Args;
+  } __args;
 };
 static __device__ __forceinline__ __dpopt_rec_dynChild __dpopt_make_rec_dynChild(dim3 __dpopt_grid, dim3 __dpopt_block, unsigned __dpopt_shmem, int * Out, int Value) {
   __dpopt_rec_dynChild __dpopt_r;
-  __dpopt_r.Grid = __dpopt_grid;
-  __dpopt_r.Block = __dpopt_block;
-  __dpopt_r.Shmem = __dpopt_shmem;
-  __dpopt_r.End = 0;
-  __dpopt_r.Args.Out = Out;
-  __dpopt_r.Args.Value = Value;
+  __dpopt_r.__grid = __dpopt_grid;
+  __dpopt_r.__block = __dpopt_block;
+  __dpopt_r.__shmem = __dpopt_shmem;
+  __dpopt_r.__end = 0;
+  __dpopt_r.__args.Out = Out;
+  __dpopt_r.__args.Value = Value;
   return __dpopt_r;
 }
 static __device__ void __dpopt_launch_agg_dynChild(dpopt::rt::AggGroup &, unsigned);
@@ -372,7 +372,7 @@ static __device__ void __dpopt_launch_agg_dynChild(dpopt::rt::AggGroup &__dpopt_
     return;
   if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
     for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
-      dynChild<<<__dpopt_records[__dpopt_index].Grid, __dpopt_records[__dpopt_index].Block, __dpopt_records[__dpopt_index].Shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].Args.Out, __dpopt_records[__dpopt_index].Args.Value);
+      dynChild<<<__dpopt_records[__dpopt_index].__grid, __dpopt_records[__dpopt_index].__block, __dpopt_records[__dpopt_index].__shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].__args.Out, __dpopt_records[__dpopt_index].__args.Value);
     dpopt::rt::aggGiveBack();
     return;
   }
@@ -385,17 +385,17 @@ static __global__ void __dpopt_agg_dynChild(const __dpopt_rec_dynChild *__dpopt_
   // past it), copy it, and let the chunk go once every block has.
   const unsigned __dpopt_index = dpopt::rt::aggFind(__dpopt_records, __dpopt_count, blockIdx.x);
   const __dpopt_rec_dynChild __dpopt_mine = __dpopt_records[__dpopt_index];
-  const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].End : 0u);
+  const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].__end : 0u);
   const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
   dpopt::rt::aggChildRelease(__dpopt_records);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
   const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-  if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
-    const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.Grid);
-    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.Block);
-    int * Out = __dpopt_mine.Args.Out;
-    int Value = __dpopt_mine.Args.Value;
+  if (__dpopt_rank < __dpopt_mine.__block.x * __dpopt_mine.__block.y * __dpopt_mine.__block.z) {
+    const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.__grid);
+    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.__block);
+    int * Out = __dpopt_mine.__args.Out;
+    int Value = __dpopt_mine.__args.Value;
     {
   extern __shared__ int Buf[];
   Buf[threadIdx.x] = Value + threadIdx.x;
@@ -420,14 +420,14 @@ __global__ void dynParent(int *Out, int N) {
       dim3 __dpopt_grid = 1 + T % 3;
       dim3 __dpopt_block = 64;
       __dpopt_rec_dynChild __dpopt_r = __dpopt_make_rec_dynChild(__dpopt_grid, __dpopt_block, ((64 + T % 9) * sizeof(int)), Out, T % 13);
-      if (!dpopt::rt::aggRecord(__dpopt_agg5.Slot->G, __dpopt_r))
-        dynChild<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Value);
+      if (!dpopt::rt::aggRecord(__dpopt_agg5.__slot->__group, __dpopt_r))
+        dynChild<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(__dpopt_r.__args.Out, __dpopt_r.__args.Value);
     } dpopt::rt::syncLanes(__dpopt_warp); }
 }
   // dpopt aggregate: count this thread out; the last launches
-  if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg5, 32ull)) {
-    __dpopt_launch_agg_dynChild(Last->G, 0u);
-    dpopt::rt::aggLeave(Last);
+  if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg5, 32ull)) {
+    __dpopt_launch_agg_dynChild(__dpopt_last->__group, 0u);
+    dpopt::rt::aggLeave(__dpopt_last);
   }
 }
 
@@ -436,16 +436,16 @@ struct __dpopt_rec_treeVisit : dpopt::rt::AggConfig {
   struct {
     int * Out;
     int Depth;
-  } Args;
+  } __args;
 };
 static __device__ __forceinline__ __dpopt_rec_treeVisit __dpopt_make_rec_treeVisit(dim3 __dpopt_grid, dim3 __dpopt_block, unsigned __dpopt_shmem, int * Out, int Depth) {
   __dpopt_rec_treeVisit __dpopt_r;
-  __dpopt_r.Grid = __dpopt_grid;
-  __dpopt_r.Block = __dpopt_block;
-  __dpopt_r.Shmem = __dpopt_shmem;
-  __dpopt_r.End = 0;
-  __dpopt_r.Args.Out = Out;
-  __dpopt_r.Args.Depth = Depth;
+  __dpopt_r.__grid = __dpopt_grid;
+  __dpopt_r.__block = __dpopt_block;
+  __dpopt_r.__shmem = __dpopt_shmem;
+  __dpopt_r.__end = 0;
+  __dpopt_r.__args.Out = Out;
+  __dpopt_r.__args.Depth = Depth;
   return __dpopt_r;
 }
 static __device__ void __dpopt_launch_agg_treeVisit(dpopt::rt::AggGroup &, unsigned);
@@ -463,14 +463,14 @@ __global__ void treeVisit(int *Out, int Depth) {
       dim3 __dpopt_grid = 2;
       dim3 __dpopt_block = 32;
       __dpopt_rec_treeVisit __dpopt_r = __dpopt_make_rec_treeVisit(__dpopt_grid, __dpopt_block, 0u, Out, Depth - 1);
-      if (!dpopt::rt::aggRecord(__dpopt_agg6.Slot->G, __dpopt_r))
-        treeVisit<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Depth);
+      if (!dpopt::rt::aggRecord(__dpopt_agg6.__slot->__group, __dpopt_r))
+        treeVisit<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(__dpopt_r.__args.Out, __dpopt_r.__args.Depth);
     } dpopt::rt::syncLanes(__dpopt_warp); }
 }
   // dpopt aggregate: count this thread out; the last launches
-  if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg6, 32ull)) {
-    __dpopt_launch_agg_treeVisit(Last->G, 0u);
-    dpopt::rt::aggLeave(Last);
+  if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg6, 32ull)) {
+    __dpopt_launch_agg_treeVisit(__dpopt_last->__group, 0u);
+    dpopt::rt::aggLeave(__dpopt_last);
   }
 }
 
@@ -482,7 +482,7 @@ static __device__ void __dpopt_launch_agg_treeVisit(dpopt::rt::AggGroup &__dpopt
     return;
   if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
     for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
-      treeVisit<<<__dpopt_records[__dpopt_index].Grid, __dpopt_records[__dpopt_index].Block, __dpopt_records[__dpopt_index].Shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].Args.Out, __dpopt_records[__dpopt_index].Args.Depth);
+      treeVisit<<<__dpopt_records[__dpopt_index].__grid, __dpopt_records[__dpopt_index].__block, __dpopt_records[__dpopt_index].__shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].__args.Out, __dpopt_records[__dpopt_index].__args.Depth);
     dpopt::rt::aggGiveBack();
     return;
   }
@@ -502,10 +502,10 @@ static __global__ void __dpopt_agg_treeVisit(const __dpopt_rec_treeVisit *__dpop
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
   const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-  if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
-    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.Block);
-    int * Out = __dpopt_mine.Args.Out;
-    int Depth = __dpopt_mine.Args.Depth;
+  if (__dpopt_rank < __dpopt_mine.__block.x * __dpopt_mine.__block.y * __dpopt_mine.__block.z) {
+    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.__block);
+    int * Out = __dpopt_mine.__args.Out;
+    int Depth = __dpopt_mine.__args.Depth;
     {
   atomicAdd(&Out[Depth], 1);
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Depth > 0 && threadIdx.x % 16 == 0)
@@ -513,16 +513,16 @@ static __global__ void __dpopt_agg_treeVisit(const __dpopt_rec_treeVisit *__dpop
       dim3 __dpopt_grid = 2;
       dim3 __dpopt_block = 32;
       __dpopt_rec_treeVisit __dpopt_r = __dpopt_make_rec_treeVisit(__dpopt_grid, __dpopt_block, 0u, Out, Depth - 1);
-      if (!dpopt::rt::aggRecord(__dpopt_agg6.Slot->G, __dpopt_r))
-        treeVisit<<<__dpopt_r.Grid, __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_r.Args.Out, __dpopt_r.Args.Depth);
+      if (!dpopt::rt::aggRecord(__dpopt_agg6.__slot->__group, __dpopt_r))
+        treeVisit<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(__dpopt_r.__args.Out, __dpopt_r.__args.Depth);
     } dpopt::rt::syncLanes(__dpopt_warp); }
 }
   }
   dpopt::rt::syncLanes(__dpopt_warp);
   }
   // dpopt aggregate: count this thread out; the last launches
-  if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg6, 32ull)) {
-    __dpopt_launch_agg_treeVisit(Last->G, 0u);
-    dpopt::rt::aggLeave(Last);
+  if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg6, 32ull)) {
+    __dpopt_launch_agg_treeVisit(__dpopt_last->__group, 0u);
+    dpopt::rt::aggLeave(__dpopt_last);
   }
 }

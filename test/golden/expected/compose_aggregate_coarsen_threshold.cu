@@ -15,19 +15,19 @@ struct __dpopt_rec_child : dpopt::rt::AggConfig {
     int Degree;
     int * Level;
     int Next;
-  } Args;
+  } __args;
 };
 static __device__ __forceinline__ __dpopt_rec_child __dpopt_make_rec_child(dim3 __dpopt_grid, dim3 __dpopt_block, unsigned __dpopt_shmem, const int * Col, int Begin, int Degree, int * Level, int Next) {
   __dpopt_rec_child __dpopt_r;
-  __dpopt_r.Grid = __dpopt_grid;
-  __dpopt_r.Block = __dpopt_block;
-  __dpopt_r.Shmem = __dpopt_shmem;
-  __dpopt_r.End = 0;
-  __dpopt_r.Args.Col = Col;
-  __dpopt_r.Args.Begin = Begin;
-  __dpopt_r.Args.Degree = Degree;
-  __dpopt_r.Args.Level = Level;
-  __dpopt_r.Args.Next = Next;
+  __dpopt_r.__grid = __dpopt_grid;
+  __dpopt_r.__block = __dpopt_block;
+  __dpopt_r.__shmem = __dpopt_shmem;
+  __dpopt_r.__end = 0;
+  __dpopt_r.__args.Col = Col;
+  __dpopt_r.__args.Begin = Begin;
+  __dpopt_r.__args.Degree = Degree;
+  __dpopt_r.__args.Level = Level;
+  __dpopt_r.__args.Next = Next;
   return __dpopt_r;
 }
 static __device__ void __dpopt_launch_agg_child(dpopt::rt::AggGroup &, unsigned);
@@ -68,8 +68,8 @@ static __device__ void __dpopt_launch_agg_child(dpopt::rt::AggGroup &__dpopt_gro
   if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
     for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
       { // dpopt coarsen: fewer, fuller child blocks
-        dim3 __dpopt_grid_2 = __dpopt_records[__dpopt_index].Grid;
-        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_records[__dpopt_index].Block, __dpopt_records[__dpopt_index].Shmem, cudaStreamFireAndForget>>>(__dpopt_grid_2, __dpopt_records[__dpopt_index].Args.Col, __dpopt_records[__dpopt_index].Args.Begin, __dpopt_records[__dpopt_index].Args.Degree, __dpopt_records[__dpopt_index].Args.Level, __dpopt_records[__dpopt_index].Args.Next);
+        dim3 __dpopt_grid_2 = __dpopt_records[__dpopt_index].__grid;
+        __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_records[__dpopt_index].__block, __dpopt_records[__dpopt_index].__shmem, cudaStreamFireAndForget>>>(__dpopt_grid_2, __dpopt_records[__dpopt_index].__args.Col, __dpopt_records[__dpopt_index].__args.Begin, __dpopt_records[__dpopt_index].__args.Degree, __dpopt_records[__dpopt_index].__args.Level, __dpopt_records[__dpopt_index].__args.Next);
       }
     dpopt::rt::aggGiveBack();
     return;
@@ -83,21 +83,21 @@ static __global__ void __dpopt_agg_child(const __dpopt_rec_child *__dpopt_record
   // past it), copy it, and let the chunk go once every block has.
   const unsigned __dpopt_index = dpopt::rt::aggFind(__dpopt_records, __dpopt_count, blockIdx.x);
   const __dpopt_rec_child __dpopt_mine = __dpopt_records[__dpopt_index];
-  const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].End : 0u);
+  const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].__end : 0u);
   const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
   dpopt::rt::aggChildRelease(__dpopt_records);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
   const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-  if (__dpopt_rank < __dpopt_mine.Block.x * __dpopt_mine.Block.y * __dpopt_mine.Block.z) {
-    const dim3 blockDim = __dpopt_mine.Block;
-    const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.Grid);
-    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.Block);
-    const int * Col = __dpopt_mine.Args.Col;
-    int Begin = __dpopt_mine.Args.Begin;
-    int Degree = __dpopt_mine.Args.Degree;
-    int * Level = __dpopt_mine.Args.Level;
-    int Next = __dpopt_mine.Args.Next;
+  if (__dpopt_rank < __dpopt_mine.__block.x * __dpopt_mine.__block.y * __dpopt_mine.__block.z) {
+    const dim3 blockDim = __dpopt_mine.__block;
+    const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.__grid);
+    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.__block);
+    const int * Col = __dpopt_mine.__args.Col;
+    int Begin = __dpopt_mine.__args.Begin;
+    int Degree = __dpopt_mine.__args.Degree;
+    int * Level = __dpopt_mine.__args.Level;
+    int Next = __dpopt_mine.__args.Next;
     {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < Degree && Level[Col[Begin + I]] < 0)
@@ -123,17 +123,17 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int
       dim3 __dpopt_grid = (Degree + 127) / 128;
       dim3 __dpopt_block = 128;
       __dpopt_rec_child __dpopt_r = __dpopt_make_rec_child(__dpopt_grid, __dpopt_block, 0u, Col, Begin, Degree, Level, Cur + 1);
-      if (!dpopt::rt::aggRecord(__dpopt_agg1.Slot->G, __dpopt_r))
+      if (!dpopt::rt::aggRecord(__dpopt_agg1.__slot->__group, __dpopt_r))
         { // dpopt coarsen: fewer, fuller child blocks
-          dim3 __dpopt_grid_2 = __dpopt_r.Grid;
-          __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_r.Block, __dpopt_r.Shmem, cudaStreamFireAndForget>>>(__dpopt_grid_2, __dpopt_r.Args.Col, __dpopt_r.Args.Begin, __dpopt_r.Args.Degree, __dpopt_r.Args.Level, __dpopt_r.Args.Next);
+          dim3 __dpopt_grid_2 = __dpopt_r.__grid;
+          __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(__dpopt_grid_2, __dpopt_r.__args.Col, __dpopt_r.__args.Begin, __dpopt_r.__args.Degree, __dpopt_r.__args.Level, __dpopt_r.__args.Next);
         }
     } dpopt::rt::syncLanes(__dpopt_warp); }
 }
 __dpopt_exit:;
   // dpopt aggregate: count this thread out; the last launches
-  if (dpopt::rt::AggTableSlot *Last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg1, 32ull)) {
-    __dpopt_launch_agg_child(Last->G, 0u);
-    dpopt::rt::aggLeave(Last);
+  if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg1, 32ull)) {
+    __dpopt_launch_agg_child(__dpopt_last->__group, 0u);
+    dpopt::rt::aggLeave(__dpopt_last);
   }
 }

@@ -85,8 +85,8 @@ __global__ void spread(int *Out, const int *Counts, int N) {
 
 // dpopt: a launch of 'addRange' recorded by 'spread' as a persistent grid that runs its launches of 'addRange' (remove-launch T1/T2)
 struct __dpopt_p_record_spread {
-  unsigned long long First;
-  dim3 Grid, Block;
+  unsigned long long __first;
+  dim3 __grid, __block;
   int *__dpopt_p_arg0;
   int __dpopt_p_arg1;
   int __dpopt_p_arg2;
@@ -106,9 +106,9 @@ static __device__ void __dpopt_p_body_spread(uint3 blockIdx, dim3 gridDim, dpopt
         if (!dpopt::rt::persistClaim(__dpopt_p_state, __dpopt_p_round, (unsigned long long)__dpopt_p_grid.x * __dpopt_p_grid.y * __dpopt_p_grid.z, __dpopt_p_index, __dpopt_p_first))
           __trap(); // cannot happen: a thread launches at most once per round
         __dpopt_p_record_spread &__dpopt_p_rec = __dpopt_p_records[__dpopt_p_index];
-        __dpopt_p_rec.First = __dpopt_p_first;
-        __dpopt_p_rec.Grid = __dpopt_p_grid;
-        __dpopt_p_rec.Block = __dpopt_p_block;
+        __dpopt_p_rec.__first = __dpopt_p_first;
+        __dpopt_p_rec.__grid = __dpopt_p_grid;
+        __dpopt_p_rec.__block = __dpopt_p_block;
         __dpopt_p_rec.__dpopt_p_arg0 = Out;
         __dpopt_p_rec.__dpopt_p_arg1 = T;
         __dpopt_p_rec.__dpopt_p_arg2 = Counts[T];
@@ -125,32 +125,32 @@ __global__ void __dpopt_persistent_spread(dpopt::rt::PersistState *__dpopt_p_sta
     const unsigned long long __dpopt_p_block = __dpopt_p_round * gridDim.x + blockIdx.x;
     if (__dpopt_p_block < __dpopt_p_blocks)
       __dpopt_p_body_spread(make_uint3(__dpopt_p_block % __dpopt_p_grid_of_parent.x, __dpopt_p_block / __dpopt_p_grid_of_parent.x % __dpopt_p_grid_of_parent.y, __dpopt_p_block / ((unsigned long long)__dpopt_p_grid_of_parent.x * __dpopt_p_grid_of_parent.y)), __dpopt_p_grid_of_parent, __dpopt_p_state, __dpopt_p_records, __dpopt_p_round, Out, Counts, N);
-    dpopt::rt::gridSync(__dpopt_p_state->Barrier);
+    dpopt::rt::gridSync(__dpopt_p_state->__barrier);
     const dpopt::rt::PersistWork __dpopt_p_work = dpopt::rt::persistWork(__dpopt_p_state, __dpopt_p_round);
-    if (__dpopt_p_work.Count == 0)
+    if (__dpopt_p_work.__count == 0)
       continue;
     // Fig. 7(b): T1 (child blocks spread) or T2 (child grids spread), the same
     // choice in every block.
     if (dpopt::rt::persistUseT1(__dpopt_p_work, 7ull)) {
-      const unsigned long long __dpopt_p_per_block = (__dpopt_p_work.Blocks + gridDim.x - 1) / gridDim.x;
+      const unsigned long long __dpopt_p_per_block = (__dpopt_p_work.__blocks + gridDim.x - 1) / gridDim.x;
       unsigned long long __dpopt_p_child_block = blockIdx.x * __dpopt_p_per_block;
-      const unsigned long long __dpopt_p_last = __dpopt_p_child_block + __dpopt_p_per_block < __dpopt_p_work.Blocks ? __dpopt_p_child_block + __dpopt_p_per_block : __dpopt_p_work.Blocks;
-      for (unsigned __dpopt_p_index = __dpopt_p_child_block < __dpopt_p_last ? dpopt::rt::persistFind(__dpopt_p_records, __dpopt_p_work.Count, __dpopt_p_child_block) : 0; __dpopt_p_child_block < __dpopt_p_last; ++__dpopt_p_index) {
+      const unsigned long long __dpopt_p_last = __dpopt_p_child_block + __dpopt_p_per_block < __dpopt_p_work.__blocks ? __dpopt_p_child_block + __dpopt_p_per_block : __dpopt_p_work.__blocks;
+      for (unsigned __dpopt_p_index = __dpopt_p_child_block < __dpopt_p_last ? dpopt::rt::persistFind(__dpopt_p_records, __dpopt_p_work.__count, __dpopt_p_child_block) : 0; __dpopt_p_child_block < __dpopt_p_last; ++__dpopt_p_index) {
         const __dpopt_p_record_spread __dpopt_p_rec = __dpopt_p_records[__dpopt_p_index];
-        const unsigned long long __dpopt_p_end = __dpopt_p_index + 1 < __dpopt_p_work.Count ? __dpopt_p_records[__dpopt_p_index + 1].First : __dpopt_p_work.Blocks;
+        const unsigned long long __dpopt_p_end = __dpopt_p_index + 1 < __dpopt_p_work.__count ? __dpopt_p_records[__dpopt_p_index + 1].__first : __dpopt_p_work.__blocks;
         const unsigned long long __dpopt_p_take = (__dpopt_p_end < __dpopt_p_last ? __dpopt_p_end : __dpopt_p_last) - __dpopt_p_child_block;
-        __dpopt_team_addRange(__dpopt_p_rec.Grid, __dpopt_p_rec.Block, __dpopt_p_child_block - __dpopt_p_rec.First, __dpopt_p_take, __dpopt_p_rec.__dpopt_p_arg0, __dpopt_p_rec.__dpopt_p_arg1, __dpopt_p_rec.__dpopt_p_arg2);
+        __dpopt_team_addRange(__dpopt_p_rec.__grid, __dpopt_p_rec.__block, __dpopt_p_child_block - __dpopt_p_rec.__first, __dpopt_p_take, __dpopt_p_rec.__dpopt_p_arg0, __dpopt_p_rec.__dpopt_p_arg1, __dpopt_p_rec.__dpopt_p_arg2);
         __dpopt_p_child_block += __dpopt_p_take;
       }
     } else {
-      for (unsigned long long __dpopt_p_index = blockIdx.x; __dpopt_p_index < __dpopt_p_work.Count; __dpopt_p_index += gridDim.x) {
+      for (unsigned long long __dpopt_p_index = blockIdx.x; __dpopt_p_index < __dpopt_p_work.__count; __dpopt_p_index += gridDim.x) {
         const __dpopt_p_record_spread __dpopt_p_rec = __dpopt_p_records[__dpopt_p_index];
-        __dpopt_team_addRange(__dpopt_p_rec.Grid, __dpopt_p_rec.Block, 0, ~0ull, __dpopt_p_rec.__dpopt_p_arg0, __dpopt_p_rec.__dpopt_p_arg1, __dpopt_p_rec.__dpopt_p_arg2);
+        __dpopt_team_addRange(__dpopt_p_rec.__grid, __dpopt_p_rec.__block, 0, ~0ull, __dpopt_p_rec.__dpopt_p_arg0, __dpopt_p_rec.__dpopt_p_arg1, __dpopt_p_rec.__dpopt_p_arg2);
       }
     }
     // The next round's parents write records this round's blocks read.
     if (__dpopt_p_round + 1 < __dpopt_p_rounds)
-      dpopt::rt::gridSync(__dpopt_p_state->Barrier);
+      dpopt::rt::gridSync(__dpopt_p_state->__barrier);
   }
 }
 
@@ -239,8 +239,8 @@ __global__ void fewBig(int *Out) {
 
 // dpopt: a launch of 'fill' recorded by 'fewBig' as a persistent grid that runs its launches of 'fill' (remove-launch T1/T2)
 struct __dpopt_p_record_fewBig {
-  unsigned long long First;
-  dim3 Grid, Block;
+  unsigned long long __first;
+  dim3 __grid, __block;
   int *__dpopt_p_arg_20;
   int __dpopt_p_arg_21;
   int __dpopt_p_arg_22;
@@ -259,9 +259,9 @@ static __device__ void __dpopt_p_body_fewBig(uint3 blockIdx, dim3 gridDim, dpopt
         if (!dpopt::rt::persistClaim(__dpopt_p_state, __dpopt_p_round, (unsigned long long)__dpopt_p_grid.x * __dpopt_p_grid.y * __dpopt_p_grid.z, __dpopt_p_index, __dpopt_p_first))
           __trap(); // cannot happen: a thread launches at most once per round
         __dpopt_p_record_fewBig &__dpopt_p_rec = __dpopt_p_records[__dpopt_p_index];
-        __dpopt_p_rec.First = __dpopt_p_first;
-        __dpopt_p_rec.Grid = __dpopt_p_grid;
-        __dpopt_p_rec.Block = __dpopt_p_block;
+        __dpopt_p_rec.__first = __dpopt_p_first;
+        __dpopt_p_rec.__grid = __dpopt_p_grid;
+        __dpopt_p_rec.__block = __dpopt_p_block;
         __dpopt_p_rec.__dpopt_p_arg_20 = Out;
         __dpopt_p_rec.__dpopt_p_arg_21 = __dpopt_persist_parentBlock(blockIdx, gridDim) * 64000;
         __dpopt_p_rec.__dpopt_p_arg_22 = 1;
@@ -278,32 +278,32 @@ __global__ void __dpopt_persistent_fewBig(dpopt::rt::PersistState *__dpopt_p_sta
     const unsigned long long __dpopt_p_block = __dpopt_p_round * gridDim.x + blockIdx.x;
     if (__dpopt_p_block < __dpopt_p_blocks)
       __dpopt_p_body_fewBig(make_uint3(__dpopt_p_block % __dpopt_p_grid_of_parent.x, __dpopt_p_block / __dpopt_p_grid_of_parent.x % __dpopt_p_grid_of_parent.y, __dpopt_p_block / ((unsigned long long)__dpopt_p_grid_of_parent.x * __dpopt_p_grid_of_parent.y)), __dpopt_p_grid_of_parent, __dpopt_p_state, __dpopt_p_records, __dpopt_p_round, Out);
-    dpopt::rt::gridSync(__dpopt_p_state->Barrier);
+    dpopt::rt::gridSync(__dpopt_p_state->__barrier);
     const dpopt::rt::PersistWork __dpopt_p_work = dpopt::rt::persistWork(__dpopt_p_state, __dpopt_p_round);
-    if (__dpopt_p_work.Count == 0)
+    if (__dpopt_p_work.__count == 0)
       continue;
     // Fig. 7(b): T1 (child blocks spread) or T2 (child grids spread), the same
     // choice in every block.
     if (dpopt::rt::persistUseT1(__dpopt_p_work, 4ull)) {
-      const unsigned long long __dpopt_p_per_block = (__dpopt_p_work.Blocks + gridDim.x - 1) / gridDim.x;
+      const unsigned long long __dpopt_p_per_block = (__dpopt_p_work.__blocks + gridDim.x - 1) / gridDim.x;
       unsigned long long __dpopt_p_child_block = blockIdx.x * __dpopt_p_per_block;
-      const unsigned long long __dpopt_p_last = __dpopt_p_child_block + __dpopt_p_per_block < __dpopt_p_work.Blocks ? __dpopt_p_child_block + __dpopt_p_per_block : __dpopt_p_work.Blocks;
-      for (unsigned __dpopt_p_index = __dpopt_p_child_block < __dpopt_p_last ? dpopt::rt::persistFind(__dpopt_p_records, __dpopt_p_work.Count, __dpopt_p_child_block) : 0; __dpopt_p_child_block < __dpopt_p_last; ++__dpopt_p_index) {
+      const unsigned long long __dpopt_p_last = __dpopt_p_child_block + __dpopt_p_per_block < __dpopt_p_work.__blocks ? __dpopt_p_child_block + __dpopt_p_per_block : __dpopt_p_work.__blocks;
+      for (unsigned __dpopt_p_index = __dpopt_p_child_block < __dpopt_p_last ? dpopt::rt::persistFind(__dpopt_p_records, __dpopt_p_work.__count, __dpopt_p_child_block) : 0; __dpopt_p_child_block < __dpopt_p_last; ++__dpopt_p_index) {
         const __dpopt_p_record_fewBig __dpopt_p_rec = __dpopt_p_records[__dpopt_p_index];
-        const unsigned long long __dpopt_p_end = __dpopt_p_index + 1 < __dpopt_p_work.Count ? __dpopt_p_records[__dpopt_p_index + 1].First : __dpopt_p_work.Blocks;
+        const unsigned long long __dpopt_p_end = __dpopt_p_index + 1 < __dpopt_p_work.__count ? __dpopt_p_records[__dpopt_p_index + 1].__first : __dpopt_p_work.__blocks;
         const unsigned long long __dpopt_p_take = (__dpopt_p_end < __dpopt_p_last ? __dpopt_p_end : __dpopt_p_last) - __dpopt_p_child_block;
-        __dpopt_team_fill(__dpopt_p_rec.Grid, __dpopt_p_rec.Block, __dpopt_p_child_block - __dpopt_p_rec.First, __dpopt_p_take, __dpopt_p_rec.__dpopt_p_arg_20, __dpopt_p_rec.__dpopt_p_arg_21, __dpopt_p_rec.__dpopt_p_arg_22);
+        __dpopt_team_fill(__dpopt_p_rec.__grid, __dpopt_p_rec.__block, __dpopt_p_child_block - __dpopt_p_rec.__first, __dpopt_p_take, __dpopt_p_rec.__dpopt_p_arg_20, __dpopt_p_rec.__dpopt_p_arg_21, __dpopt_p_rec.__dpopt_p_arg_22);
         __dpopt_p_child_block += __dpopt_p_take;
       }
     } else {
-      for (unsigned long long __dpopt_p_index = blockIdx.x; __dpopt_p_index < __dpopt_p_work.Count; __dpopt_p_index += gridDim.x) {
+      for (unsigned long long __dpopt_p_index = blockIdx.x; __dpopt_p_index < __dpopt_p_work.__count; __dpopt_p_index += gridDim.x) {
         const __dpopt_p_record_fewBig __dpopt_p_rec = __dpopt_p_records[__dpopt_p_index];
-        __dpopt_team_fill(__dpopt_p_rec.Grid, __dpopt_p_rec.Block, 0, ~0ull, __dpopt_p_rec.__dpopt_p_arg_20, __dpopt_p_rec.__dpopt_p_arg_21, __dpopt_p_rec.__dpopt_p_arg_22);
+        __dpopt_team_fill(__dpopt_p_rec.__grid, __dpopt_p_rec.__block, 0, ~0ull, __dpopt_p_rec.__dpopt_p_arg_20, __dpopt_p_rec.__dpopt_p_arg_21, __dpopt_p_rec.__dpopt_p_arg_22);
       }
     }
     // The next round's parents write records this round's blocks read.
     if (__dpopt_p_round + 1 < __dpopt_p_rounds)
-      dpopt::rt::gridSync(__dpopt_p_state->Barrier);
+      dpopt::rt::gridSync(__dpopt_p_state->__barrier);
   }
 }
 
@@ -325,7 +325,7 @@ static cudaError_t __dpopt_launch_persistent_fewBig(dim3 __dpopt_p_grid, dim3 __
 }
 
 // dpopt: declared here for the barrier of 'blockReduce''s threads when a block runs it (remove-launch T3)
-static __device__ __forceinline__ void __dpopt_team_barrier_blockReduce(unsigned Count);
+static __device__ __forceinline__ void __dpopt_team_barrier_blockReduce(unsigned __threads);
 // dpopt: declared here for 'blockReduce' run by the threads of a block (remove-launch T1/T2; its shared arrays in the parent's buffer)
 static __device__ void __dpopt_pteam_blockReduce(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, unsigned char *__dpopt_p_shared, const int *In, int *Out, int N);
 __global__ void blockReduce(const int *In, int *Out, int N) {
@@ -343,10 +343,10 @@ __global__ void blockReduce(const int *In, int *Out, int N) {
 }
 
 // dpopt: the barrier of 'blockReduce''s threads when a block runs it (remove-launch T3)
-static __device__ __forceinline__ void __dpopt_team_barrier_blockReduce(unsigned Count) {
-  // Barrier 1 (0 is __syncthreads()): only the first Count threads, whole
+static __device__ __forceinline__ void __dpopt_team_barrier_blockReduce(unsigned __threads) {
+  // Barrier 1 (0 is __syncthreads()): only the first __threads threads, whole
   // warps, take part; the block's other threads do not wait.
-  asm volatile("barrier.sync 1, %0;" : : "r"(Count) : "memory");
+  asm volatile("barrier.sync 1, %0;" : : "r"(__threads) : "memory");
 }
 
 // dpopt: 'blockReduce' run by the threads of a block (remove-launch T1/T2; its shared arrays in the parent's buffer)
@@ -403,8 +403,8 @@ __global__ void reduceRows(const int *In, int *Sums, int Rows, int Width) {
 
 // dpopt: a launch of 'blockReduce' recorded by 'reduceRows' as a persistent grid that runs its launches of 'blockReduce' (remove-launch T1/T2)
 struct __dpopt_p_record_reduceRows {
-  unsigned long long First;
-  dim3 Grid, Block;
+  unsigned long long __first;
+  dim3 __grid, __block;
   const int *__dpopt_p_arg_30;
   int *__dpopt_p_arg_31;
   int __dpopt_p_arg_32;
@@ -429,9 +429,9 @@ static __device__ void __dpopt_p_body_reduceRows(uint3 blockIdx, dim3 gridDim, d
         if (!dpopt::rt::persistClaim(__dpopt_p_state, __dpopt_p_round, (unsigned long long)__dpopt_p_grid.x * __dpopt_p_grid.y * __dpopt_p_grid.z, __dpopt_p_index, __dpopt_p_first))
           __trap(); // cannot happen: a thread launches at most once per round
         __dpopt_p_record_reduceRows &__dpopt_p_rec = __dpopt_p_records[__dpopt_p_index];
-        __dpopt_p_rec.First = __dpopt_p_first;
-        __dpopt_p_rec.Grid = __dpopt_p_grid;
-        __dpopt_p_rec.Block = __dpopt_p_block;
+        __dpopt_p_rec.__first = __dpopt_p_first;
+        __dpopt_p_rec.__grid = __dpopt_p_grid;
+        __dpopt_p_rec.__block = __dpopt_p_block;
         __dpopt_p_rec.__dpopt_p_arg_30 = In + Row * Width;
         __dpopt_p_rec.__dpopt_p_arg_31 = Sums + Row;
         __dpopt_p_rec.__dpopt_p_arg_32 = Width;
@@ -450,32 +450,32 @@ __global__ void __dpopt_persistent_reduceRows(dpopt::rt::PersistState *__dpopt_p
     const unsigned long long __dpopt_p_block = __dpopt_p_round * gridDim.x + blockIdx.x;
     if (__dpopt_p_block < __dpopt_p_blocks)
       __dpopt_p_body_reduceRows(make_uint3(__dpopt_p_block % __dpopt_p_grid_of_parent.x, __dpopt_p_block / __dpopt_p_grid_of_parent.x % __dpopt_p_grid_of_parent.y, __dpopt_p_block / ((unsigned long long)__dpopt_p_grid_of_parent.x * __dpopt_p_grid_of_parent.y)), __dpopt_p_grid_of_parent, __dpopt_p_state, __dpopt_p_records, __dpopt_p_round, __dpopt_p_shared_memory, In, Sums, Rows, Width);
-    dpopt::rt::gridSync(__dpopt_p_state->Barrier);
+    dpopt::rt::gridSync(__dpopt_p_state->__barrier);
     const dpopt::rt::PersistWork __dpopt_p_work = dpopt::rt::persistWork(__dpopt_p_state, __dpopt_p_round);
-    if (__dpopt_p_work.Count == 0)
+    if (__dpopt_p_work.__count == 0)
       continue;
     // Fig. 7(b): T1 (child blocks spread) or T2 (child grids spread), the same
     // choice in every block.
     if (dpopt::rt::persistUseT1(__dpopt_p_work, 18ull)) {
-      const unsigned long long __dpopt_p_per_block = (__dpopt_p_work.Blocks + gridDim.x - 1) / gridDim.x;
+      const unsigned long long __dpopt_p_per_block = (__dpopt_p_work.__blocks + gridDim.x - 1) / gridDim.x;
       unsigned long long __dpopt_p_child_block = blockIdx.x * __dpopt_p_per_block;
-      const unsigned long long __dpopt_p_last = __dpopt_p_child_block + __dpopt_p_per_block < __dpopt_p_work.Blocks ? __dpopt_p_child_block + __dpopt_p_per_block : __dpopt_p_work.Blocks;
-      for (unsigned __dpopt_p_index = __dpopt_p_child_block < __dpopt_p_last ? dpopt::rt::persistFind(__dpopt_p_records, __dpopt_p_work.Count, __dpopt_p_child_block) : 0; __dpopt_p_child_block < __dpopt_p_last; ++__dpopt_p_index) {
+      const unsigned long long __dpopt_p_last = __dpopt_p_child_block + __dpopt_p_per_block < __dpopt_p_work.__blocks ? __dpopt_p_child_block + __dpopt_p_per_block : __dpopt_p_work.__blocks;
+      for (unsigned __dpopt_p_index = __dpopt_p_child_block < __dpopt_p_last ? dpopt::rt::persistFind(__dpopt_p_records, __dpopt_p_work.__count, __dpopt_p_child_block) : 0; __dpopt_p_child_block < __dpopt_p_last; ++__dpopt_p_index) {
         const __dpopt_p_record_reduceRows __dpopt_p_rec = __dpopt_p_records[__dpopt_p_index];
-        const unsigned long long __dpopt_p_end = __dpopt_p_index + 1 < __dpopt_p_work.Count ? __dpopt_p_records[__dpopt_p_index + 1].First : __dpopt_p_work.Blocks;
+        const unsigned long long __dpopt_p_end = __dpopt_p_index + 1 < __dpopt_p_work.__count ? __dpopt_p_records[__dpopt_p_index + 1].__first : __dpopt_p_work.__blocks;
         const unsigned long long __dpopt_p_take = (__dpopt_p_end < __dpopt_p_last ? __dpopt_p_end : __dpopt_p_last) - __dpopt_p_child_block;
-        __dpopt_pteam_blockReduce(__dpopt_p_rec.Grid, __dpopt_p_rec.Block, __dpopt_p_child_block - __dpopt_p_rec.First, __dpopt_p_take, __dpopt_p_shared_memory, __dpopt_p_rec.__dpopt_p_arg_30, __dpopt_p_rec.__dpopt_p_arg_31, __dpopt_p_rec.__dpopt_p_arg_32);
+        __dpopt_pteam_blockReduce(__dpopt_p_rec.__grid, __dpopt_p_rec.__block, __dpopt_p_child_block - __dpopt_p_rec.__first, __dpopt_p_take, __dpopt_p_shared_memory, __dpopt_p_rec.__dpopt_p_arg_30, __dpopt_p_rec.__dpopt_p_arg_31, __dpopt_p_rec.__dpopt_p_arg_32);
         __dpopt_p_child_block += __dpopt_p_take;
       }
     } else {
-      for (unsigned long long __dpopt_p_index = blockIdx.x; __dpopt_p_index < __dpopt_p_work.Count; __dpopt_p_index += gridDim.x) {
+      for (unsigned long long __dpopt_p_index = blockIdx.x; __dpopt_p_index < __dpopt_p_work.__count; __dpopt_p_index += gridDim.x) {
         const __dpopt_p_record_reduceRows __dpopt_p_rec = __dpopt_p_records[__dpopt_p_index];
-        __dpopt_pteam_blockReduce(__dpopt_p_rec.Grid, __dpopt_p_rec.Block, 0, ~0ull, __dpopt_p_shared_memory, __dpopt_p_rec.__dpopt_p_arg_30, __dpopt_p_rec.__dpopt_p_arg_31, __dpopt_p_rec.__dpopt_p_arg_32);
+        __dpopt_pteam_blockReduce(__dpopt_p_rec.__grid, __dpopt_p_rec.__block, 0, ~0ull, __dpopt_p_shared_memory, __dpopt_p_rec.__dpopt_p_arg_30, __dpopt_p_rec.__dpopt_p_arg_31, __dpopt_p_rec.__dpopt_p_arg_32);
       }
     }
     // The next round's parents write records this round's blocks read.
     if (__dpopt_p_round + 1 < __dpopt_p_rounds)
-      dpopt::rt::gridSync(__dpopt_p_state->Barrier);
+      dpopt::rt::gridSync(__dpopt_p_state->__barrier);
   }
 }
 
@@ -508,8 +508,8 @@ __global__ void t1Parent(int *Out, const int *Counts, int N) {
 
 // dpopt: a launch of 'addRange' recorded by 't1Parent' as a persistent grid that runs its launches of 'addRange' (remove-launch T1)
 struct __dpopt_p_record_t1Parent {
-  unsigned long long First;
-  dim3 Grid, Block;
+  unsigned long long __first;
+  dim3 __grid, __block;
   int *__dpopt_p_arg_40;
   int __dpopt_p_arg_41;
   int __dpopt_p_arg_42;
@@ -530,9 +530,9 @@ static __device__ void __dpopt_p_body_t1Parent(uint3 blockIdx, dim3 gridDim, dpo
         if (!dpopt::rt::persistClaim(__dpopt_p_state, __dpopt_p_round, (unsigned long long)__dpopt_p_grid.x * __dpopt_p_grid.y * __dpopt_p_grid.z, __dpopt_p_index, __dpopt_p_first))
           __trap(); // cannot happen: a thread launches at most once per round
         __dpopt_p_record_t1Parent &__dpopt_p_rec = __dpopt_p_records[__dpopt_p_index];
-        __dpopt_p_rec.First = __dpopt_p_first;
-        __dpopt_p_rec.Grid = __dpopt_p_grid;
-        __dpopt_p_rec.Block = __dpopt_p_block;
+        __dpopt_p_rec.__first = __dpopt_p_first;
+        __dpopt_p_rec.__grid = __dpopt_p_grid;
+        __dpopt_p_rec.__block = __dpopt_p_block;
         __dpopt_p_rec.__dpopt_p_arg_40 = Out;
         __dpopt_p_rec.__dpopt_p_arg_41 = T;
         __dpopt_p_rec.__dpopt_p_arg_42 = Counts[T] * 64;
@@ -549,24 +549,24 @@ __global__ void __dpopt_persistent_t1Parent(dpopt::rt::PersistState *__dpopt_p_s
     const unsigned long long __dpopt_p_block = __dpopt_p_round * gridDim.x + blockIdx.x;
     if (__dpopt_p_block < __dpopt_p_blocks)
       __dpopt_p_body_t1Parent(make_uint3(__dpopt_p_block % __dpopt_p_grid_of_parent.x, __dpopt_p_block / __dpopt_p_grid_of_parent.x % __dpopt_p_grid_of_parent.y, __dpopt_p_block / ((unsigned long long)__dpopt_p_grid_of_parent.x * __dpopt_p_grid_of_parent.y)), __dpopt_p_grid_of_parent, __dpopt_p_state, __dpopt_p_records, __dpopt_p_round, Out, Counts, N);
-    dpopt::rt::gridSync(__dpopt_p_state->Barrier);
+    dpopt::rt::gridSync(__dpopt_p_state->__barrier);
     const dpopt::rt::PersistWork __dpopt_p_work = dpopt::rt::persistWork(__dpopt_p_state, __dpopt_p_round);
-    if (__dpopt_p_work.Count == 0)
+    if (__dpopt_p_work.__count == 0)
       continue;
     // T1: the round's child blocks, spread over the persistent blocks.
-    const unsigned long long __dpopt_p_per_block = (__dpopt_p_work.Blocks + gridDim.x - 1) / gridDim.x;
+    const unsigned long long __dpopt_p_per_block = (__dpopt_p_work.__blocks + gridDim.x - 1) / gridDim.x;
     unsigned long long __dpopt_p_child_block = blockIdx.x * __dpopt_p_per_block;
-    const unsigned long long __dpopt_p_last = __dpopt_p_child_block + __dpopt_p_per_block < __dpopt_p_work.Blocks ? __dpopt_p_child_block + __dpopt_p_per_block : __dpopt_p_work.Blocks;
-    for (unsigned __dpopt_p_index = __dpopt_p_child_block < __dpopt_p_last ? dpopt::rt::persistFind(__dpopt_p_records, __dpopt_p_work.Count, __dpopt_p_child_block) : 0; __dpopt_p_child_block < __dpopt_p_last; ++__dpopt_p_index) {
+    const unsigned long long __dpopt_p_last = __dpopt_p_child_block + __dpopt_p_per_block < __dpopt_p_work.__blocks ? __dpopt_p_child_block + __dpopt_p_per_block : __dpopt_p_work.__blocks;
+    for (unsigned __dpopt_p_index = __dpopt_p_child_block < __dpopt_p_last ? dpopt::rt::persistFind(__dpopt_p_records, __dpopt_p_work.__count, __dpopt_p_child_block) : 0; __dpopt_p_child_block < __dpopt_p_last; ++__dpopt_p_index) {
       const __dpopt_p_record_t1Parent __dpopt_p_rec = __dpopt_p_records[__dpopt_p_index];
-      const unsigned long long __dpopt_p_end = __dpopt_p_index + 1 < __dpopt_p_work.Count ? __dpopt_p_records[__dpopt_p_index + 1].First : __dpopt_p_work.Blocks;
+      const unsigned long long __dpopt_p_end = __dpopt_p_index + 1 < __dpopt_p_work.__count ? __dpopt_p_records[__dpopt_p_index + 1].__first : __dpopt_p_work.__blocks;
       const unsigned long long __dpopt_p_take = (__dpopt_p_end < __dpopt_p_last ? __dpopt_p_end : __dpopt_p_last) - __dpopt_p_child_block;
-      __dpopt_team_addRange(__dpopt_p_rec.Grid, __dpopt_p_rec.Block, __dpopt_p_child_block - __dpopt_p_rec.First, __dpopt_p_take, __dpopt_p_rec.__dpopt_p_arg_40, __dpopt_p_rec.__dpopt_p_arg_41, __dpopt_p_rec.__dpopt_p_arg_42);
+      __dpopt_team_addRange(__dpopt_p_rec.__grid, __dpopt_p_rec.__block, __dpopt_p_child_block - __dpopt_p_rec.__first, __dpopt_p_take, __dpopt_p_rec.__dpopt_p_arg_40, __dpopt_p_rec.__dpopt_p_arg_41, __dpopt_p_rec.__dpopt_p_arg_42);
       __dpopt_p_child_block += __dpopt_p_take;
     }
     // The next round's parents write records this round's blocks read.
     if (__dpopt_p_round + 1 < __dpopt_p_rounds)
-      dpopt::rt::gridSync(__dpopt_p_state->Barrier);
+      dpopt::rt::gridSync(__dpopt_p_state->__barrier);
   }
 }
 
@@ -592,8 +592,8 @@ __global__ void t2Parent(int *Out, const int *Counts, int N) {
 
 // dpopt: a launch of 'addRange' recorded by 't2Parent' as a persistent grid that runs its launches of 'addRange' (remove-launch T2)
 struct __dpopt_p_record_t2Parent {
-  unsigned long long First;
-  dim3 Grid, Block;
+  unsigned long long __first;
+  dim3 __grid, __block;
   int *__dpopt_p_arg_50;
   int __dpopt_p_arg_51;
   int __dpopt_p_arg_52;
@@ -614,9 +614,9 @@ static __device__ void __dpopt_p_body_t2Parent(uint3 blockIdx, dim3 gridDim, dpo
         if (!dpopt::rt::persistClaim(__dpopt_p_state, __dpopt_p_round, (unsigned long long)__dpopt_p_grid.x * __dpopt_p_grid.y * __dpopt_p_grid.z, __dpopt_p_index, __dpopt_p_first))
           __trap(); // cannot happen: a thread launches at most once per round
         __dpopt_p_record_t2Parent &__dpopt_p_rec = __dpopt_p_records[__dpopt_p_index];
-        __dpopt_p_rec.First = __dpopt_p_first;
-        __dpopt_p_rec.Grid = __dpopt_p_grid;
-        __dpopt_p_rec.Block = __dpopt_p_block;
+        __dpopt_p_rec.__first = __dpopt_p_first;
+        __dpopt_p_rec.__grid = __dpopt_p_grid;
+        __dpopt_p_rec.__block = __dpopt_p_block;
         __dpopt_p_rec.__dpopt_p_arg_50 = Out;
         __dpopt_p_rec.__dpopt_p_arg_51 = T;
         __dpopt_p_rec.__dpopt_p_arg_52 = Counts[T] * 64;
@@ -633,18 +633,18 @@ __global__ void __dpopt_persistent_t2Parent(dpopt::rt::PersistState *__dpopt_p_s
     const unsigned long long __dpopt_p_block = __dpopt_p_round * gridDim.x + blockIdx.x;
     if (__dpopt_p_block < __dpopt_p_blocks)
       __dpopt_p_body_t2Parent(make_uint3(__dpopt_p_block % __dpopt_p_grid_of_parent.x, __dpopt_p_block / __dpopt_p_grid_of_parent.x % __dpopt_p_grid_of_parent.y, __dpopt_p_block / ((unsigned long long)__dpopt_p_grid_of_parent.x * __dpopt_p_grid_of_parent.y)), __dpopt_p_grid_of_parent, __dpopt_p_state, __dpopt_p_records, __dpopt_p_round, Out, Counts, N);
-    dpopt::rt::gridSync(__dpopt_p_state->Barrier);
+    dpopt::rt::gridSync(__dpopt_p_state->__barrier);
     const dpopt::rt::PersistWork __dpopt_p_work = dpopt::rt::persistWork(__dpopt_p_state, __dpopt_p_round);
-    if (__dpopt_p_work.Count == 0)
+    if (__dpopt_p_work.__count == 0)
       continue;
     // T2: the round's child grids, spread over the persistent blocks.
-    for (unsigned long long __dpopt_p_index = blockIdx.x; __dpopt_p_index < __dpopt_p_work.Count; __dpopt_p_index += gridDim.x) {
+    for (unsigned long long __dpopt_p_index = blockIdx.x; __dpopt_p_index < __dpopt_p_work.__count; __dpopt_p_index += gridDim.x) {
       const __dpopt_p_record_t2Parent __dpopt_p_rec = __dpopt_p_records[__dpopt_p_index];
-      __dpopt_team_addRange(__dpopt_p_rec.Grid, __dpopt_p_rec.Block, 0, ~0ull, __dpopt_p_rec.__dpopt_p_arg_50, __dpopt_p_rec.__dpopt_p_arg_51, __dpopt_p_rec.__dpopt_p_arg_52);
+      __dpopt_team_addRange(__dpopt_p_rec.__grid, __dpopt_p_rec.__block, 0, ~0ull, __dpopt_p_rec.__dpopt_p_arg_50, __dpopt_p_rec.__dpopt_p_arg_51, __dpopt_p_rec.__dpopt_p_arg_52);
     }
     // The next round's parents write records this round's blocks read.
     if (__dpopt_p_round + 1 < __dpopt_p_rounds)
-      dpopt::rt::gridSync(__dpopt_p_state->Barrier);
+      dpopt::rt::gridSync(__dpopt_p_state->__barrier);
   }
 }
 

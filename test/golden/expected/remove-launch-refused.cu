@@ -30,7 +30,7 @@ static __device__ void __dpopt_serial_plain(dim3 __dpopt_gridDim, dim3 __dpopt_b
   }
 }
 // dpopt: declared here for the barrier of 'usesBarrier''s threads when a block runs it (remove-launch T3)
-static __device__ __forceinline__ void __dpopt_team_barrier_usesBarrier(unsigned Count);
+static __device__ __forceinline__ void __dpopt_team_barrier_usesBarrier(unsigned __threads);
 // dpopt: declared here for 'usesBarrier' run by the threads of a block (remove-launch T3)
 static __device__ void __dpopt_team_usesBarrier(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, int *A);
 // dpopt: declared here for the grids of 'usesBarrier' a block's threads launched, run by the block (remove-launch T3)
@@ -42,10 +42,10 @@ __global__ void usesBarrier(int *A) {
 }
 
 // dpopt: the barrier of 'usesBarrier''s threads when a block runs it (remove-launch T3)
-static __device__ __forceinline__ void __dpopt_team_barrier_usesBarrier(unsigned Count) {
-  // Barrier 1 (0 is __syncthreads()): only the first Count threads, whole
+static __device__ __forceinline__ void __dpopt_team_barrier_usesBarrier(unsigned __threads) {
+  // Barrier 1 (0 is __syncthreads()): only the first __threads threads, whole
   // warps, take part; the block's other threads do not wait.
-  asm volatile("barrier.sync 1, %0;" : : "r"(Count) : "memory");
+  asm volatile("barrier.sync 1, %0;" : : "r"(__threads) : "memory");
 }
 
 // dpopt: 'usesBarrier' run by the threads of a block (remove-launch T3)

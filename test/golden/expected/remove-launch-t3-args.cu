@@ -13,7 +13,7 @@ __device__ int lane() { return threadIdx.x % 32; }
 static __device__ int __dpopt_team_lane(uint3 threadIdx) { return threadIdx.x % 32; }
 struct Pair { int a; float b; };
 // dpopt: declared here for the barrier of 'none''s threads when a block runs it (remove-launch T3)
-static __device__ __forceinline__ void __dpopt_team_barrier_none(unsigned Count);
+static __device__ __forceinline__ void __dpopt_team_barrier_none(unsigned __threads);
 // dpopt: declared here for 'none' run by the threads of a block (remove-launch T3)
 static __device__ void __dpopt_team_none(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count);
 // dpopt: declared here for the grids of 'none' a block's threads launched, run by the block (remove-launch T3)
@@ -21,10 +21,10 @@ static __device__ void __dpopt_block_none(bool __dpopt_t3_launches, dim3 __dpopt
 __global__ void none() { __shared__ int s[64]; s[threadIdx.x] = lane(); __syncthreads(); G[threadIdx.x] = s[63 - threadIdx.x]; }
 
 // dpopt: the barrier of 'none''s threads when a block runs it (remove-launch T3)
-static __device__ __forceinline__ void __dpopt_team_barrier_none(unsigned Count) {
-  // Barrier 1 (0 is __syncthreads()): only the first Count threads, whole
+static __device__ __forceinline__ void __dpopt_team_barrier_none(unsigned __threads) {
+  // Barrier 1 (0 is __syncthreads()): only the first __threads threads, whole
   // warps, take part; the block's other threads do not wait.
-  asm volatile("barrier.sync 1, %0;" : : "r"(Count) : "memory");
+  asm volatile("barrier.sync 1, %0;" : : "r"(__threads) : "memory");
 }
 
 // dpopt: 'none' run by the threads of a block (remove-launch T3)
@@ -81,7 +81,7 @@ static __device__ void __dpopt_block_none(bool __dpopt_t3_launches, dim3 __dpopt
   __syncthreads();
 }
 // dpopt: declared here for the barrier of 'withStruct''s threads when a block runs it (remove-launch T3)
-static __device__ __forceinline__ void __dpopt_team_barrier_withStruct(unsigned Count);
+static __device__ __forceinline__ void __dpopt_team_barrier_withStruct(unsigned __threads);
 // dpopt: declared here for 'withStruct' run by the threads of a block (remove-launch T3)
 static __device__ void __dpopt_team_withStruct(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, Pair p, int n);
 // dpopt: declared here for the grids of 'withStruct' a block's threads launched, run by the block (remove-launch T3)
@@ -90,10 +90,10 @@ __global__ void withStruct(Pair p, int n) {
   __shared__ Pair s[32]; s[threadIdx.x] = p; __syncthreads(); if (threadIdx.x < n) G[threadIdx.x] = s[31 - threadIdx.x].a; }
 
 // dpopt: the barrier of 'withStruct''s threads when a block runs it (remove-launch T3)
-static __device__ __forceinline__ void __dpopt_team_barrier_withStruct(unsigned Count) {
-  // Barrier 1 (0 is __syncthreads()): only the first Count threads, whole
+static __device__ __forceinline__ void __dpopt_team_barrier_withStruct(unsigned __threads) {
+  // Barrier 1 (0 is __syncthreads()): only the first __threads threads, whole
   // warps, take part; the block's other threads do not wait.
-  asm volatile("barrier.sync 1, %0;" : : "r"(Count) : "memory");
+  asm volatile("barrier.sync 1, %0;" : : "r"(__threads) : "memory");
 }
 
 // dpopt: 'withStruct' run by the threads of a block (remove-launch T3)

@@ -7,7 +7,7 @@
 
 // A block-wide reduction: shared memory and barriers, so T4 cannot run it.
 // dpopt: declared here for the barrier of 'blockSum''s threads when a block runs it (remove-launch T3)
-static __device__ __forceinline__ void __dpopt_team_barrier_blockSum(unsigned Count);
+static __device__ __forceinline__ void __dpopt_team_barrier_blockSum(unsigned __threads);
 // dpopt: declared here for 'blockSum' run by the threads of a block (remove-launch T3)
 static __device__ void __dpopt_team_blockSum(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, const int *In, int *Out, int N);
 // dpopt: declared here for the grids of 'blockSum' a block's threads launched, run by the block (remove-launch T3)
@@ -27,10 +27,10 @@ __global__ void blockSum(const int *In, int *Out, int N) {
 }
 
 // dpopt: the barrier of 'blockSum''s threads when a block runs it (remove-launch T3)
-static __device__ __forceinline__ void __dpopt_team_barrier_blockSum(unsigned Count) {
-  // Barrier 1 (0 is __syncthreads()): only the first Count threads, whole
+static __device__ __forceinline__ void __dpopt_team_barrier_blockSum(unsigned __threads) {
+  // Barrier 1 (0 is __syncthreads()): only the first __threads threads, whole
   // warps, take part; the block's other threads do not wait.
-  asm volatile("barrier.sync 1, %0;" : : "r"(Count) : "memory");
+  asm volatile("barrier.sync 1, %0;" : : "r"(__threads) : "memory");
 }
 
 // dpopt: 'blockSum' run by the threads of a block (remove-launch T3)

@@ -125,10 +125,10 @@ __global__ void recordBlock(TestRec *Out, unsigned *Meta, unsigned *Failed, unsi
   aggBeginBlock(G, PerThread);
   unsigned T = threadIdx.x;
   TestRec R;
-  R.Grid = dim3(blocksOf(T));
-  R.Block = dim3(threadsOf(T));
-  R.Shmem = T;
-  R.End = 0;
+  R.__grid = dim3(blocksOf(T));
+  R.__block = dim3(threadsOf(T));
+  R.__shmem = T;
+  R.__end = 0;
   R.Args.Thread = T;
   if (!aggRecord(G, R) && blocksOf(T) > 0)
     atomicAdd(Failed, 1u);
@@ -144,7 +144,7 @@ __global__ void recordBlock(TestRec *Out, unsigned *Meta, unsigned *Failed, unsi
     // Every block of the aggregated grid finds its record.
     for (unsigned B = 0; B < Blocks; ++B) {
       unsigned I = aggFind(Records, Count, B), J = 0;
-      while (Records[J].End <= B)
+      while (Records[J].__end <= B)
         ++J;
       if (I != J)
         atomicAdd(&Meta[4], 1u);
@@ -188,9 +188,9 @@ static void testRecords() {
     unsigned At = 0;
     for (const TestRec &R : H) {
       unsigned T = R.Args.Thread;
-      Tiles &= T < Threads && !Seen[T]++ && R.Grid.x == blocksOf(T) &&
-               R.Block.x == threadsOf(T) && R.End == At + R.Grid.x;
-      At = R.End;
+      Tiles &= T < Threads && !Seen[T]++ && R.__grid.x == blocksOf(T) &&
+               R.__block.x == threadsOf(T) && R.__end == At + R.__grid.x;
+      At = R.__end;
     }
     expect(M[0] == Launching && F == 0, "records: one slot per launching thread");
     expect(Tiles && M[1] == Total && At == Total,
@@ -216,17 +216,17 @@ __global__ void joinGroups(unsigned *Count, unsigned *Lasts, unsigned *Direct,
   aggBeginMultiBlock(L, 7u, GroupBlocks, 1u);
   if (threadIdx.x == 0) {
     TestRec R;
-    R.Grid = dim3(1);
-    R.Block = dim3(32);
-    R.Shmem = 0;
-    R.End = 0;
+    R.__grid = dim3(1);
+    R.__block = dim3(32);
+    R.__shmem = 0;
+    R.__end = 0;
     R.Args.Thread = blockIdx.x;
-    if (!aggRecord(L.Slot->G, R))
+    if (!aggRecord(L.__slot->__group, R))
       atomicAdd(&Direct[aggBlockRank() / GroupBlocks], 1u);
   }
   if (AggTableSlot *S = aggArriveMultiBlock(L, GroupBlocks)) {
     unsigned N, Blocks;
-    TestRec *Records = aggTake<TestRec>(S->G, N, Blocks);
+    TestRec *Records = aggTake<TestRec>(S->__group, N, Blocks);
     unsigned long long Group = aggBlockRank() / GroupBlocks;
     Count[Group] = N;
     atomicAdd(&Lasts[Group], 1u);

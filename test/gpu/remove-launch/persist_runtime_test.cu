@@ -24,7 +24,7 @@
 #include <vector>
 
 struct Rec {
-  unsigned long long First;
+  unsigned long long __first;
   unsigned long long Blocks;
   unsigned Owner;
 };
@@ -48,7 +48,7 @@ __global__ void claims(dpopt::rt::PersistState *S, Rec *R, unsigned *Errors) {
       else
         R[I] = {First, Blocks, Id};
     }
-    dpopt::rt::gridSync(S->Barrier);
+    dpopt::rt::gridSync(S->__barrier);
     const dpopt::rt::PersistWork W = dpopt::rt::persistWork(S, Round);
     // Expected totals, computed by every thread of block 0 the slow way.
     if (blockIdx.x == 0) {
@@ -61,21 +61,21 @@ __global__ void claims(dpopt::rt::PersistState *S, Rec *R, unsigned *Errors) {
             Blocks += N;
             Max = N > Max ? N : Max;
           }
-      if (T == 0 && (W.Count != Count || W.Blocks != Blocks || W.MaxBlocks != Max))
+      if (T == 0 && (W.__count != Count || W.__blocks != Blocks || W.__max_blocks != Max))
         atomicAdd(Errors, 1);
     }
     // Records: prefix sums in index order; every child block finds its own.
-    for (unsigned I = Id; I < W.Count; I += gridDim.x * Threads) {
-      unsigned long long Next = I + 1 < W.Count ? R[I + 1].First : W.Blocks;
-      if (R[I].First + R[I].Blocks != Next)
+    for (unsigned I = Id; I < W.__count; I += gridDim.x * Threads) {
+      unsigned long long Next = I + 1 < W.__count ? R[I + 1].__first : W.__blocks;
+      if (R[I].__first + R[I].Blocks != Next)
         atomicAdd(Errors, 1);
-      for (unsigned long long B = R[I].First; B < Next; ++B) {
-        unsigned Found = dpopt::rt::persistFind(R, W.Count, B);
-        if (R[Found].First > B || R[Found].First + R[Found].Blocks <= B)
+      for (unsigned long long B = R[I].__first; B < Next; ++B) {
+        unsigned Found = dpopt::rt::persistFind(R, W.__count, B);
+        if (R[Found].__first > B || R[Found].__first + R[Found].Blocks <= B)
           atomicAdd(Errors, 1);
       }
     }
-    dpopt::rt::gridSync(S->Barrier);
+    dpopt::rt::gridSync(S->__barrier);
   }
 }
 
