@@ -230,6 +230,10 @@ Expected<TranslatedFlags> flagsFromCompilationDatabase(StringRef BuildDir,
   // Drop the compiler and the input; -o/-c are dropped by the translation.
   for (size_t I = 1; I < Cmd.CommandLine.size(); ++I) {
     StringRef A = Cmd.CommandLine[I];
+    // What follows '--' is input files: clang tools' interpolation writes
+    // the file there for a file the database does not list.
+    if (A == "--")
+      break;
     if (A == Cmd.Filename || A == File || A == Abs.str())
       continue;
     SmallString<256> P(Cmd.Directory);

@@ -43,6 +43,7 @@ public:
       Child = parentStmt(Up++);
     L.IsStatement = isStatementPosition(Child, parentStmt(Up));
     L.Begin = U.getOffsetRange(Child->getSourceRange()).first;
+    L.BeginLoc = Child->getBeginLoc();
     Launches.push_back(std::move(L));
     return true;
   }

@@ -6,6 +6,8 @@
 
 #include "dpopt/Frontend/LaunchMarkers.h"
 
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
 
 #include <cctype>
@@ -17,6 +19,7 @@ namespace markers {
 namespace {
 
 constexpr StringLiteral Prefix = "/*__dpopt_site:";
+constexpr StringLiteral BracedConfig = "/*__dpopt_braced*/dim3";
 constexpr StringLiteral Suffix = "*/";
 
 /// Parses "<digits>*/" at the start of S; returns the id and the length used.
@@ -58,7 +61,17 @@ std::optional<FoundMarker> markerEndingAt(StringRef TextBefore) {
 
 size_t findMarkerSyntax(StringRef Text) { return Text.find("/*__dpopt_"); }
 
-std::string strip(StringRef Text) {
+std::string bracedConfigMarker() { return BracedConfig.str(); }
+
+std::string strip(StringRef Input) {
+  std::string Unbraced;
+  if (Input.contains(BracedConfig)) {
+    SmallVector<StringRef, 8> Pieces;
+    Input.split(Pieces, BracedConfig);
+    Unbraced = join(Pieces, "");
+    Input = Unbraced;
+  }
+  StringRef Text = Input;
   std::string Out;
   Out.reserve(Text.size());
   size_t I = 0;

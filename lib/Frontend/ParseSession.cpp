@@ -156,11 +156,14 @@ private:
   std::vector<ClangDiagnostic> &Out;
 };
 
-/// Records '#pragma dp' directives; other pragmas are left to clang.
+/// Records '#pragma dp' directives; other pragmas are left to clang. With
+/// \p Waiting, the pragmas' indices wait there for the next token the
+/// parser gets (watchNextToken).
 class DpPragmaHandler : public PragmaHandler {
 public:
-  explicit DpPragmaHandler(std::vector<PragmaOccurrence> &Out)
-      : PragmaHandler("dp"), Out(Out) {}
+  explicit DpPragmaHandler(std::vector<PragmaOccurrence> &Out,
+                           std::vector<size_t> *Waiting = nullptr)
+      : PragmaHandler("dp"), Out(Out), Waiting(Waiting) {}
 
   void HandlePragma(Preprocessor &PP, PragmaIntroducer Introducer,
                     Token &FirstToken) override {
@@ -189,12 +192,30 @@ public:
       P.ClauseText += PP.getSpelling(Tok);
       PP.Lex(Tok);
     }
+    if (Waiting)
+      Waiting->push_back(Out.size());
     Out.push_back(std::move(P));
   }
 
 private:
   std::vector<PragmaOccurrence> &Out;
+  std::vector<size_t> *Waiting;
 };
+
+/// Gives the pragmas waiting in \p Waiting the location of the next token
+/// the parser gets: what the pragma stands before, in the token stream. A
+/// launch written in the same macro as its _Pragma starts with that token,
+/// though its text starts at the macro's name.
+void watchNextToken(Preprocessor &PP, std::vector<PragmaOccurrence> &Pragmas,
+                    std::vector<size_t> &Waiting) {
+  PP.setTokenWatcher([&Pragmas, &Waiting](const Token &T) {
+    if (Waiting.empty())
+      return;
+    for (size_t I : Waiting)
+      Pragmas[I].Next = T.getLocation();
+    Waiting.clear();
+  });
+}
 
 /// Finds main-file launches that the device-side parse may not see: in
 /// blocks it skips under conditions on __CUDA_ARCH__ (host-only code), and
@@ -320,7 +341,9 @@ public:
 
 protected:
   bool BeginSourceFileAction(CompilerInstance &CI) override {
-    CI.getPreprocessor().AddPragmaHandler(new DpPragmaHandler(Pragmas));
+    CI.getPreprocessor().AddPragmaHandler(
+        new DpPragmaHandler(Pragmas, &Waiting));
+    watchNextToken(CI.getPreprocessor(), Pragmas, Waiting);
     CI.getPreprocessor().addPPCallbacks(
         std::make_unique<HiddenLaunchFinder>(CI.getSourceManager(), Hidden));
     return SyntaxOnlyAction::BeginSourceFileAction(CI);
@@ -329,6 +352,7 @@ protected:
 private:
   std::vector<PragmaOccurrence> &Pragmas;
   std::vector<HiddenLaunch> &Hidden;
+  std::vector<size_t> Waiting;
 };
 
 /// Pragmas in the preamble region (and the headers it includes) are only
@@ -414,6 +438,9 @@ ASTContext &ParsedUnit::getASTContext() const {
 }
 SourceManager &ParsedUnit::getSourceManager() const {
   return Compiler->getSourceManager();
+}
+Preprocessor &ParsedUnit::getPreprocessor() const {
+  return Compiler->getPreprocessor();
 }
 FileID ParsedUnit::getMainFileID() const {
   return Compiler->getSourceManager().getMainFileID();

@@ -10,6 +10,8 @@
 #include "dpopt/Frontend/LaunchMarkers.h"
 
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/Preprocessor.h"
 
 #include <set>
 
@@ -19,12 +21,14 @@ using namespace llvm;
 namespace dpopt {
 namespace {
 
-Diagnostic convert(const ClangDiagnostic &D, const SourceText &Original) {
+Diagnostic convert(const ClangDiagnostic &D, const SourceText &Original,
+                   const OriginMap &Origin) {
   Severity Level = D.Level == ClangDiagnostic::Error     ? Severity::Error
                    : D.Level == ClangDiagnostic::Warning ? Severity::Warning
                                                          : Severity::Note;
   if (D.InMainFile)
-    return makeDiagnostic(Original, D.Offset, Level, D.Message);
+    return makeDiagnostic(Original, Origin.toOriginal(D.Offset), Level,
+                          D.Message);
   Diagnostic Out;
   Out.Level = Level;
   Out.File = D.File;
@@ -37,7 +41,7 @@ Diagnostic convert(const ClangDiagnostic &D, const SourceText &Original) {
 
 /// Converts clang's errors, each with the notes that follow it.
 void convertErrors(const ParsedUnit &U, const SourceText &Original,
-                   std::vector<Diagnostic> &Out) {
+                   const OriginMap &Origin, std::vector<Diagnostic> &Out) {
   ArrayRef<ClangDiagnostic> All = U.getDiagnostics();
   for (size_t I = 0; I < All.size();) {
     size_t End = I + 1;
@@ -45,7 +49,7 @@ void convertErrors(const ParsedUnit &U, const SourceText &Original,
       ++End;
     if (All[I].Level == ClangDiagnostic::Error)
       for (size_t J = I; J < End; ++J)
-        Out.push_back(convert(All[J], Original));
+        Out.push_back(convert(All[J], Original, Origin));
     I = End;
   }
 }
@@ -85,13 +89,80 @@ const char *sideName(bool DeviceSide) { return DeviceSide ? "device" : "host"; }
 
 /// Parses each '#pragma dp' and attaches it to the launch statement that
 /// follows it.
+/// Insertions of markers::bracedConfigMarker() before each grid or block
+/// configuration written as a braced list ('<<<{64, 1, 1}, 128>>>'), found
+/// by lexing \p Text raw (comments and strings are not code); nullopt when
+/// there is none.
+Expected<std::optional<tooling::Replacements>>
+bracedConfigEdits(StringRef Text, StringRef Path) {
+  if (!Text.contains("<<<"))
+    return std::nullopt;
+  LangOptions LO;
+  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus14 = LO.CPlusPlus17 = true;
+  LO.CUDA = true;
+  Lexer L(SourceLocation(), LO, Text.begin(), Text.begin(), Text.end());
+  tooling::Replacements Edits;
+  Token T;
+  auto OffsetOf = [&](const Token &Tok) {
+    return static_cast<unsigned>(L.getBufferLocation() - Text.begin() -
+                                 Tok.getLength());
+  };
+  for (L.LexFromRawLexer(T); T.isNot(tok::eof); L.LexFromRawLexer(T)) {
+    if (T.isNot(tok::lesslessless))
+      continue;
+    // The configuration's arguments up to '>>>', at nesting depth 0.
+    unsigned Depth = 0, Argument = 0;
+    bool AtArgumentStart = true;
+    for (L.LexFromRawLexer(T); T.isNot(tok::eof); L.LexFromRawLexer(T)) {
+      if (Depth == 0 && T.is(tok::greatergreatergreater))
+        break;
+      if (AtArgumentStart && Depth == 0 && Argument < 2 && T.is(tok::l_brace))
+        if (Error E = Edits.add(tooling::Replacement(
+                Path, OffsetOf(T), 0, markers::bracedConfigMarker())))
+          return std::move(E);
+      AtArgumentStart = false;
+      if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace)) {
+        ++Depth;
+      } else if (Depth > 0 &&
+                 T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace)) {
+        --Depth;
+      } else if (Depth == 0 && T.is(tok::comma)) {
+        ++Argument;
+        AtArgumentStart = true;
+      }
+    }
+    if (T.is(tok::eof))
+      break;
+  }
+  if (Edits.empty())
+    return std::nullopt;
+  return Edits;
+}
+
+/// The launch statement among \p Launches that pragma \p P stands before:
+/// the one that starts with the next token after it in the token stream
+/// (which also finds a launch written in the same macro as its _Pragma), or,
+/// for a pragma seen only while the preamble was built, in the text.
+const DiscoveredLaunch *pragmaTarget(const ParsedUnit &U,
+                                     const PragmaOccurrence &P,
+                                     ArrayRef<DiscoveredLaunch> Launches) {
+  std::optional<unsigned> Next;
+  if (P.Next.isInvalid())
+    Next = tokenAfterPragma(U, P.Offset);
+  for (const DiscoveredLaunch &L : Launches)
+    if (L.IsStatement &&
+        (P.Next.isValid() ? L.BeginLoc == P.Next : Next && L.Begin == *Next))
+      return &L;
+  return nullptr;
+}
+
 void attachPragmas(const ParsedUnit &U,
                    const std::vector<DiscoveredLaunch> &Launches,
                    SiteTable &Sites, const SourceText &Original,
-                   std::vector<Diagnostic> &Diags) {
+                   const OriginMap &Origin, std::vector<Diagnostic> &Diags) {
   auto Error = [&](unsigned Offset, std::string Msg) {
-    Diags.push_back(
-        makeDiagnostic(Original, Offset, Severity::Error, std::move(Msg)));
+    Diags.push_back(makeDiagnostic(Original, Origin.toOriginal(Offset),
+                                   Severity::Error, std::move(Msg)));
   };
   for (const PragmaOccurrence &P : U.getPragmas()) {
     if (!P.InMainFile) {
@@ -112,15 +183,8 @@ void attachPragmas(const ParsedUnit &U,
     }
     const PragmaDirective &D = std::get<PragmaDirective>(Parsed);
 
-    std::optional<unsigned> Next = tokenAfterPragma(U, P.Offset);
-    const DiscoveredLaunch *Target = nullptr;
-    unsigned Index = 0;
-    for (unsigned I = 0; Next && I < Launches.size(); ++I)
-      if (Launches[I].IsStatement && Launches[I].Begin == *Next) {
-        Target = &Launches[I];
-        Index = I;
-        break;
-      }
+    const DiscoveredLaunch *Target = pragmaTarget(U, P, Launches);
+    unsigned Index = Target ? Target - Launches.data() : 0;
     if (!Target) {
       Error(P.Offset,
             "'#pragma dp' must be followed by a kernel launch statement");
@@ -177,12 +241,30 @@ WorkingCopy::create(ParseSession &Session, const SourceText &Original,
     return nullptr;
   }
 
+  // Braced configurations become dim3{...} for clang (LaunchMarkers.h); the
+  // insertions are the first edits the origin map undoes.
+  std::string Normalized;
+  if (Expected<std::optional<tooling::Replacements>> Braced =
+          bracedConfigEdits(Text, "<input>")) {
+    if (*Braced) {
+      Expected<std::string> New = tooling::applyAllReplacements(Text, **Braced);
+      if (!New)
+        return New.takeError();
+      Normalized = std::move(*New);
+      Text = Normalized;
+      WC->Origin.push(EditMap::fromReplacements(**Braced));
+    }
+  } else {
+    return Braced.takeError();
+  }
+  const OriginMap &Origin = WC->Origin;
+
   Expected<std::unique_ptr<ParsedUnit>> Parsed = Session.parse(Text);
   if (!Parsed)
     return Parsed.takeError();
   const ParsedUnit &U = **Parsed;
   if (!U.hasAST()) {
-    convertErrors(U, Original, Diags);
+    convertErrors(U, Original, Origin, Diags);
     return nullptr;
   }
 
@@ -196,22 +278,22 @@ WorkingCopy::create(ParseSession &Session, const SourceText &Original,
   for (const HiddenLaunch &H : U.getHiddenLaunches())
     if (!H.InMacroArgument || !SeenChevrons.count(H.Offset))
       Diags.push_back(makeDiagnostic(
-          Original, H.Offset, Severity::Warning,
+          Original, Origin.toOriginal(H.Offset), Severity::Warning,
           "dpopt does not see this launch: it parses the file as the device "
           "compilation does, which skips code under " +
               H.HiddenBy +
               "; the launch is left as written and no pass transforms it"));
-  convertErrors(U, Original, Diags);
+  convertErrors(U, Original, Origin, Diags);
 
   for (unsigned I = 0; I < Launches.size(); ++I) {
     SiteOrigin S;
     S.Id = I + 1;
-    S.Offset = Launches[I].LaunchOffset;
+    S.Offset = Origin.toOriginal(Launches[I].LaunchOffset);
     S.DeviceSide = Launches[I].DeviceSide;
     S.IsStatement = Launches[I].IsStatement;
     WC->Sites.add(std::move(S));
   }
-  attachPragmas(U, Launches, WC->Sites, Original, Diags);
+  attachPragmas(U, Launches, WC->Sites, Original, Origin, Diags);
 
   for (const Diagnostic &D : Diags)
     if (D.Level == Severity::Error)
@@ -284,46 +366,107 @@ Error WorkingCopy::apply(const tooling::Replacements &Edits,
   return Error::success();
 }
 
+namespace {
+
+constexpr StringRef Consumed = " -- dpopt rewrote the launch it was on";
+
+/// The end of the '#pragma' directive at \p Begin: the first newline that no
+/// backslash continues.
+size_t directiveEnd(StringRef Text, size_t Begin) {
+  size_t End = Begin;
+  while (End < Text.size() && Text[End] != '\n') {
+    if (Text.substr(End).starts_with("\\\n"))
+      ++End;
+    else if (Text.substr(End).starts_with("\\\r\n"))
+      End += 2;
+    ++End;
+  }
+  return Text.slice(0, End).rtrim("\r").size();
+}
+
+/// The '#pragma dp' at \p Begin as a line comment (its continuation lines
+/// joined), or nothing when a block comment in it would be cut.
+std::optional<std::string> directiveAsComment(StringRef Written) {
+  if (Written.count("/*") != Written.count("*/"))
+    return std::nullopt;
+  std::string Directive;
+  for (char C : Written)
+    if (C != '\\' && C != '\n' && C != '\r')
+      Directive += C;
+  return "// " + StringRef(Directive).rtrim().str() + Consumed.str();
+}
+
+/// The end of '_Pragma("...")' at \p Begin, or of an object-like macro's
+/// name there when the macro is nothing but _Pragma operators (so that
+/// writing it as a comment removes nothing else); nullopt otherwise.
+std::optional<size_t> pragmaOperatorEnd(const ParsedUnit &U, size_t Begin) {
+  StringRef Text = U.getText();
+  const SourceManager &SM = U.getSourceManager();
+  const LangOptions &LO = U.getASTContext().getLangOpts();
+  Lexer L(SM.getLocForStartOfFile(U.getMainFileID()), LO, Text.begin(),
+          Text.begin() + Begin, Text.end());
+  Token T;
+  L.LexFromRawLexer(T);
+  if (T.isNot(tok::raw_identifier))
+    return std::nullopt;
+  size_t NameEnd = Begin + T.getLength();
+  if (T.getRawIdentifier() == "_Pragma") {
+    L.LexFromRawLexer(T);
+    if (T.isNot(tok::l_paren))
+      return std::nullopt;
+    do
+      L.LexFromRawLexer(T);
+    while (tok::isStringLiteral(T.getKind()));
+    if (T.isNot(tok::r_paren))
+      return std::nullopt;
+    return SM.getFileOffset(T.getLocation()) + 1;
+  }
+  Preprocessor &PP = U.getPreprocessor();
+  const MacroInfo *MI =
+      PP.getMacroInfo(PP.getIdentifierInfo(T.getRawIdentifier()));
+  if (!MI || MI->isFunctionLike() || MI->getNumTokens() == 0)
+    return std::nullopt;
+  ArrayRef<Token> Body = MI->tokens();
+  for (size_t I = 0; I < Body.size(); I += 4)
+    if (I + 3 >= Body.size() || !Body[I].is(tok::identifier) ||
+        Body[I].getIdentifierInfo()->getName() != "_Pragma" ||
+        Body[I + 1].isNot(tok::l_paren) ||
+        !tok::isStringLiteral(Body[I + 2].getKind()) ||
+        Body[I + 3].isNot(tok::r_paren))
+      return std::nullopt;
+  return NameEnd;
+}
+
+} // namespace
+
 std::string WorkingCopy::outputText() const {
-  // A '#pragma dp' whose launch a pass replaced now stands before dpopt's
-  // code, where it would make the output an invalid input to dpopt (and
-  // could attach to a generated launch). It has done its work: keep its text
-  // as a comment.
+  // A '#pragma dp' (or _Pragma) whose launch a pass replaced now stands
+  // before dpopt's code, where it would make the output an invalid input to
+  // dpopt (and could attach to a generated launch). It has done its work:
+  // keep its text as a comment.
   StringRef Text = text();
-  std::set<unsigned> LaunchStarts;
-  for (const DiscoveredLaunch &L : discoverLaunches(*Unit))
-    if (L.IsStatement)
-      LaunchStarts.insert(L.Begin);
+  std::vector<DiscoveredLaunch> Launches = discoverLaunches(*Unit);
   std::string Out;
   size_t Done = 0;
   for (const PragmaOccurrence &P : Unit->getPragmas()) {
-    if (!P.InMainFile || P.Offset < Done ||
-        !Text.substr(P.Offset).starts_with("#"))
+    if (!P.InMainFile || P.Offset < Done || pragmaTarget(*Unit, P, Launches))
       continue;
-    std::optional<unsigned> Next = tokenAfterPragma(*Unit, P.Offset);
-    if (Next && LaunchStarts.count(*Next))
-      continue;
-    // The directive ends at the first newline that no backslash continues.
-    size_t End = P.Offset;
-    while (End < Text.size() && Text[End] != '\n') {
-      if (Text.substr(End).starts_with("\\\n"))
-        ++End;
-      else if (Text.substr(End).starts_with("\\\r\n"))
-        End += 2;
-      ++End;
+    size_t End;
+    std::optional<std::string> Comment;
+    if (Text.substr(P.Offset).starts_with("#")) {
+      End = directiveEnd(Text, P.Offset);
+      Comment = directiveAsComment(Text.slice(P.Offset, End));
+    } else if (std::optional<size_t> E = pragmaOperatorEnd(*Unit, P.Offset)) {
+      End = *E;
+      StringRef Written = Text.slice(P.Offset, End);
+      if (!Written.contains("*/") && !Written.contains('\n'))
+        Comment = "/* " + Written.str() + Consumed.str() + " */";
     }
-    StringRef Written = Text.slice(P.Offset, End);
-    // A block comment that goes on past the directive's line would be cut.
-    if (Written.count("/*") != Written.count("*/"))
+    if (!Comment)
       continue;
-    std::string Directive;
-    for (char C : Written.rtrim("\r"))
-      if (C != '\\' && C != '\n' && C != '\r')
-        Directive += C;
     Out += Text.slice(Done, P.Offset);
-    Out += "// " + StringRef(Directive).rtrim().str() +
-           " -- dpopt rewrote the launch it was on";
-    Done = Text.slice(0, End).rtrim("\r").size();
+    Out += *Comment;
+    Done = End;
   }
   Out += Text.substr(Done);
   return markers::strip(Out);

@@ -15,6 +15,8 @@
 #ifndef DPOPT_FRONTEND_LAUNCHDISCOVERY_H
 #define DPOPT_FRONTEND_LAUNCHDISCOVERY_H
 
+#include "clang/Basic/SourceLocation.h"
+
 #include <string>
 #include <vector>
 
@@ -27,6 +29,8 @@ struct DiscoveredLaunch {
   unsigned LaunchOffset = 0;
   /// Where the launch's statement (or the expression it is part of) begins.
   unsigned Begin = 0;
+  /// The same place as a location (a macro location when a macro writes it).
+  clang::SourceLocation BeginLoc;
   /// Offset of the '<<<' as spelled in the main file (inside a macro
   /// argument too); ~0u when it is spelled elsewhere.
   unsigned ChevronOffset = ~0u;

@@ -51,6 +51,13 @@ std::optional<FoundMarker> markerEndingAt(llvm::StringRef TextBefore);
 /// the output.
 size_t findMarkerSyntax(llvm::StringRef Text);
 
+/// What dpopt writes before a braced grid or block configuration
+/// ('<<<{64, 1, 1}, 128>>>', which nvcc accepts and clang's parser does not)
+/// so that clang reads it as dim3{64, 1, 1}. A pass that copies the
+/// configuration copies 'dim3{...}' (valid CUDA); where the user's text stays,
+/// strip() takes the marker and the 'dim3' out again.
+std::string bracedConfigMarker();
+
 /// Removes every marker, restoring the user-visible text.
 std::string strip(llvm::StringRef Text);
 

@@ -44,6 +44,7 @@ class CompilerInvocation;
 class FrontendAction;
 class PCHContainerOperations;
 class PrecompiledPreamble;
+class Preprocessor;
 } // namespace clang
 
 namespace dpopt {
@@ -109,6 +110,11 @@ struct PragmaOccurrence {
   /// Where it was, for pragmas outside the main file.
   std::string File;
   unsigned Line = 0, Column = 0;
+  /// The first token the parser gets after the pragma, as the preprocessor
+  /// produced it (macro locations included): in a macro that expands to the
+  /// pragma and a launch, the launch's first token. Invalid for pragmas seen
+  /// only while the preamble was built.
+  clang::SourceLocation Next;
 
   /// Maps an offset in ClauseText to a main-file offset.
   unsigned mainFileOffset(size_t ClauseOffset) const;
@@ -139,6 +145,8 @@ public:
   bool hasAST() const { return Action != nullptr; }
   clang::ASTContext &getASTContext() const;
   clang::SourceManager &getSourceManager() const;
+  /// The preprocessor, with the macros defined at the end of the file.
+  clang::Preprocessor &getPreprocessor() const;
   clang::FileID getMainFileID() const;
   /// The main-file text this unit was parsed from.
   llvm::StringRef getText() const { return Buffer->getBuffer(); }
