@@ -12,6 +12,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <set>
 
@@ -87,8 +88,6 @@ std::optional<unsigned> tokenAfterPragma(const ParsedUnit &U, unsigned Offset) {
 
 const char *sideName(bool DeviceSide) { return DeviceSide ? "device" : "host"; }
 
-/// Parses each '#pragma dp' and attaches it to the launch statement that
-/// follows it.
 /// Insertions of markers::bracedConfigMarker() before each grid or block
 /// configuration written as a braced list ('<<<{64, 1, 1}, 128>>>'), found
 /// by lexing \p Text raw (comments and strings are not code); nullopt when
@@ -139,23 +138,40 @@ bracedConfigEdits(StringRef Text, StringRef Path) {
   return Edits;
 }
 
-/// The launch statement among \p Launches that pragma \p P stands before:
-/// the one that starts with the next token after it in the token stream
-/// (which also finds a launch written in the same macro as its _Pragma), or,
-/// for a pragma seen only while the preamble was built, in the text.
-const DiscoveredLaunch *pragmaTarget(const ParsedUnit &U,
-                                     const PragmaOccurrence &P,
-                                     ArrayRef<DiscoveredLaunch> Launches) {
-  std::optional<unsigned> Next;
-  if (P.Next.isInvalid())
-    Next = tokenAfterPragma(U, P.Offset);
-  for (const DiscoveredLaunch &L : Launches)
-    if (L.IsStatement &&
-        (P.Next.isValid() ? L.BeginLoc == P.Next : Next && L.Begin == *Next))
-      return &L;
-  return nullptr;
-}
+/// The launch statements of a file by where they start, for pragmas to find
+/// theirs in constant time (a file may have thousands of both).
+class LaunchStatements {
+public:
+  explicit LaunchStatements(ArrayRef<DiscoveredLaunch> Launches) {
+    for (unsigned I = 0; I < Launches.size(); ++I)
+      if (Launches[I].IsStatement) {
+        ByLoc.try_emplace(Launches[I].BeginLoc.getRawEncoding(), I);
+        ByOffset.try_emplace(Launches[I].Begin, I);
+      }
+  }
 
+  /// The index of the launch statement that pragma \p P stands before: the
+  /// one that starts with the next token after it in the token stream
+  /// (which also finds a launch written in the same macro as its _Pragma),
+  /// or, for a pragma seen only while the preamble was built, in the text.
+  std::optional<unsigned> after(const ParsedUnit &U,
+                                const PragmaOccurrence &P) const {
+    if (P.Next.isValid()) {
+      auto It = ByLoc.find(P.Next.getRawEncoding());
+      return It == ByLoc.end() ? std::nullopt : std::optional(It->second);
+    }
+    std::optional<unsigned> Next = tokenAfterPragma(U, P.Offset);
+    auto It = Next ? ByOffset.find(*Next) : ByOffset.end();
+    return It == ByOffset.end() ? std::nullopt : std::optional(It->second);
+  }
+
+private:
+  llvm::DenseMap<SourceLocation::UIntTy, unsigned> ByLoc;
+  llvm::DenseMap<unsigned, unsigned> ByOffset;
+};
+
+/// Parses each '#pragma dp' and attaches it to the launch statement that
+/// follows it.
 void attachPragmas(const ParsedUnit &U,
                    const std::vector<DiscoveredLaunch> &Launches,
                    SiteTable &Sites, const SourceText &Original,
@@ -164,6 +180,7 @@ void attachPragmas(const ParsedUnit &U,
     Diags.push_back(makeDiagnostic(Original, Origin.toOriginal(Offset),
                                    Severity::Error, std::move(Msg)));
   };
+  LaunchStatements Statements(Launches);
   for (const PragmaOccurrence &P : U.getPragmas()) {
     if (!P.InMainFile) {
       Diagnostic W;
@@ -183,13 +200,13 @@ void attachPragmas(const ParsedUnit &U,
     }
     const PragmaDirective &D = std::get<PragmaDirective>(Parsed);
 
-    const DiscoveredLaunch *Target = pragmaTarget(U, P, Launches);
-    unsigned Index = Target ? Target - Launches.data() : 0;
-    if (!Target) {
+    std::optional<unsigned> Index = Statements.after(U, P);
+    if (!Index) {
       Error(P.Offset,
             "'#pragma dp' must be followed by a kernel launch statement");
       continue;
     }
+    const DiscoveredLaunch *Target = &Launches[*Index];
     ClauseSide Side = D.side();
     if ((Side == ClauseSide::Device && !Target->DeviceSide) ||
         (Side == ClauseSide::Host && Target->DeviceSide)) {
@@ -201,7 +218,7 @@ void attachPragmas(const ParsedUnit &U,
                           sideName(Target->DeviceSide) + " code");
       continue;
     }
-    SiteOrigin *Site = Sites.byId(Index + 1);
+    SiteOrigin *Site = Sites.byId(*Index + 1);
     if (!Site->Pragma) {
       Site->Pragma = D;
       Site->PragmaOffset = P.Offset;
@@ -446,10 +463,11 @@ std::string WorkingCopy::outputText() const {
   // keep its text as a comment.
   StringRef Text = text();
   std::vector<DiscoveredLaunch> Launches = discoverLaunches(*Unit);
+  LaunchStatements Statements(Launches);
   std::string Out;
   size_t Done = 0;
   for (const PragmaOccurrence &P : Unit->getPragmas()) {
-    if (!P.InMainFile || P.Offset < Done || pragmaTarget(*Unit, P, Launches))
+    if (!P.InMainFile || P.Offset < Done || Statements.after(*Unit, P))
       continue;
     size_t End;
     std::optional<std::string> Comment;
