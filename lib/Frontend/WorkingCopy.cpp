@@ -218,6 +218,22 @@ void attachPragmas(const ParsedUnit &U,
                           sideName(Target->DeviceSide) + " code");
       continue;
     }
+    // The grammar is parsed in full, but no pass honours these clauses yet:
+    // say so rather than give the site the default pipeline instead.
+    for (auto [Clause, Missing] : {std::pair<std::string_view, bool>{
+                                       "consldt", D.Consolidate.has_value()},
+                                   {"merge", D.Merge}}) {
+      if (!Missing)
+        continue;
+      std::optional<size_t> At = D.clauseOffset(Clause);
+      Error(At ? P.mainFileOffset(*At) : P.Offset,
+            "'" + std::string(Clause) +
+                "' is not implemented yet: dpopt parses it but has no pass "
+                "that does it; remove the clause (the launch then gets the "
+                "passes it would get without it)");
+    }
+    if (D.Consolidate || D.Merge)
+      continue;
     SiteOrigin *Site = Sites.byId(*Index + 1);
     if (!Site->Pragma) {
       Site->Pragma = D;

@@ -23,7 +23,7 @@ __global__ void parent(int *A, const int *Work, int Count) {
 #pragma dp remove_launch(T3)
   child<<<(Item + 127) / 128, 128>>>(A, Item);
   if (Item > 0) {
-#pragma dp consltdt(block) buffer(default, 256) work(Item)
+#pragma dp threshold(TH) coarsen(4)
     child<<<(Item + 127) / 128, 128>>>(A, Item);
   }
   _Pragma("dp off")
@@ -35,7 +35,7 @@ __global__ void parent(int *A, const int *Work, int Count) {
 }
 
 void run(int *A, const int *Work, int Count) {
-#pragma dp merge
+#pragma dp off
   parent<<<(Count + 127) / 128, 128>>>(A, Work, Count);
   other<<<1, 1>>>(A, Count);
 }
