@@ -55,52 +55,78 @@ void convertErrors(const ParsedUnit &U, const SourceText &Original,
   }
 }
 
+/// A raw lexer of the main file of \p U, starting at \p Offset.
+Lexer mainFileLexer(const ParsedUnit &U, unsigned Offset) {
+  StringRef Text = U.getText();
+  const SourceManager &SM = U.getSourceManager();
+  return Lexer(SM.getLocForStartOfFile(U.getMainFileID()),
+               U.getASTContext().getLangOpts(), Text.begin(),
+               Text.begin() + Offset, Text.end());
+}
+
+/// Lexes the '#pragma' directive (its continuation lines included) or the
+/// _Pragma operator \p L is at, leaving \p T at the token after it; returns
+/// the offset where the pragma's last token ends, or nullopt when \p L is at
+/// neither (a macro that expands to the pragma).
+std::optional<unsigned> lexPragma(const ParsedUnit &U, Lexer &L, Token &T) {
+  const SourceManager &SM = U.getSourceManager();
+  auto EndOf = [&](const Token &Tok) {
+    return SM.getFileOffset(Tok.getLocation()) + Tok.getLength();
+  };
+  L.LexFromRawLexer(T);
+  unsigned End = 0;
+  if (T.is(tok::hash)) {
+    do {
+      End = EndOf(T);
+      L.LexFromRawLexer(T);
+    } while (T.isNot(tok::eof) && !T.isAtStartOfLine());
+    return End;
+  }
+  if (T.isNot(tok::raw_identifier) || T.getRawIdentifier() != "_Pragma")
+    return std::nullopt;
+  L.LexFromRawLexer(T);
+  if (T.isNot(tok::l_paren))
+    return std::nullopt;
+  do
+    L.LexFromRawLexer(T);
+  while (tok::isStringLiteral(T.getKind()));
+  if (T.isNot(tok::r_paren))
+    return std::nullopt;
+  End = EndOf(T);
+  L.LexFromRawLexer(T);
+  return End;
+}
+
 /// The offset of the first token after the '#pragma' directive (or
 /// _Pragma) at \p Offset, skipping any directives that follow it.
 std::optional<unsigned> tokenAfterPragma(const ParsedUnit &U, unsigned Offset) {
-  StringRef Text = U.getText();
-  const SourceManager &SM = U.getSourceManager();
-  Lexer L(SM.getLocForStartOfFile(U.getMainFileID()),
-          U.getASTContext().getLangOpts(), Text.begin(), Text.begin() + Offset,
-          Text.end());
+  Lexer L = mainFileLexer(U, Offset);
   Token T;
-  auto Next = [&] { L.LexFromRawLexer(T); };
-  auto SkipDirective = [&] {
-    do
-      Next();
-    while (T.isNot(tok::eof) && !T.isAtStartOfLine());
-  };
-  Next();
-  if (T.is(tok::hash)) {
-    SkipDirective();
-  } else if (T.is(tok::raw_identifier) && T.getRawIdentifier() == "_Pragma") {
-    for (int I = 0; I < 4 && T.isNot(tok::eof); ++I) // ( "..." ) next
-      Next();
-  } else {
+  if (!lexPragma(U, L, T))
     return std::nullopt;
-  }
   while (T.is(tok::hash) && T.isAtStartOfLine())
-    SkipDirective();
+    do
+      L.LexFromRawLexer(T);
+    while (T.isNot(tok::eof) && !T.isAtStartOfLine());
   if (T.is(tok::eof))
     return std::nullopt;
-  return SM.getFileOffset(T.getLocation());
+  return U.getSourceManager().getFileOffset(T.getLocation());
 }
 
 const char *sideName(bool DeviceSide) { return DeviceSide ? "device" : "host"; }
 
 /// Insertions of markers::bracedConfigMarker() before each grid or block
 /// configuration written as a braced list ('<<<{64, 1, 1}, 128>>>'), found
-/// by lexing \p Text raw (comments and strings are not code); nullopt when
-/// there is none.
-Expected<std::optional<tooling::Replacements>>
-bracedConfigEdits(StringRef Text, StringRef Path) {
+/// by lexing \p Text raw (comments and strings are not code). Insertions
+/// at increasing offsets never conflict.
+tooling::Replacements bracedConfigEdits(StringRef Text) {
+  tooling::Replacements Edits;
   if (!Text.contains("<<<"))
-    return std::nullopt;
+    return Edits;
   LangOptions LO;
   LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus14 = LO.CPlusPlus17 = true;
   LO.CUDA = true;
   Lexer L(SourceLocation(), LO, Text.begin(), Text.begin(), Text.end());
-  tooling::Replacements Edits;
   Token T;
   auto OffsetOf = [&](const Token &Tok) {
     return static_cast<unsigned>(L.getBufferLocation() - Text.begin() -
@@ -116,9 +142,8 @@ bracedConfigEdits(StringRef Text, StringRef Path) {
       if (Depth == 0 && T.is(tok::greatergreatergreater))
         break;
       if (AtArgumentStart && Depth == 0 && Argument < 2 && T.is(tok::l_brace))
-        if (Error E = Edits.add(tooling::Replacement(
-                Path, OffsetOf(T), 0, markers::bracedConfigMarker())))
-          return std::move(E);
+        cantFail(Edits.add(tooling::Replacement(
+            "<input>", OffsetOf(T), 0, markers::bracedConfigMarker())));
       AtArgumentStart = false;
       if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace)) {
         ++Depth;
@@ -133,8 +158,6 @@ bracedConfigEdits(StringRef Text, StringRef Path) {
     if (T.is(tok::eof))
       break;
   }
-  if (Edits.empty())
-    return std::nullopt;
   return Edits;
 }
 
@@ -220,20 +243,17 @@ void attachPragmas(const ParsedUnit &U,
     }
     // The grammar is parsed in full, but no pass honours these clauses yet:
     // say so rather than give the site the default pipeline instead.
-    for (auto [Clause, Missing] : {std::pair<std::string_view, bool>{
-                                       "consldt", D.Consolidate.has_value()},
-                                   {"merge", D.Merge}}) {
-      if (!Missing)
-        continue;
+    // (merge combines with no other clause, so at most one of them.)
+    if (D.Consolidate || D.Merge) {
+      std::string Clause = D.Consolidate ? "consldt" : "merge";
       std::optional<size_t> At = D.clauseOffset(Clause);
       Error(At ? P.mainFileOffset(*At) : P.Offset,
-            "'" + std::string(Clause) +
+            "'" + Clause +
                 "' is not implemented yet: dpopt parses it but has no pass "
                 "that does it; remove the clause (the launch then gets the "
                 "passes it would get without it)");
-    }
-    if (D.Consolidate || D.Merge)
       continue;
+    }
     SiteOrigin *Site = Sites.byId(*Index + 1);
     if (!Site->Pragma) {
       Site->Pragma = D;
@@ -277,18 +297,11 @@ WorkingCopy::create(ParseSession &Session, const SourceText &Original,
   // Braced configurations become dim3{...} for clang (LaunchMarkers.h); the
   // insertions are the first edits the origin map undoes.
   std::string Normalized;
-  if (Expected<std::optional<tooling::Replacements>> Braced =
-          bracedConfigEdits(Text, "<input>")) {
-    if (*Braced) {
-      Expected<std::string> New = tooling::applyAllReplacements(Text, **Braced);
-      if (!New)
-        return New.takeError();
-      Normalized = std::move(*New);
-      Text = Normalized;
-      WC->Origin.push(EditMap::fromReplacements(**Braced));
-    }
-  } else {
-    return Braced.takeError();
+  tooling::Replacements Braced = bracedConfigEdits(Text);
+  if (!Braced.empty()) {
+    Normalized = cantFail(tooling::applyAllReplacements(Text, Braced));
+    Text = Normalized;
+    WC->Origin.push(EditMap::fromReplacements(Braced));
   }
   const OriginMap &Origin = WC->Origin;
 
@@ -403,57 +416,15 @@ namespace {
 
 constexpr StringRef Consumed = " -- dpopt rewrote the launch it was on";
 
-/// The end of the '#pragma' directive at \p Begin: the first newline that no
-/// backslash continues.
-size_t directiveEnd(StringRef Text, size_t Begin) {
-  size_t End = Begin;
-  while (End < Text.size() && Text[End] != '\n') {
-    if (Text.substr(End).starts_with("\\\n"))
-      ++End;
-    else if (Text.substr(End).starts_with("\\\r\n"))
-      End += 2;
-    ++End;
-  }
-  return Text.slice(0, End).rtrim("\r").size();
-}
-
-/// The '#pragma dp' at \p Begin as a line comment (its continuation lines
-/// joined), or nothing when a block comment in it would be cut.
-std::optional<std::string> directiveAsComment(StringRef Written) {
-  if (Written.count("/*") != Written.count("*/"))
-    return std::nullopt;
-  std::string Directive;
-  for (char C : Written)
-    if (C != '\\' && C != '\n' && C != '\r')
-      Directive += C;
-  return "// " + StringRef(Directive).rtrim().str() + Consumed.str();
-}
-
-/// The end of '_Pragma("...")' at \p Begin, or of an object-like macro's
-/// name there when the macro is nothing but _Pragma operators (so that
-/// writing it as a comment removes nothing else); nullopt otherwise.
-std::optional<size_t> pragmaOperatorEnd(const ParsedUnit &U, size_t Begin) {
-  StringRef Text = U.getText();
-  const SourceManager &SM = U.getSourceManager();
-  const LangOptions &LO = U.getASTContext().getLangOpts();
-  Lexer L(SM.getLocForStartOfFile(U.getMainFileID()), LO, Text.begin(),
-          Text.begin() + Begin, Text.end());
+/// The end of the name at \p Begin of an object-like macro that is nothing
+/// but _Pragma operators (so that writing it as a comment removes nothing
+/// else); nullopt for anything else.
+std::optional<size_t> pragmaOnlyMacroEnd(const ParsedUnit &U, size_t Begin) {
+  Lexer L = mainFileLexer(U, Begin);
   Token T;
   L.LexFromRawLexer(T);
   if (T.isNot(tok::raw_identifier))
     return std::nullopt;
-  size_t NameEnd = Begin + T.getLength();
-  if (T.getRawIdentifier() == "_Pragma") {
-    L.LexFromRawLexer(T);
-    if (T.isNot(tok::l_paren))
-      return std::nullopt;
-    do
-      L.LexFromRawLexer(T);
-    while (tok::isStringLiteral(T.getKind()));
-    if (T.isNot(tok::r_paren))
-      return std::nullopt;
-    return SM.getFileOffset(T.getLocation()) + 1;
-  }
   Preprocessor &PP = U.getPreprocessor();
   const MacroInfo *MI =
       PP.getMacroInfo(PP.getIdentifierInfo(T.getRawIdentifier()));
@@ -467,7 +438,7 @@ std::optional<size_t> pragmaOperatorEnd(const ParsedUnit &U, size_t Begin) {
         !tok::isStringLiteral(Body[I + 2].getKind()) ||
         Body[I + 3].isNot(tok::r_paren))
       return std::nullopt;
-  return NameEnd;
+  return Begin + T.getLength();
 }
 
 } // namespace
@@ -485,22 +456,30 @@ std::string WorkingCopy::outputText() const {
   for (const PragmaOccurrence &P : Unit->getPragmas()) {
     if (!P.InMainFile || P.Offset < Done || Statements.after(*Unit, P))
       continue;
-    size_t End;
-    std::optional<std::string> Comment;
-    if (Text.substr(P.Offset).starts_with("#")) {
-      End = directiveEnd(Text, P.Offset);
-      Comment = directiveAsComment(Text.slice(P.Offset, End));
-    } else if (std::optional<size_t> E = pragmaOperatorEnd(*Unit, P.Offset)) {
-      End = *E;
-      StringRef Written = Text.slice(P.Offset, End);
-      if (!Written.contains("*/") && !Written.contains('\n'))
-        Comment = "/* " + Written.str() + Consumed.str() + " */";
-    }
-    if (!Comment)
+    Lexer L = mainFileLexer(*Unit, P.Offset);
+    Token T;
+    std::optional<size_t> End = lexPragma(*Unit, L, T);
+    if (!End)
+      End = pragmaOnlyMacroEnd(*Unit, P.Offset);
+    if (!End)
       continue;
+    StringRef Written = Text.slice(P.Offset, *End);
+    std::string Comment;
+    if (Written.starts_with("#")) {
+      // A line comment: continuation lines joined (the lexer has taken any
+      // block comment in the directive whole).
+      for (char C : Written)
+        if (C != '\\' && C != '\n' && C != '\r')
+          Comment += C;
+      Comment = "// " + Comment + Consumed.str();
+    } else if (!Written.contains("*/") && !Written.contains('\n')) {
+      Comment = "/* " + Written.str() + Consumed.str() + " */";
+    } else {
+      continue;
+    }
     Out += Text.slice(Done, P.Offset);
-    Out += *Comment;
-    Done = End;
+    Out += Comment;
+    Done = *End;
   }
   Out += Text.substr(Done);
   return markers::strip(Out);

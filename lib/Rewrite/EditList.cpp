@@ -38,16 +38,13 @@ void EditList::addAll(const EditList &Other) {
 }
 
 void EditList::addWithin(const EditList &Other, unsigned Begin, unsigned End) {
-  // Edits are only ever appended, so the size tells whether the index is
-  // current.
-  if (Other.ByOffsetSize != Other.Edits.size() || Other.ByOffset.empty()) {
+  if (Other.ByOffset.size() != Other.Edits.size()) {
     Other.ByOffset.resize(Other.Edits.size());
     std::iota(Other.ByOffset.begin(), Other.ByOffset.end(), 0u);
     llvm::sort(Other.ByOffset, [&](unsigned A, unsigned B) {
       return std::make_pair(Other.Edits[A].Offset, A) <
              std::make_pair(Other.Edits[B].Offset, B);
     });
-    Other.ByOffsetSize = Other.Edits.size();
   }
   auto First = llvm::partition_point(Other.ByOffset, [&](unsigned I) {
     return Other.Edits[I].Offset < Begin;

@@ -3,17 +3,14 @@
 # One valid seed costs about 2 s under ASan (three driver runs, each parsing
 # the CUDA headers), so CI runs one seed per pass and feature, not all of
 # them; the long runs are by hand (test/fuzz/README.md).
-set(Names
-  golden-aggregate_block.cu golden-coarsen_patterns.cu
-  golden-threshold_refused.cu golden-remove-launch-t3-args.cu
-  golden-remove-launch-persistent-refused.cu golden-legacy_cdp1.cu
-  golden-lambdas.cu golden-templates.cu lit-inputs-robust-pack.cu
-  lit-device-side-view.cu extra-bom-crlf.cu lit-errors.cu
-  lit-pragma-errors.cu lit-reserved.cu)
-set(Seeds)
-foreach(Name ${Names})
-  list(APPEND Seeds ${SEEDS}/${Name})
-endforeach()
+set(Seeds
+  golden/inputs/aggregate_block.cu golden/inputs/coarsen_patterns.cu
+  golden/inputs/threshold_refused.cu golden/inputs/remove-launch-t3-args.cu
+  golden/inputs/remove-launch-persistent-refused.cu golden/inputs/legacy_cdp1.cu
+  golden/inputs/lambdas.cu golden/inputs/templates.cu lit/Inputs/robust-pack.cu
+  lit/device-side-view.cu fuzz/file-corpus/extra-bom-crlf.cu lit/errors.cu
+  lit/pragma-errors.cu lit/reserved.cu)
+list(TRANSFORM Seeds PREPEND ${TESTS}/)
 # -detect_leaks=0: every run ends with more mallocs than frees (clang's
 # caches), so libFuzzer would run each input a second time for LSan.
 execute_process(

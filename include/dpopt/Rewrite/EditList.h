@@ -72,10 +72,9 @@ private:
 
   std::string File;
   std::vector<Edit> Edits;
-  /// Positions in Edits ordered by offset, for addWithin; rebuilt after the
-  /// list changes (ByOffsetSize != Edits.size()).
+  /// Positions in Edits ordered by offset, for addWithin. Edits are only
+  /// ever appended, so a size other than Edits' means it is out of date.
   mutable std::vector<unsigned> ByOffset;
-  mutable size_t ByOffsetSize = 0;
 };
 
 } // namespace dpopt
