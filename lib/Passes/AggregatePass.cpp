@@ -6,6 +6,8 @@
 
 #include "dpopt/Passes/AggregatePass.h"
 
+#include "LaunchGroups.h"
+
 #include "dpopt/AST/CudaAST.h"
 #include "dpopt/Analysis/ThreadCount.h"
 #include "dpopt/Frontend/WorkingCopy.h"
@@ -61,18 +63,6 @@ struct ChildPlan {
   unsigned SiteId = 0;
 };
 
-/// Per aggregated site.
-struct SitePlan {
-  const LaunchSite *S = nullptr;
-  AggregateSpec Level;
-  /// The site's group variable (shared memory) in its kernel.
-  std::string Group;
-  /// Records each thread may need: 1, or DPOPT_AGG_LOOP_SLOTS in a loop.
-  std::string PerThread;
-  std::string Threshold;
-  const ChildPlan *Child = nullptr;
-};
-
 const Tunable AggThreshold{
     "DPOPT_AGG_THRESHOLD", "u",
     [](const PragmaDirective &P) { return P.AggThreshold; },
@@ -111,164 +101,23 @@ private:
 
 std::optional<std::string> AggregatePass::childBlocker(const LaunchSite &S,
                                                        ProgramAnalysis &A) {
-  const FunctionDecl *Def = getWrittenDefinition(S.Callee);
-  const WorkingCopy &WC = A.workingCopy();
-  std::string Name = "'" + S.CalleeName + "'";
-  if (Def->isTemplateInstantiation() || Def->getDescribedFunctionTemplate() ||
-      Def->isDependentContext())
-    return Name +
-           " is a template: aggregating template kernels is not supported yet";
-  if (!Def->getDeclContext()->getRedeclContext()->isTranslationUnit())
-    return Name +
-           " is declared inside a namespace or class: its aggregation record "
-           "would be declared where its parameter types may not be visible";
-  for (const ParmVarDecl *P : Def->parameters())
-    if (P->getType()->isDependentType() || P->getType()->isReferenceType())
-      return Name + " has a parameter of a type dpopt cannot store ('" +
-             P->getType().getAsString() + "')";
-  const FunctionFacts &F = A.transitiveFacts(S.Callee);
-  if (std::optional<std::string> Why = opaqueCodeBlocker(
-          WC, F, Name,
-          ", which could read the hardware's block or thread index"))
-    return Why;
-  if (!F.LegacyDeviceSyncs.empty())
-    return Name + " calls cudaDeviceSynchronize() at " +
-           whereIs(WC, F.LegacyDeviceSyncs[0].Loc);
-  const ASTContext &Ctx = WC.unit().getASTContext();
+  const ASTContext &Ctx = A.workingCopy().unit().getASTContext();
   bool FixedBlock = constantThreadCount(S.Block.E, Ctx).has_value();
-  if (!FixedBlock && !F.Barriers.empty())
-    return Name + " synchronizes its threads (" + F.Barriers[0].What + " at " +
-           whereIs(WC, F.Barriers[0].Loc) +
-           ") and the block size is not a compile-time constant: threads past "
-           "a smaller "
-           "original block could not take part in the barrier";
-  if (!FixedBlock && !F.WarpOps.empty())
-    return Name + " uses the warp-level operation " + F.WarpOps[0].What +
-           " at " + whereIs(WC, F.WarpOps[0].Loc) +
-           " and the block size is not a compile-time constant: a warp could "
-           "be partly "
-           "past a smaller original block";
-  if (std::optional<std::string> Why = loopBodyBlocker(WC.unit(), Def))
-    return Why;
-  NameAllocator Scratch("");
-  BuiltinCloner Cloner(A, AllBuiltins, Scratch, "agg");
-  if (std::optional<std::string> Why = Cloner.plan(S.Callee))
-    return Name + " cannot be aggregated: " + *Why;
-  return std::nullopt;
+  return groupedChildBlocker(S, A, FixedBlock, "aggregating", "aggregated");
 }
 
 std::optional<std::string> AggregatePass::blocker(const LaunchSite &S,
                                                   ProgramAnalysis &A) const {
   if (std::optional<std::string> Why = launchStatementBlocker(S, A))
     return Why;
-  if (S.Kind != CallerKind::Global)
-    return "the launch is in '" + S.CallerName +
-           "', not in a kernel's own body: the group's state lives in the "
-           "kernel";
-  for (const LaunchArgument &Arg : S.Args)
-    if (isa<PackExpansionExpr>(Arg.E))
-      return "the argument '" + Arg.Text +
-             "' expands a parameter pack: the launch record holds one field "
-             "per argument";
-  const WorkingCopy &WC = A.workingCopy();
-  const FunctionFacts &Parent = A.transitiveFacts(S.Caller);
-  if (!Parent.InlineAsm.empty())
-    return "'" + S.CallerName + "' contains inline assembly at " +
-           whereIs(WC, Parent.InlineAsm[0].Loc) +
-           ": a thread could leave the kernel without counting itself out of "
-           "its group";
-  if (std::optional<std::string> Why =
-          loopBodyBlocker(WC.unit(), getWrittenDefinition(S.Caller)))
-    return Why;
-  if (S.InStream != StreamKind::Implicit &&
-      S.InStream != StreamKind::FireAndForget)
-    return "the launch goes to the stream '" + S.Stream.Text +
-           "': the aggregated launch could not keep its order with that "
-           "stream's other work";
-  // One thread's launches into an ordered stream run one after the other; an
-  // aggregated grid runs them together.
-  // Fire-and-forget launches carry no order the aggregate would lose.
-  bool Asserted = S.InStream == StreamKind::FireAndForget ||
-                  (S.Pragma && S.Pragma->Aggregate);
-  if (!Asserted) {
-    if (S.inLoop())
-      return std::string(
-          "the launch is in a loop and a thread's launches into the "
-          "implicit stream run in order: write '#pragma dp "
-          "aggregate(...)' or launch into cudaStreamFireAndForget if the "
-          "children are independent");
-    if (Parent.Launches.size() > 1)
-      return "'" + S.CallerName + "' launches " +
-             std::to_string(Parent.Launches.size()) +
-             " times per thread into the implicit stream, whose launches run "
-             "in order: write '#pragma dp aggregate(...)' or launch into "
-             "cudaStreamFireAndForget if the children are independent";
-  }
-  // The aggregated launch is made when the kernel's threads are done, after
-  // any tail launch they made: CUDA 13 hung warps that launched after tail
-  // launches (docs/cdp2-semantics.md), and dpopt does not move a launch past
-  // one.
-  if (std::optional<std::string> Why = tailLaunchBlocker(A, S))
-    return *Why + ": the aggregated launch would come after that tail launch";
-  // The record step runs in the launch's branch; the lanes that skip the
-  // branch must wait for it (WarpConvergence.h).
-  if (!S.Branches.empty())
-    if (std::optional<std::string> Why =
-            enclosureBlocker(WC.unit(), S.Branches.front()))
-      return "the statement around the launch (" +
-             whereIs(WC, S.Branches.front()->getBeginLoc()) +
-             ") cannot be made to end with its warp's lanes together: " + *Why;
-  if (std::optional<std::string> Why = enclosedRuntimeUseBlocker(A, S))
+  if (S.Pragma && S.Pragma->Consolidate)
+    return std::string("'#pragma dp consldt' asks for consolidation: the "
+                       "consolidate pass handles this launch");
+  bool Asserted = S.Pragma && S.Pragma->Aggregate;
+  if (std::optional<std::string> Why = groupedParentBlocker(
+          S, A, Asserted, "aggregate(...)", "aggregated"))
     return Why;
   return childBlocker(S, A);
-}
-
-/// Everything one run writes, named fresh against the working text.
-struct GeneratedNames {
-  explicit GeneratedNames(NameAllocator &A)
-      : Grid(A.fresh("grid")), Block(A.fresh("block")), Shmem(A.fresh("shmem")),
-        R(A.fresh("r")), Records(A.fresh("records")), Count(A.fresh("count")),
-        Blocks(A.fresh("blocks")), Index(A.fresh("index")),
-        Group(A.fresh("group")), Threshold(A.fresh("threshold")),
-        Mine(A.fresh("mine")), Local(A.fresh("local_block")),
-        Rank(A.fresh("rank")), Exit(A.fresh("exit")), Next(A.fresh("done")),
-        In(A.fresh("in") + "_"), Warp(A.fresh("warp")), Last(A.fresh("last")) {}
-  std::string Grid, Block, Shmem, R, Records, Count, Blocks, Index, Group,
-      Threshold, Mine, Local, Rank, Exit, Next, In, Warp, Last;
-};
-
-std::string printedType(QualType T, const ASTContext &Ctx) {
-  T.removeLocalConst();
-  T.removeLocalVolatile();
-  PrintingPolicy PP(Ctx.getLangOpts());
-  PP.SuppressTagKeyword = true;
-  PP.FullyQualifiedName = true;
-  return T.getAsString(PP);
-}
-
-/// The record type, its maker, and the declaration of the launcher: they go
-/// before the child's first declaration. \p G names the maker's own
-/// parameters and locals (fresh, so no parameter of the child hides them).
-std::string childSupport(const ChildPlan &C, const GeneratedNames &G) {
-  std::string S = "// dpopt aggregate: a launch of '" +
-                  C.Child->getNameAsString() + "' waiting in its group\n";
-  S += "struct " + C.Rec + " : " + rt::AggConfig + " {\n  struct {\n";
-  for (size_t I = 0; I < C.Fields.size(); ++I)
-    S += "    " + C.FieldTypes[I] + " " + C.Fields[I] + ";\n";
-  S += "  } __args;\n};\n";
-  S += "static __device__ __forceinline__ " + C.Rec + " " + C.Make + "(dim3 " +
-       G.Grid + ", dim3 " + G.Block + ", unsigned " + G.Shmem;
-  for (size_t I = 0; I < C.Fields.size(); ++I)
-    S += ", " + C.FieldTypes[I] + " " + C.Fields[I];
-  S += ") {\n  " + C.Rec + " " + G.R + ";\n  " + G.R + ".__grid = " + G.Grid +
-       ";\n  " + G.R + ".__block = " + G.Block + ";\n  " + G.R +
-       ".__shmem = " + G.Shmem + ";\n  " + G.R + ".__end = 0;\n";
-  for (const std::string &F : C.Fields)
-    S += "  " + G.R + ".__args." + F + " = " + F + ";\n";
-  S += "  return " + G.R + ";\n}\n";
-  S += "static __device__ void " + C.Launch + "(" + rt::AggGroup +
-       " &, unsigned);\n";
-  return S;
 }
 
 std::string recordArgs(const ChildPlan &C, const std::string &Rec) {
@@ -280,7 +129,7 @@ std::string recordArgs(const ChildPlan &C, const std::string &Rec) {
 
 /// The launcher, run by a group's last thread: after the child's definition.
 std::string childLauncher(const ChildPlan &C, const std::string &CalleeText,
-                          const GeneratedNames &G) {
+                          const GroupNames &G) {
   const std::string &Group = G.Group, &Threshold = G.Threshold,
                     &Records = G.Records, &Count = G.Count, &Blocks = G.Blocks,
                     &I = G.Index;
@@ -321,87 +170,6 @@ std::string childLauncher(const ChildPlan &C, const std::string &CalleeText,
   return S;
 }
 
-std::string groupRef(const SitePlan &P) {
-  switch (P.Level.Level) {
-  case Granularity::Warp:
-    return rt::aggWarpGroup + "(" + P.Group + ")";
-  case Granularity::Block:
-    return P.Group;
-  case Granularity::MultiBlock:
-  case Granularity::Grid:
-    return P.Group + ".__slot->__group";
-  }
-  return P.Group;
-}
-
-std::string groupBlocks(const SitePlan &P) {
-  if (P.Level.Level == Granularity::Grid)
-    return "0ull";
-  return std::to_string(P.Level.GroupBlocks.value_or(DefaultGroupBlocks)) +
-         "ull";
-}
-
-/// Sets up the groups of \p Sites at the start of a kernel.
-std::string prologue(const std::vector<const SitePlan *> &Sites) {
-  std::string S;
-  for (const SitePlan *P : Sites) {
-    std::string Where =
-        " // aggregation group of the launch of '" + P->S->CalleeName + "'\n";
-    switch (P->Level.Level) {
-    case Granularity::Warp:
-      S += "  __shared__ " + rt::AggGroup + " " + P->Group + "[32];" + Where;
-      S += "  " + rt::aggBeginWarp + "(" + P->Group + ", " + P->PerThread +
-           ");\n";
-      break;
-    case Granularity::Block:
-      S += "  __shared__ " + rt::AggGroup + " " + P->Group + ";" + Where;
-      S += "  " + rt::aggBeginBlock + "(" + P->Group + ", " + P->PerThread +
-           ");\n";
-      break;
-    case Granularity::MultiBlock:
-    case Granularity::Grid:
-      S += "  __shared__ " + rt::AggBlockLink + " " + P->Group + ";" + Where;
-      S += "  " + rt::aggBeginMultiBlock + "(" + P->Group + ", " +
-           std::to_string(P->S->Id) + "u, " + groupBlocks(*P) + ", " +
-           P->PerThread + ");\n";
-      break;
-    }
-  }
-  return S;
-}
-
-/// Counts the thread out of each group; the last one launches. \p Last
-/// names the slot of a multi-block or grid group that the last block gets.
-std::string epilogue(const std::vector<const SitePlan *> &Sites,
-                     const std::string &Last) {
-  std::string S;
-  for (const SitePlan *P : Sites) {
-    switch (P->Level.Level) {
-    case Granularity::Warp:
-      S += "  if (" + rt::aggArrive + "(" + groupRef(*P) + ", " +
-           rt::aggWarpMembers + "()))\n";
-      S += "    " + P->Child->Launch + "(" + groupRef(*P) + ", " +
-           P->Threshold + ");\n";
-      break;
-    case Granularity::Block:
-      S += "  if (" + rt::aggArrive + "(" + P->Group + ", " +
-           rt::aggBlockThreads + "()))\n";
-      S += "    " + P->Child->Launch + "(" + P->Group + ", " + P->Threshold +
-           ");\n";
-      break;
-    case Granularity::MultiBlock:
-    case Granularity::Grid:
-      S += "  if (" + rt::AggTableSlot + " *" + Last + " = " +
-           rt::aggArriveMultiBlock + "(" + P->Group + ", " + groupBlocks(*P) +
-           ")) {\n";
-      S += "    " + P->Child->Launch + "(" + Last + "->__group, 0u);\n";
-      S += "    " + rt::aggLeave + "(" + Last + ");\n  }\n";
-      break;
-    }
-  }
-  return S;
-}
-
 class AggregateRewriter : public SiteRewriter {
 public:
   explicit AggregateRewriter(SiteRun &Run)
@@ -437,17 +205,19 @@ public:
       CalleeText[Key] = L.Callee;
     }
 
-    SitePlan P;
+    GroupSite P;
     P.S = &S;
-    P.Child = &C;
-    P.Level = levelOf(S, Run.Ctx.Options);
+    AggregateSpec Level = levelOf(S, Run.Ctx.Options);
+    P.Level = Level.Level;
+    P.GroupBlocks = Level.GroupBlocks.value_or(DefaultGroupBlocks);
     P.Group = Names.fresh("agg" + std::to_string(S.Id));
     P.PerThread = S.inLoop() || A.transitiveFacts(S.Caller).Launches.size() > 1
                       ? "DPOPT_AGG_LOOP_SLOTS"
                       : "1u";
-    bool Counted = P.Level.Level == Granularity::Warp ||
-                   P.Level.Level == Granularity::Block;
-    P.Threshold = Counted ? Run.tunableInCode(S) : "0u";
+    bool Counted =
+        P.Level == Granularity::Warp || P.Level == Granularity::Block;
+    P.Launcher = C.Launch;
+    P.LauncherArgs = ", " + (Counted ? Run.tunableInCode(S) : "0u");
     const FunctionDecl *Parent = canonicalFunction(S.Caller);
     if (!SitesIn.count(Parent))
       ParentOrder.push_back(Parent);
@@ -455,33 +225,10 @@ public:
     Sites.push_back(P);
 
     // The launch becomes a record; a thread that finds no room launches.
-    std::string Grid = Gen.Grid, Block = Gen.Block, Rec = Gen.R;
-    std::string Args = StringRef(L.Args).trim().empty() ? "" : ", " + L.Args;
-    unsigned MaxThreads = maxBlockThreads(S.Callee);
-    std::string Text =
-        "{ // dpopt aggregate (" + levelText(P.Level) +
-        "): one launch per group\n"
-        "  dim3 " +
-        Grid + " = " + S.Grid.Text +
-        ";\n"
-        "  dim3 " +
-        Block + " = " + S.Block.Text +
-        ";\n"
-        "  " +
-        C.Rec + " " + Rec + " = " + C.Make + "(" + Grid + ", " + Block + ", " +
-        (S.SharedMem.isWritten() ? "(" + S.SharedMem.Text + ")" : "0u") + Args +
-        ");\n"
-        "  if (!" +
-        rt::aggRecord + "(" + groupRef(P) + ", " + Rec +
-        (MaxThreads < 1024 ? ", " + std::to_string(MaxThreads) + "u"
-                           : std::string()) +
-        "))\n    " +
-        deviceLaunchStatement(
-            S.Id, launchStatement(L.Callee, Rec + ".__grid", Rec + ".__block",
-                                  Rec + ".__shmem",
-                                  std::string("cudaStreamFireAndForget"),
-                                  recordArgs(C, Rec))) +
-        "\n}";
+    std::string Text = recordStatement(
+        P,
+        "dpopt aggregate (" + levelText(Level) + "): one launch per group",
+        C.Rec, C.Make, L.Args, L.Callee, recordArgs(C, Gen.R), Gen);
     SiteEdits.replace(
         S.StmtBegin, S.StmtEnd - S.StmtBegin,
         indentLines(Text, indentationAt(U.getText(), S.StmtBegin)));
@@ -489,7 +236,7 @@ public:
       if (!enclosureBlocker(U, B))
         Converging.push_back(B);
     Run.passed(S, "aggregating the launches of '" + S.CalleeName + "' per " +
-                      levelText(P.Level) + " into one launch of a clone");
+                      levelText(Level) + " into one launch of a clone");
     return Error::success();
   }
 
@@ -502,11 +249,11 @@ private:
   ProgramAnalysis &A;
   EditList &Edits;
   NameAllocator &Names;
-  GeneratedNames Gen;
+  GroupNames Gen;
   BuiltinCloner Cloner;
   std::map<const FunctionDecl *, ChildPlan> Children;
   std::vector<const FunctionDecl *> ChildOrder;
-  std::vector<SitePlan> Sites;
+  std::vector<GroupSite> Sites;
   std::map<const FunctionDecl *, std::vector<size_t>> SitesIn; // by parent
   std::vector<const FunctionDecl *> ParentOrder;
   std::map<const FunctionDecl *, std::string> CalleeText;
@@ -522,7 +269,7 @@ Error AggregateRewriter::finish() {
     return E;
 
   auto SitesOf = [&](const FunctionDecl *Kernel) {
-    std::vector<const SitePlan *> Out;
+    std::vector<const GroupSite *> Out;
     auto It = SitesIn.find(canonicalFunction(Kernel));
     if (It != SitesIn.end())
       for (size_t I : It->second)
@@ -530,26 +277,9 @@ Error AggregateRewriter::finish() {
     return Out;
   };
 
-  // Parents: their bodies get the site rewrites, a prologue and an epilogue
-  // that every way out of the kernel reaches.
-  for (const FunctionDecl *Parent : ParentOrder) {
-    const FunctionDecl *Def = getWrittenDefinition(Parent);
-    Expected<FunctionPieces> F = readFunction(U, Def);
-    if (!F)
-      return F.takeError();
-    Expected<LoopBody> Body = bodyForLoop(U, Def, SiteEdits, Gen.Exit, Gen.In);
-    if (!Body)
-      return Body.takeError();
-    std::vector<const SitePlan *> Mine = SitesOf(Parent);
-    std::string Text =
-        "\n  // dpopt aggregate: set up the launch groups\n" + prologue(Mine) +
-        "  " + rt::aggConvergeWarp + "(); // the lanes start together\n" +
-        Body->Prologue + "  " + Body->Body + "\n" +
-        (Body->NeedsLabel ? Gen.Exit + ":;\n" : "") +
-        "  // dpopt aggregate: count this thread out; the last launches\n" +
-        epilogue(Mine, Gen.Last);
-    Edits.replace(F->BodyBegin + 1, F->BodyEnd - F->BodyBegin - 2, Text);
-  }
+  if (Error E = rewriteGroupParents(U, ParentOrder, SitesOf, SiteEdits,
+                                     "aggregate", Gen, Edits))
+    return E;
 
   // Children: the record type, its launcher, and the disaggregating clone.
   for (const FunctionDecl *Key : ChildOrder) {
@@ -558,7 +288,14 @@ Error AggregateRewriter::finish() {
     Expected<FunctionPieces> F = readFunction(U, Def);
     if (!F)
       return F.takeError();
-    insertBeforeFunction(U, Edits, *F, childSupport(C, Gen));
+    insertBeforeFunction(
+        U, Edits, *F,
+        recordSupport("// dpopt aggregate: a launch of '" +
+                          C.Child->getNameAsString() +
+                          "' waiting in its group",
+                      C.Rec, C.Make, C.Fields, C.FieldTypes, Gen) +
+            "static __device__ void " + C.Launch + "(" + rt::AggGroup +
+            " &, unsigned);\n");
     insertAfterFunction(Edits, *F, childLauncher(C, CalleeText[Key], Gen));
 
     // The child's own sites were rewritten in SiteEdits (recursion); a
@@ -573,8 +310,8 @@ Error AggregateRewriter::finish() {
     if (!Body)
       return Body.takeError();
     const FunctionFacts &Facts = A.transitiveFacts(C.Child);
-    std::vector<const SitePlan *> Own = SitesOf(C.Child);
-    std::string S = "{\n" + prologue(Own);
+    std::vector<const GroupSite *> Own = SitesOf(C.Child);
+    std::string S = "{\n" + groupPrologue(Own);
     S += "  // Find this block's original launch (the first record whose "
          "blocks end\n"
          "  // past it), copy it, and let the chunk go once every block has.\n";
@@ -611,7 +348,7 @@ Error AggregateRewriter::finish() {
     S += "  " + reconvergeEnd(Gen.Warp) + "  }\n";
     if (!Own.empty())
       S += "  // dpopt aggregate: count this thread out; the last launches\n" +
-           epilogue(Own, Gen.Last);
+           groupEpilogue(Own, Gen.Last);
     S += "}";
     std::string Head = "static __global__ " +
                        (F->LaunchBounds.empty() ? "" : F->LaunchBounds + " ") +

@@ -92,7 +92,7 @@ static __global__ void __dpopt_agg_tileChild(const __dpopt_rec_tileChild *__dpop
 __global__ void tiles(const float *const *In, float *const *Out, const int *W, const int *H,
                       int N) {
   // dpopt aggregate: set up the launch groups
-  __shared__ dpopt::rt::AggGroup __dpopt_agg1; // aggregation group of the launch of 'tileChild'
+  __shared__ dpopt::rt::AggGroup __dpopt_agg1; // launch group of the launch of 'tileChild'
   dpopt::rt::aggBeginBlock(__dpopt_agg1, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
@@ -187,7 +187,7 @@ static __global__ void __dpopt_agg_fill(const __dpopt_rec_fill *__dpopt_records,
 
 __global__ void fills(int **Rows, const int *Len, int N) {
   // dpopt aggregate: set up the launch groups
-  __shared__ dpopt::rt::AggGroup __dpopt_agg2; // aggregation group of the launch of 'fill'
+  __shared__ dpopt::rt::AggGroup __dpopt_agg2; // launch group of the launch of 'fill'
   dpopt::rt::aggBeginBlock(__dpopt_agg2, DPOPT_AGG_LOOP_SLOTS);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
@@ -230,7 +230,7 @@ static __device__ void __dpopt_launch_agg_walk(dpopt::rt::AggGroup &, unsigned);
 static __global__ void __dpopt_agg_walk(const __dpopt_rec_walk *__dpopt_records, unsigned __dpopt_count);
 __global__ void walk(const int *Next, int *Seen, int Node) {
   // dpopt aggregate: set up the launch groups
-  __shared__ dpopt::rt::AggGroup __dpopt_agg3; // aggregation group of the launch of 'walk'
+  __shared__ dpopt::rt::AggGroup __dpopt_agg3; // launch group of the launch of 'walk'
   dpopt::rt::aggBeginBlock(__dpopt_agg3, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
@@ -266,7 +266,7 @@ static __device__ void __dpopt_launch_agg_walk(dpopt::rt::AggGroup &__dpopt_grou
 
 // dpopt: 'walk' aggregated: each block finds and runs one original launch's block (aggregate)
 static __global__ void __dpopt_agg_walk(const __dpopt_rec_walk *__dpopt_records, unsigned __dpopt_count) {
-  __shared__ dpopt::rt::AggGroup __dpopt_agg3; // aggregation group of the launch of 'walk'
+  __shared__ dpopt::rt::AggGroup __dpopt_agg3; // launch group of the launch of 'walk'
   dpopt::rt::aggBeginBlock(__dpopt_agg3, 1u);
   // Find this block's original launch (the first record whose blocks end
   // past it), copy it, and let the chunk go once every block has.

@@ -88,7 +88,7 @@ static __global__ void __dpopt_agg_addChild(const __dpopt_rec_addChild *__dpopt_
 
 __global__ void condParent(int *Out, int N) {
   // dpopt aggregate: set up the launch groups
-  __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // aggregation group of the launch of 'addChild'
+  __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // launch group of the launch of 'addChild'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, 32ull, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
@@ -115,7 +115,7 @@ __dpopt_exit:;
 
 __global__ void loopParent(int *Out, int N) {
   // dpopt aggregate: set up the launch groups
-  __shared__ dpopt::rt::AggGroup __dpopt_agg2[32]; // aggregation group of the launch of 'addChild'
+  __shared__ dpopt::rt::AggGroup __dpopt_agg2[32]; // launch group of the launch of 'addChild'
   dpopt::rt::aggBeginWarp(__dpopt_agg2, DPOPT_AGG_LOOP_SLOTS);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
@@ -219,7 +219,7 @@ static __global__ void __dpopt_agg_tileChild(const __dpopt_rec_tileChild *__dpop
 
 __global__ void tileParent(const int *In, int *Out, int N) {
   // dpopt aggregate: set up the launch groups
-  __shared__ dpopt::rt::AggBlockLink __dpopt_agg3; // aggregation group of the launch of 'tileChild'
+  __shared__ dpopt::rt::AggBlockLink __dpopt_agg3; // launch group of the launch of 'tileChild'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg3, 3u, 4ull, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
@@ -313,7 +313,7 @@ static __global__ void __dpopt_agg_cubeChild(const __dpopt_rec_cubeChild *__dpop
 
 __global__ void cubeParent(int *Out, int N) {
   // dpopt aggregate: set up the launch groups
-  __shared__ dpopt::rt::AggBlockLink __dpopt_agg4; // aggregation group of the launch of 'cubeChild'
+  __shared__ dpopt::rt::AggBlockLink __dpopt_agg4; // launch group of the launch of 'cubeChild'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg4, 4u, 0ull, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
@@ -410,7 +410,7 @@ static __global__ void __dpopt_agg_dynChild(const __dpopt_rec_dynChild *__dpopt_
 
 __global__ void dynParent(int *Out, int N) {
   // dpopt aggregate: set up the launch groups
-  __shared__ dpopt::rt::AggBlockLink __dpopt_agg5; // aggregation group of the launch of 'dynChild'
+  __shared__ dpopt::rt::AggBlockLink __dpopt_agg5; // launch group of the launch of 'dynChild'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg5, 5u, 32ull, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
@@ -453,7 +453,7 @@ static __device__ void __dpopt_launch_agg_treeVisit(dpopt::rt::AggGroup &, unsig
 static __global__ void __dpopt_agg_treeVisit(const __dpopt_rec_treeVisit *__dpopt_records, unsigned __dpopt_count);
 __global__ void treeVisit(int *Out, int Depth) {
   // dpopt aggregate: set up the launch groups
-  __shared__ dpopt::rt::AggBlockLink __dpopt_agg6; // aggregation group of the launch of 'treeVisit'
+  __shared__ dpopt::rt::AggBlockLink __dpopt_agg6; // launch group of the launch of 'treeVisit'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg6, 6u, 32ull, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
@@ -491,7 +491,7 @@ static __device__ void __dpopt_launch_agg_treeVisit(dpopt::rt::AggGroup &__dpopt
 
 // dpopt: 'treeVisit' aggregated: each block finds and runs one original launch's block (aggregate)
 static __global__ void __dpopt_agg_treeVisit(const __dpopt_rec_treeVisit *__dpopt_records, unsigned __dpopt_count) {
-  __shared__ dpopt::rt::AggBlockLink __dpopt_agg6; // aggregation group of the launch of 'treeVisit'
+  __shared__ dpopt::rt::AggBlockLink __dpopt_agg6; // launch group of the launch of 'treeVisit'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg6, 6u, 32ull, 1u);
   // Find this block's original launch (the first record whose blocks end
   // past it), copy it, and let the chunk go once every block has.

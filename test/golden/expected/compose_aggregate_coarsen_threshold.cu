@@ -110,7 +110,7 @@ static __global__ void __dpopt_agg_child(const __dpopt_rec_child *__dpopt_record
 
 __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int Cur) {
   // dpopt aggregate: set up the launch groups
-  __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // aggregation group of the launch of 'child'
+  __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // launch group of the launch of 'child'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, 32ull, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {

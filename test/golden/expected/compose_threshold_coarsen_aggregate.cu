@@ -133,7 +133,7 @@ static __device__ void __dpopt_serial_child(dim3 __dpopt_gridDim, dim3 __dpopt_b
 #endif
 __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int Cur) {
   // dpopt aggregate: set up the launch groups
-  __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // aggregation group of the launch of '__dpopt_coarse_child'
+  __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // launch group of the launch of '__dpopt_coarse_child'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, 32ull, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {

@@ -1,0 +1,320 @@
+//===- LaunchGroups.cpp - Launches collected per group of threads --------===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LaunchGroups.h"
+
+#include "dpopt/AST/CudaAST.h"
+#include "dpopt/Analysis/ThreadCount.h"
+#include "dpopt/Frontend/WorkingCopy.h"
+#include "dpopt/Passes/SiteChecks.h"
+#include "dpopt/Rewrite/BodyInLoop.h"
+#include "dpopt/Rewrite/BuiltinParams.h"
+#include "dpopt/Rewrite/LaunchText.h"
+#include "dpopt/Rewrite/WarpConvergence.h"
+#include "dpopt/Support/Runtime.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace dpopt {
+
+GroupNames::GroupNames(NameAllocator &A)
+    : Grid(A.fresh("grid")), Block(A.fresh("block")), Shmem(A.fresh("shmem")),
+      R(A.fresh("r")), Records(A.fresh("records")), Count(A.fresh("count")),
+      Blocks(A.fresh("blocks")), Index(A.fresh("index")),
+      Group(A.fresh("group")), Threshold(A.fresh("threshold")),
+      Mine(A.fresh("mine")), Local(A.fresh("local_block")),
+      Rank(A.fresh("rank")), Exit(A.fresh("exit")), Next(A.fresh("done")),
+      In(A.fresh("in") + "_"), Warp(A.fresh("warp")), Last(A.fresh("last")),
+      Item(A.fresh("item")), Threads(A.fresh("threads")) {}
+
+std::string printedType(QualType T, const ASTContext &Ctx) {
+  T.removeLocalConst();
+  T.removeLocalVolatile();
+  PrintingPolicy PP(Ctx.getLangOpts());
+  PP.SuppressTagKeyword = true;
+  PP.FullyQualifiedName = true;
+  return T.getAsString(PP);
+}
+
+std::optional<std::string> groupedParentBlocker(const LaunchSite &S,
+                                                ProgramAnalysis &A,
+                                                bool Asserted,
+                                                StringRef PragmaText,
+                                                StringRef Done) {
+  if (S.Kind != CallerKind::Global)
+    return "the launch is in '" + S.CallerName +
+           "', not in a kernel's own body: the group's state lives in the "
+           "kernel";
+  for (const LaunchArgument &Arg : S.Args)
+    if (isa<PackExpansionExpr>(Arg.E))
+      return "the argument '" + Arg.Text +
+             "' expands a parameter pack: the launch record holds one field "
+             "per argument";
+  const WorkingCopy &WC = A.workingCopy();
+  const FunctionFacts &Parent = A.transitiveFacts(S.Caller);
+  if (!Parent.InlineAsm.empty())
+    return "'" + S.CallerName + "' contains inline assembly at " +
+           whereIs(WC, Parent.InlineAsm[0].Loc) +
+           ": a thread could leave the kernel without counting itself out of "
+           "its group";
+  if (std::optional<std::string> Why =
+          loopBodyBlocker(WC.unit(), getWrittenDefinition(S.Caller)))
+    return Why;
+  if (S.InStream != StreamKind::Implicit &&
+      S.InStream != StreamKind::FireAndForget)
+    return "the launch goes to the stream '" + S.Stream.Text +
+           "': the " + Done.str() +
+           " launch could not keep its order with that stream's other work";
+  // One thread's launches into an ordered stream run one after the other; a
+  // grouped grid runs them together. Fire-and-forget launches carry no
+  // order the group would lose.
+  if (!Asserted && S.InStream != StreamKind::FireAndForget) {
+    if (S.inLoop())
+      return "the launch is in a loop and a thread's launches into the "
+             "implicit stream run in order: write '#pragma dp " +
+             PragmaText.str() +
+             "' or launch into cudaStreamFireAndForget if the children are "
+             "independent";
+    if (Parent.Launches.size() > 1)
+      return "'" + S.CallerName + "' launches " +
+             std::to_string(Parent.Launches.size()) +
+             " times per thread into the implicit stream, whose launches run "
+             "in order: write '#pragma dp " +
+             PragmaText.str() +
+             "' or launch into cudaStreamFireAndForget if the children are "
+             "independent";
+  }
+  // The grouped launch is made when the kernel's threads are done, after
+  // any tail launch they made: CUDA 13 hung warps that launched after tail
+  // launches (docs/cdp2-semantics.md), and dpopt does not move a launch past
+  // one.
+  if (std::optional<std::string> Why = tailLaunchBlocker(A, S))
+    return *Why + ": the " + Done.str() +
+           " launch would come after that tail launch";
+  // The record step runs in the launch's branch; the lanes that skip the
+  // branch must wait for it (WarpConvergence.h).
+  if (!S.Branches.empty())
+    if (std::optional<std::string> Why =
+            enclosureBlocker(WC.unit(), S.Branches.front()))
+      return "the statement around the launch (" +
+             whereIs(WC, S.Branches.front()->getBeginLoc()) +
+             ") cannot be made to end with its warp's lanes together: " + *Why;
+  return enclosedRuntimeUseBlocker(A, S);
+}
+
+std::optional<std::string> groupedChildBlocker(const LaunchSite &S,
+                                               ProgramAnalysis &A,
+                                               bool FixedBlock,
+                                               StringRef Doing,
+                                               StringRef Done) {
+  const FunctionDecl *Def = getWrittenDefinition(S.Callee);
+  const WorkingCopy &WC = A.workingCopy();
+  std::string Name = "'" + S.CalleeName + "'";
+  if (Def->isTemplateInstantiation() || Def->getDescribedFunctionTemplate() ||
+      Def->isDependentContext())
+    return Name + " is a template: " + Doing.str() +
+           " template kernels is not supported yet";
+  if (!Def->getDeclContext()->getRedeclContext()->isTranslationUnit())
+    return Name +
+           " is declared inside a namespace or class: its launch record "
+           "would be declared where its parameter types may not be visible";
+  for (const ParmVarDecl *P : Def->parameters())
+    if (P->getType()->isDependentType() || P->getType()->isReferenceType())
+      return Name + " has a parameter of a type dpopt cannot store ('" +
+             P->getType().getAsString() + "')";
+  const FunctionFacts &F = A.transitiveFacts(S.Callee);
+  if (std::optional<std::string> Why = opaqueCodeBlocker(
+          WC, F, Name,
+          ", which could read the hardware's block or thread index"))
+    return Why;
+  if (!F.LegacyDeviceSyncs.empty())
+    return Name + " calls cudaDeviceSynchronize() at " +
+           whereIs(WC, F.LegacyDeviceSyncs[0].Loc);
+  if (!FixedBlock && !F.Barriers.empty())
+    return Name + " synchronizes its threads (" + F.Barriers[0].What + " at " +
+           whereIs(WC, F.Barriers[0].Loc) +
+           ") and the block size is not a compile-time constant: threads past "
+           "a smaller original block could not take part in the barrier";
+  if (!FixedBlock && !F.WarpOps.empty())
+    return Name + " uses the warp-level operation " + F.WarpOps[0].What +
+           " at " + whereIs(WC, F.WarpOps[0].Loc) +
+           " and the block size is not a compile-time constant: a warp could "
+           "be partly past a smaller original block";
+  if (std::optional<std::string> Why = loopBodyBlocker(WC.unit(), Def))
+    return Why;
+  NameAllocator Scratch("");
+  BuiltinCloner Cloner(A, AllBuiltins, Scratch, "grp");
+  if (std::optional<std::string> Why = Cloner.plan(S.Callee))
+    return Name + " cannot be " + Done.str() + ": " + *Why;
+  return std::nullopt;
+}
+
+std::string groupRef(const GroupSite &P) {
+  switch (P.Level) {
+  case Granularity::Warp:
+    return rt::aggWarpGroup + "(" + P.Group + ")";
+  case Granularity::Block:
+    return P.Group;
+  case Granularity::MultiBlock:
+  case Granularity::Grid:
+    return P.Group + ".__slot->__group";
+  }
+  return P.Group;
+}
+
+namespace {
+
+std::string groupBlocks(const GroupSite &P) {
+  if (P.Level == Granularity::Grid)
+    return "0ull";
+  return std::to_string(P.GroupBlocks) + "ull";
+}
+
+std::string capacityArgs(const GroupSite &P) {
+  return P.PerThread + (P.Capacity.empty() ? "" : ", " + P.Capacity);
+}
+
+} // namespace
+
+std::string groupPrologue(const std::vector<const GroupSite *> &Sites) {
+  std::string S;
+  for (const GroupSite *P : Sites) {
+    std::string Where =
+        " // launch group of the launch of '" + P->S->CalleeName + "'\n";
+    switch (P->Level) {
+    case Granularity::Warp:
+      S += "  __shared__ " + rt::AggGroup + " " + P->Group + "[32];" + Where;
+      S += "  " + rt::aggBeginWarp + "(" + P->Group + ", " + capacityArgs(*P) +
+           ");\n";
+      break;
+    case Granularity::Block:
+      S += "  __shared__ " + rt::AggGroup + " " + P->Group + ";" + Where;
+      S += "  " + rt::aggBeginBlock + "(" + P->Group + ", " +
+           capacityArgs(*P) + ");\n";
+      break;
+    case Granularity::MultiBlock:
+    case Granularity::Grid:
+      S += "  __shared__ " + rt::AggBlockLink + " " + P->Group + ";" + Where;
+      S += "  " + rt::aggBeginMultiBlock + "(" + P->Group + ", " +
+           std::to_string(P->S->Id) + "u, " + groupBlocks(*P) + ", " +
+           P->PerThread + ");\n";
+      break;
+    }
+  }
+  return S;
+}
+
+std::string groupEpilogue(const std::vector<const GroupSite *> &Sites,
+                          const std::string &Last) {
+  std::string S;
+  for (const GroupSite *P : Sites) {
+    switch (P->Level) {
+    case Granularity::Warp:
+      S += "  if (" + rt::aggArrive + "(" + groupRef(*P) + ", " +
+           rt::aggWarpMembers + "()))\n";
+      S += "    " + P->Launcher + "(" + groupRef(*P) + P->LauncherArgs + ");\n";
+      break;
+    case Granularity::Block:
+      S += "  if (" + rt::aggArrive + "(" + P->Group + ", " +
+           rt::aggBlockThreads + "()))\n";
+      S += "    " + P->Launcher + "(" + P->Group + P->LauncherArgs + ");\n";
+      break;
+    case Granularity::MultiBlock:
+    case Granularity::Grid:
+      S += "  if (" + rt::AggTableSlot + " *" + Last + " = " +
+           rt::aggArriveMultiBlock + "(" + P->Group + ", " + groupBlocks(*P) +
+           ")) {\n";
+      S += "    " + P->Launcher + "(" + Last + "->__group" + P->LauncherArgs +
+           ");\n";
+      S += "    " + rt::aggLeave + "(" + Last + ");\n  }\n";
+      break;
+    }
+  }
+  return S;
+}
+
+std::string recordSupport(StringRef Comment, StringRef Rec, StringRef Make,
+                          const std::vector<std::string> &Fields,
+                          const std::vector<std::string> &Types,
+                          const GroupNames &G) {
+  std::string S = Comment.str() + "\n";
+  S += "struct " + Rec.str() + " : " + rt::AggConfig + " {\n  struct {\n";
+  for (size_t I = 0; I < Fields.size(); ++I)
+    S += "    " + Types[I] + " " + Fields[I] + ";\n";
+  if (Fields.empty())
+    S += "    char __none;\n";
+  S += "  } __args;\n};\n";
+  S += "static __device__ __forceinline__ " + Rec.str() + " " + Make.str() +
+       "(dim3 " + G.Grid + ", dim3 " + G.Block + ", unsigned " + G.Shmem;
+  for (size_t I = 0; I < Fields.size(); ++I)
+    S += ", " + Types[I] + " " + Fields[I];
+  S += ") {\n  " + Rec.str() + " " + G.R + ";\n  " + G.R + ".__grid = " +
+       G.Grid + ";\n  " + G.R + ".__block = " + G.Block + ";\n  " + G.R +
+       ".__shmem = " + G.Shmem + ";\n  " + G.R + ".__end = 0;\n";
+  for (const std::string &F : Fields)
+    S += "  " + G.R + ".__args." + F + " = " + F + ";\n";
+  S += "  return " + G.R + ";\n}\n";
+  return S;
+}
+
+std::string recordStatement(const GroupSite &P, StringRef Comment,
+                            StringRef Rec, StringRef Make, StringRef MakeArgs,
+                            StringRef Callee, StringRef FallbackArgs,
+                            const GroupNames &G) {
+  const LaunchSite &S = *P.S;
+  std::string Args =
+      MakeArgs.trim().empty() ? std::string() : ", " + MakeArgs.str();
+  unsigned MaxThreads = maxBlockThreads(S.Callee);
+  return "{ // " + Comment.str() + "\n  dim3 " + G.Grid + " = " + S.Grid.Text +
+         ";\n  dim3 " + G.Block + " = " + S.Block.Text + ";\n  " + Rec.str() +
+         " " + G.R + " = " + Make.str() + "(" + G.Grid + ", " + G.Block + ", " +
+         (S.SharedMem.isWritten() ? "(" + S.SharedMem.Text + ")" : "0u") +
+         Args + ");\n  if (!" + rt::aggRecord + "(" + groupRef(P) + ", " + G.R +
+         (MaxThreads < 1024 ? ", " + std::to_string(MaxThreads) + "u"
+                            : std::string()) +
+         "))\n    " +
+         deviceLaunchStatement(
+             S.Id, launchStatement(Callee, G.R + ".__grid", G.R + ".__block",
+                                   G.R + ".__shmem",
+                                   std::string("cudaStreamFireAndForget"),
+                                   FallbackArgs)) +
+         "\n}";
+}
+
+Error rewriteGroupParents(
+    const ParsedUnit &U, ArrayRef<const FunctionDecl *> Parents,
+    function_ref<std::vector<const GroupSite *>(const FunctionDecl *)> SitesOf,
+    const EditList &SiteEdits, StringRef Tag, const GroupNames &G,
+    EditList &Edits) {
+  // Parents: their bodies get the site rewrites, a prologue and an epilogue
+  // that every way out of the kernel reaches.
+  for (const FunctionDecl *Parent : Parents) {
+    const FunctionDecl *Def = getWrittenDefinition(Parent);
+    Expected<FunctionPieces> F = readFunction(U, Def);
+    if (!F)
+      return F.takeError();
+    Expected<LoopBody> Body = bodyForLoop(U, Def, SiteEdits, G.Exit, G.In);
+    if (!Body)
+      return Body.takeError();
+    std::vector<const GroupSite *> Mine = SitesOf(Parent);
+    std::string Text =
+        "\n  // dpopt " + Tag.str() + ": set up the launch groups\n" +
+        groupPrologue(Mine) + "  " + rt::aggConvergeWarp +
+        "(); // the lanes start together\n" + Body->Prologue + "  " +
+        Body->Body + "\n" + (Body->NeedsLabel ? G.Exit + ":;\n" : "") +
+        "  // dpopt " + Tag.str() +
+        ": count this thread out; the last launches\n" +
+        groupEpilogue(Mine, G.Last);
+    Edits.replace(F->BodyBegin + 1, F->BodyEnd - F->BodyBegin - 2, Text);
+  }
+  return Error::success();
+}
+
+} // namespace dpopt

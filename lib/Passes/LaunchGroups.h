@@ -1,0 +1,132 @@
+//===- LaunchGroups.h - Launches collected per group of threads -*- C++ -*-===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// aggregate and consolidate both turn a device-side launch into a record in a
+// group of the parent's threads (a warp, a block, N consecutive blocks or the
+// grid) and let the group's last thread launch one grid for all the records
+// (runtime/dpopt/aggregate.cuh). They differ in what a record holds and in
+// the grid launched for the records. What they share is here, written once:
+//
+//  - the blockers of the parent side (where the launch is, its stream, the
+//    warp convergence the record step needs) and of the child side (what a
+//    clone that runs the child's body for a record can copy);
+//  - the record type and its maker;
+//  - the statement that replaces the launch (record, or launch alone when
+//    there is no room);
+//  - the parent's prologue (set up the groups) and epilogue (count the
+//    thread out; the last one calls the pass's launcher), and the rewrite of
+//    every parent body around the site edits.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DPOPT_LIB_PASSES_LAUNCHGROUPS_H
+#define DPOPT_LIB_PASSES_LAUNCHGROUPS_H
+
+#include "dpopt/Analysis/ProgramAnalysis.h"
+#include "dpopt/Pragma/PragmaDirective.h"
+#include "dpopt/Rewrite/EditList.h"
+#include "dpopt/Rewrite/FunctionText.h"
+
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dpopt {
+
+/// Everything one run writes, named fresh against the working text.
+struct GroupNames {
+  explicit GroupNames(NameAllocator &A);
+  std::string Grid, Block, Shmem, R, Records, Count, Blocks, Index, Group,
+      Threshold, Mine, Local, Rank, Exit, Next, In, Warp, Last, Item, Threads;
+};
+
+/// One grouped site.
+struct GroupSite {
+  const LaunchSite *S = nullptr;
+  Granularity Level = Granularity::Block;
+  /// N of multiblock:N (ignored for the other levels).
+  uint64_t GroupBlocks = 0;
+  /// The site's group variable (shared memory) in its kernel.
+  std::string Group;
+  /// Records each thread may need: "1u", or DPOPT_AGG_LOOP_SLOTS in a loop.
+  std::string PerThread;
+  /// Records a warp or block group holds in all, when set ("256u"): the
+  /// consolidation buffer's perBufferSize. Overrides PerThread.
+  std::string Capacity;
+  /// The function the group's last thread calls with the group, and what
+  /// follows the group in that call (", 4u", ", n, a").
+  std::string Launcher, LauncherArgs;
+};
+
+/// The C++ spelling of \p T for generated declarations (no cv, full names).
+std::string printedType(clang::QualType T, const clang::ASTContext &Ctx);
+
+/// The parent-side checks both passes make. \p Asserted: the user said the
+/// launches are independent (a pragma of the pass, or fire-and-forget).
+/// \p PragmaText is the pass's pragma ("aggregate(...)") and \p Done its
+/// participle ("aggregated") in the messages.
+std::optional<std::string> groupedParentBlocker(const LaunchSite &S,
+                                                ProgramAnalysis &A,
+                                                bool Asserted,
+                                                llvm::StringRef PragmaText,
+                                                llvm::StringRef Done);
+
+/// The child-side checks for a clone that runs the child's body once per
+/// record with the built-ins of the record's launch. \p FixedBlock: every
+/// record has the same block size (barriers and warp operations need it).
+std::optional<std::string> groupedChildBlocker(const LaunchSite &S,
+                                               ProgramAnalysis &A,
+                                               bool FixedBlock,
+                                               llvm::StringRef Doing,
+                                               llvm::StringRef Done);
+
+/// "aggregate(...)" and such: the expression naming the site's group.
+std::string groupRef(const GroupSite &P);
+
+/// Sets up the groups of \p Sites at the start of a kernel.
+std::string groupPrologue(const std::vector<const GroupSite *> &Sites);
+
+/// Counts the thread out of each group; the last one calls the launcher.
+/// \p Last names the slot of a multi-block or grid group that the last
+/// block gets.
+std::string groupEpilogue(const std::vector<const GroupSite *> &Sites,
+                          const std::string &Last);
+
+/// A record: the launch configuration (rt::AggConfig) and \p Fields of
+/// \p Types in '__args'; its maker \p Make takes the configuration and the
+/// fields. \p Comment heads the declarations.
+std::string recordSupport(llvm::StringRef Comment, llvm::StringRef Rec,
+                          llvm::StringRef Make,
+                          const std::vector<std::string> &Fields,
+                          const std::vector<std::string> &Types,
+                          const GroupNames &G);
+
+/// The statement that replaces \p S's launch: make the record from
+/// \p MakeArgs (the launch's per-record arguments) and add it to the group;
+/// without room the thread launches \p Callee with \p FallbackArgs (written
+/// in terms of the record \p G.R) itself. \p Comment is the first line.
+std::string recordStatement(const GroupSite &P, llvm::StringRef Comment,
+                            llvm::StringRef Rec, llvm::StringRef Make,
+                            llvm::StringRef MakeArgs, llvm::StringRef Callee,
+                            llvm::StringRef FallbackArgs, const GroupNames &G);
+
+/// Rewrites every kernel of \p ParentOrder: its body with \p SiteEdits
+/// applied, made to reach the epilogue on every way out, between the
+/// prologue and the epilogue of its sites (\p SitesOf).
+llvm::Error rewriteGroupParents(
+    const ParsedUnit &U, llvm::ArrayRef<const clang::FunctionDecl *> Parents,
+    llvm::function_ref<std::vector<const GroupSite *>(
+        const clang::FunctionDecl *)>
+        SitesOf,
+    const EditList &SiteEdits, llvm::StringRef Tag, const GroupNames &G,
+    EditList &Edits);
+
+} // namespace dpopt
+
+#endif // DPOPT_LIB_PASSES_LAUNCHGROUPS_H
