@@ -12,6 +12,7 @@
 #include "dpopt/Frontend/CudaInstallation.h"
 #include "dpopt/Frontend/ParseSession.h"
 #include "dpopt/Frontend/WorkingCopy.h"
+#include "dpopt/Passes/ConsolidatePass.h"
 #include "dpopt/Passes/PassRegistry.h"
 #include "dpopt/Report/Report.h"
 #include "dpopt/Support/SourceText.h"
@@ -151,6 +152,36 @@ int Run::execute() {
   if (!*WC)
     return ExitInputError;
   double ParseSeconds = elapsed();
+
+  // Consolidation is asked for by pragma or option; either needs the pass.
+  bool Consolidates = any_of(
+      Pipeline, [](Pass *P) { return P->name() == "consolidate"; });
+  if (O.PassOpts.Consolidate && !Consolidates)
+    return fail(ExitInputError,
+                "--consldt needs the consolidate pass, which --passes does "
+                "not run");
+  {
+    ProgramAnalysis Analysis(**WC);
+    std::vector<Diagnostic> PragmaErrors;
+    if (Consolidates) {
+      PragmaErrors = consolidationPragmaErrors(Analysis);
+    } else {
+      for (const SiteOrigin &S : (*WC)->sites().all())
+        if (S.Pragma && S.Pragma->Consolidate) {
+          UserLocation At;
+          At.InMainFile = true;
+          At.Offset = S.PragmaOffset;
+          PragmaErrors.push_back((*WC)->diagnosticAt(
+              At, Severity::Error,
+              "'#pragma dp consldt' asks for the consolidate pass, which "
+              "--passes does not run"));
+        }
+    }
+    for (const Diagnostic &D : PragmaErrors)
+      printDiagnostic(Errs, D);
+    if (!PragmaErrors.empty())
+      return ExitInputError;
+  }
 
   if (O.Report != ReportFormat::None) {
     std::string ReportText;

@@ -241,17 +241,13 @@ void attachPragmas(const ParsedUnit &U,
                           sideName(Target->DeviceSide) + " code");
       continue;
     }
-    // The grammar is parsed in full, but no pass honours these clauses yet:
-    // say so rather than give the site the default pipeline instead.
-    // (merge combines with no other clause, so at most one of them.)
-    if (D.Consolidate || D.Merge) {
-      std::string Clause = D.Consolidate ? "consldt" : "merge";
-      std::optional<size_t> At = D.clauseOffset(Clause);
+    // The grammar is parsed in full, but no pass honours merge yet: say
+    // so rather than ignore it.
+    if (D.Merge) {
+      std::optional<size_t> At = D.clauseOffset("merge");
       Error(At ? P.mainFileOffset(*At) : P.Offset,
-            "'" + Clause +
-                "' is not implemented yet: dpopt parses it but has no pass "
-                "that does it; remove the clause (the launch then gets the "
-                "passes it would get without it)");
+            "'merge' is not implemented yet: dpopt parses it but has no pass "
+            "that does it; remove the clause");
       continue;
     }
     SiteOrigin *Site = Sites.byId(*Index + 1);

@@ -91,6 +91,14 @@ protected:
 
   std::unique_ptr<SiteRewriter> makeRewriter(SiteRun &Run) const override;
 
+  std::optional<std::string> optionBlocker(const LaunchSite &,
+                                           const PassOptions &O) const override {
+    if (O.Consolidate)
+      return std::string("--consldt asks for consolidation: the consolidate "
+                         "pass handles the launches");
+    return std::nullopt;
+  }
+
   std::optional<std::string> blocker(const LaunchSite &S,
                                      ProgramAnalysis &A) const override;
 

@@ -11,6 +11,7 @@
 
 #include "dpopt/Passes/AggregatePass.h"
 #include "dpopt/Passes/CoarsenPass.h"
+#include "dpopt/Passes/ConsolidatePass.h"
 #include "dpopt/Passes/PassRegistry.h"
 #include "dpopt/Passes/RemoveLaunchPass.h"
 #include "dpopt/Passes/ThresholdPass.h"
@@ -21,9 +22,12 @@ PassRegistry PassRegistry::builtin() {
   PassRegistry R;
   R.add(createThresholdPass());
   R.add(createCoarsenPass());
+  R.add(createConsolidatePass());
   R.add(createAggregatePass());
   R.add(createRemoveLaunchPass());
-  R.DefaultOrder = {"threshold", "coarsen", "aggregate"};
+  // consolidate acts only where a pragma or --consldt asks for it; the
+  // sites it takes, aggregate leaves alone.
+  R.DefaultOrder = {"threshold", "coarsen", "consolidate", "aggregate"};
   return R;
 }
 

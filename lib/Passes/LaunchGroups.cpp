@@ -32,7 +32,9 @@ GroupNames::GroupNames(NameAllocator &A)
       Mine(A.fresh("mine")), Local(A.fresh("local_block")),
       Rank(A.fresh("rank")), Exit(A.fresh("exit")), Next(A.fresh("done")),
       In(A.fresh("in") + "_"), Warp(A.fresh("warp")), Last(A.fresh("last")),
-      Item(A.fresh("item")), Threads(A.fresh("threads")) {}
+      Item(A.fresh("item")), Threads(A.fresh("threads")),
+      Concurrency(A.fresh("kc")), WantBlocks(A.fresh("want_blocks")),
+      WantThreads(A.fresh("want_threads")) {}
 
 std::string printedType(QualType T, const ASTContext &Ctx) {
   T.removeLocalConst();

@@ -43,7 +43,8 @@ namespace dpopt {
 struct GroupNames {
   explicit GroupNames(NameAllocator &A);
   std::string Grid, Block, Shmem, R, Records, Count, Blocks, Index, Group,
-      Threshold, Mine, Local, Rank, Exit, Next, In, Warp, Last, Item, Threads;
+      Threshold, Mine, Local, Rank, Exit, Next, In, Warp, Last, Item, Threads,
+      Concurrency, WantBlocks, WantThreads;
 };
 
 /// One grouped site.

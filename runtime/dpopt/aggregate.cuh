@@ -536,21 +536,25 @@ __device__ inline AggTableSlot *aggArriveMultiBlock(AggBlockLink &L,
   return R;
 }
 
-/// Block prologue for a block site (every thread calls it).
-__device__ inline void aggBeginBlock(AggGroup &G, unsigned PerThread) {
+/// Block prologue for a block site (every thread calls it). A nonzero
+/// \p Total is the group's capacity in records (consolidate's
+/// buffer(custom, perBufferSize)); otherwise PerThread records per thread.
+__device__ inline void aggBeginBlock(AggGroup &G, unsigned PerThread, unsigned Total = 0) {
   if (aggThreadRank() == 0) {
-    unsigned long long Cap = static_cast<unsigned long long>(aggBlockThreads()) * PerThread;
+    unsigned long long Cap =
+        Total ? Total : static_cast<unsigned long long>(aggBlockThreads()) * PerThread;
     aggInitGroup(G, static_cast<unsigned>(Cap < (1u << 24) ? Cap : (1u << 24)));
   }
   __syncthreads();
 }
 
-/// Block prologue for a warp site: \p G has one group per warp (32).
-__device__ inline void aggBeginWarp(AggGroup *G, unsigned PerThread) {
+/// Block prologue for a warp site: \p G has one group per warp (32);
+/// \p Total as for aggBeginBlock.
+__device__ inline void aggBeginWarp(AggGroup *G, unsigned PerThread, unsigned Total = 0) {
   unsigned Rank = aggThreadRank(), Threads = aggBlockThreads();
   if (Rank % 32 == 0) {
     unsigned Members = Threads - Rank < 32 ? Threads - Rank : 32;
-    aggInitGroup(G[Rank / 32], Members * PerThread);
+    aggInitGroup(G[Rank / 32], Total ? Total : Members * PerThread);
   }
   __syncthreads();
 }

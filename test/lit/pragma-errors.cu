@@ -35,10 +35,9 @@ __global__ void parent(int *A) {
 #pragma dp merge
   // CHECK: pragma-errors.cu:[[@LINE-1]]:1: error: '#pragma dp merge' applies to kernels launched from host code, but this launch is made by device code
   child<<<1, 1>>>(A);
-  int Item = threadIdx.x;
-#pragma dp consldt(block) buffer(default, 256) work(Item)
-  // CHECK: pragma-errors.cu:[[@LINE-1]]:12: error: 'consldt' is not implemented yet: dpopt parses it but has no pass that does it; remove the clause (the launch then gets the passes it would get without it)
-  child<<<1, 1>>>(A + Item);
+#pragma dp consldt(block) buffer(halloc) work(A)
+  // CHECK: pragma-errors.cu:[[@LINE-1]]:34: error: buffer type 'halloc' is not supported (dpopt ships no Halloc allocator); use 'default' or 'custom'
+  child<<<1, 1>>>(A);
 }
 
 void host(int *A) {
@@ -46,7 +45,7 @@ void host(int *A) {
   // CHECK: pragma-errors.cu:[[@LINE-1]]:1: error: '#pragma dp threshold(4)' applies to kernels launched from device code, but this launch is made by host code
   parent<<<1, 1>>>(A);
 #pragma dp merge
-  // CHECK: pragma-errors.cu:[[@LINE-1]]:12: error: 'merge' is not implemented yet: dpopt parses it but has no pass that does it; remove the clause (the launch then gets the passes it would get without it)
+  // CHECK: pragma-errors.cu:[[@LINE-1]]:12: error: 'merge' is not implemented yet: dpopt parses it but has no pass that does it; remove the clause
   parent<<<1, 1>>>(A);
   other<<<1, 1>>>(A);
 }

@@ -80,6 +80,12 @@ cl::opt<std::string>
                        "multiblock[:N] or grid)"),
               cl::value_desc("level"), cl::cat(DpoptCategory));
 cl::opt<std::string>
+    Consolidate("consldt",
+                cl::desc("consolidate: consolidate every launch it can per "
+                         "warp, block or grid, not only those with "
+                         "'#pragma dp consldt'"),
+                cl::value_desc("warp|block|grid"), cl::cat(DpoptCategory));
+cl::opt<std::string>
     AggThreshold("agg-threshold",
                  cl::desc("aggregate: fewest launches a warp or block "
                           "group aggregates"),
@@ -181,7 +187,7 @@ int main(int Argc, const char **Argv) {
 
   for (const cl::opt<std::string> *Option :
        {&OutputFile, &Passes, &Report, &ReportFile, &CudaPath, &BuildDir,
-        &Threshold, &CoarsenFactor, &Aggregate, &AggThreshold, &RemoveLaunch,
+        &Threshold, &CoarsenFactor, &Aggregate, &Consolidate, &AggThreshold, &RemoveLaunch,
         &Standard})
     warnRepeated(*Option);
 
@@ -272,6 +278,20 @@ int main(int Argc, const char **Argv) {
       return dpopt::ExitInputError;
     }
     O.PassOpts.Aggregate = std::get<dpopt::PragmaDirective>(Parsed).Aggregate;
+  }
+  if (Consolidate.getNumOccurrences()) {
+    std::optional<dpopt::Granularity> G;
+    for (dpopt::Granularity Each :
+         {dpopt::Granularity::Warp, dpopt::Granularity::Block,
+          dpopt::Granularity::Grid})
+      if (Consolidate == dpopt::granularityName(Each))
+        G = Each;
+    if (!G) {
+      errs() << "dpopt: error: invalid --consldt='" << Consolidate
+             << "'; expected warp, block or grid\n";
+      return dpopt::ExitInputError;
+    }
+    O.PassOpts.Consolidate = G;
   }
   // An installed dpopt finds its runtime in <prefix>/include next to bin/.
   std::string Exe = sys::fs::getMainExecutable(

@@ -9,8 +9,6 @@
 
 #include "dpopt/Pragma/PragmaDirective.h"
 
-#include "dpopt/Pragma/PragmaDirective.h"
-
 #include <optional>
 
 namespace dpopt {
@@ -29,6 +27,9 @@ struct PassOptions {
   /// work to its parent where no '#pragma dp remove_launch' says (unset:
   /// auto).
   std::optional<RemoveLaunchMode> RemoveLaunch;
+  /// --consldt=warp|block|grid: consolidate every site the consolidate pass
+  /// can, not only those with '#pragma dp consldt'.
+  std::optional<Granularity> Consolidate;
 };
 
 } // namespace dpopt

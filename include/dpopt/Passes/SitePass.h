@@ -103,6 +103,12 @@ public:
 protected:
   /// "thresholding": the missed remark says "not thresholding this launch".
   virtual llvm::StringRef verb() const = 0;
+  /// Why the options and pragmas keep the pass off \p S (it is not asked
+  /// for there), or nothing; checked before blocker().
+  virtual std::optional<std::string>
+  optionBlocker(const LaunchSite &S, const PassOptions &O) const {
+    return std::nullopt;
+  }
   /// Why the pass cannot transform \p S, or nothing.
   virtual std::optional<std::string> blocker(const LaunchSite &S,
                                              ProgramAnalysis &A) const = 0;

@@ -13,6 +13,8 @@
 // No include guard: every runtime header includes this file.
 #pragma push_macro("A")
 #undef A
+#pragma push_macro("Active")
+#undef Active
 #pragma push_macro("AggBlockBits")
 #undef AggBlockBits
 #pragma push_macro("AggBlockLink")
@@ -81,6 +83,14 @@
 #undef Capacity
 #pragma push_macro("Chunk")
 #undef Chunk
+#pragma push_macro("Concurrency")
+#undef Concurrency
+#pragma push_macro("ConsCache")
+#undef ConsCache
+#pragma push_macro("ConsCacheEntries")
+#undef ConsCacheEntries
+#pragma push_macro("ConsSMs")
+#undef ConsSMs
 #pragma push_macro("Count")
 #undef Count
 #pragma push_macro("D")
@@ -129,6 +139,8 @@
 #undef K
 #pragma push_macro("Kernel")
 #undef Kernel
+#pragma push_macro("Key")
+#undef Key
 #pragma push_macro("L")
 #undef L
 #pragma push_macro("Lane")
@@ -263,6 +275,8 @@
 #undef Through
 #pragma push_macro("Total")
 #undef Total
+#pragma push_macro("Units")
+#undef Units
 #pragma push_macro("Used")
 #undef Used
 #pragma push_macro("V")
@@ -365,6 +379,14 @@
 #undef coalesced_threads
 #pragma push_macro("coarsenGrid")
 #undef coarsenGrid
+#pragma push_macro("consActivePerSM")
+#undef consActivePerSM
+#pragma push_macro("consGridBlocks")
+#undef consGridBlocks
+#pragma push_macro("consSMCount")
+#undef consSMCount
+#pragma push_macro("consThreadBlocks")
+#undef consThreadBlocks
 #pragma push_macro("cooperative_groups")
 #undef cooperative_groups
 #pragma push_macro("cudaDevAttrMultiProcessorCount")

@@ -1,0 +1,785 @@
+//===- ConsolidatePass.cpp - Workload consolidation (Wu et al.) ----------===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dpopt/Passes/ConsolidatePass.h"
+
+#include "LaunchGroups.h"
+
+#include "dpopt/AST/CudaAST.h"
+#include "dpopt/Analysis/LocalVariables.h"
+#include "dpopt/Analysis/ThreadCount.h"
+#include "dpopt/Frontend/WorkingCopy.h"
+#include "dpopt/Passes/SiteChecks.h"
+#include "dpopt/Passes/SitePass.h"
+#include "dpopt/Rewrite/BodyInLoop.h"
+#include "dpopt/Rewrite/BuiltinParams.h"
+#include "dpopt/Rewrite/FunctionText.h"
+#include "dpopt/Rewrite/LaunchText.h"
+#include "dpopt/Rewrite/WarpConvergence.h"
+#include "dpopt/Support/Runtime.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+
+#include <map>
+#include <set>
+
+using namespace clang;
+using namespace llvm;
+
+namespace dpopt {
+namespace {
+
+constexpr llvm::StringLiteral PassName = "consolidate";
+
+std::optional<Granularity> levelOf(const LaunchSite &S, const PassOptions &O) {
+  if (S.Pragma && S.Pragma->Consolidate)
+    return *S.Pragma->Consolidate;
+  return O.Consolidate;
+}
+
+/// KC_X of §IV.E: how many consolidated kernels of one site may run at once.
+unsigned concurrencyOf(Granularity G) {
+  switch (G) {
+  case Granularity::Warp:
+    return 32;
+  case Granularity::Block:
+  case Granularity::MultiBlock:
+    return 16;
+  case Granularity::Grid:
+    return 1;
+  }
+  return 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Which arguments are the same in every thread
+//===----------------------------------------------------------------------===//
+
+/// True when \p E names a variable with static storage whose address (not
+/// value) is taken: the address is the same in every thread.
+bool isGlobalAddress(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParens());
+  if (!DRE)
+    return false;
+  if (isa<FunctionDecl>(DRE->getDecl()))
+    return true;
+  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+  return VD && VD->hasGlobalStorage() && !VD->isStaticLocal();
+}
+
+/// True when \p E has the same value in every thread of the kernel and
+/// evaluating it again at the kernel's end gives that value with no side
+/// effect: literals, constants, parameters \p ParamOK accepts, addresses of
+/// globals, and arithmetic on them. Built-ins are not uniform here: in a
+/// consolidated clone, the body's blockDim (say) is the work item's, not the
+/// clone's.
+bool isUniform(const Expr *E,
+               const std::function<bool(const ParmVarDecl *)> &ParamOK) {
+  E = E->IgnoreParens();
+  if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, CXXBoolLiteralExpr,
+          CXXNullPtrLiteralExpr, UnaryExprOrTypeTraitExpr, clang::StringLiteral>(E))
+    return true;
+  if (const auto *Sub = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return isUniform(Sub->getReplacement(), ParamOK);
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    if (C->getConversionFunction())
+      return false;
+    if (C->getCastKind() == CK_ArrayToPointerDecay ||
+        C->getCastKind() == CK_FunctionToPointerDecay)
+      if (isGlobalAddress(C->getSubExpr()))
+        return true;
+    return isUniform(C->getSubExpr(), ParamOK);
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const ValueDecl *D = DRE->getDecl();
+    if (isa<EnumConstantDecl, NonTypeTemplateParmDecl>(D))
+      return true;
+    if (const auto *P = dyn_cast<ParmVarDecl>(D))
+      return !P->getType().isVolatileQualified() &&
+             !P->getType()->isReferenceType() && ParamOK(P);
+    const auto *VD = dyn_cast<VarDecl>(D);
+    return VD && VD->isUsableInConstantExpressions(VD->getASTContext());
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    switch (U->getOpcode()) {
+    case UO_Plus:
+    case UO_Minus:
+    case UO_Not:
+    case UO_LNot:
+      return isUniform(U->getSubExpr(), ParamOK);
+    case UO_AddrOf:
+      return isGlobalAddress(U->getSubExpr());
+    default:
+      return false;
+    }
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E))
+    return !B->isAssignmentOp() && B->getOpcode() != BO_Comma &&
+           isUniform(B->getLHS(), ParamOK) && isUniform(B->getRHS(), ParamOK);
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return isUniform(C->getCond(), ParamOK) &&
+           isUniform(C->getTrueExpr(), ParamOK) &&
+           isUniform(C->getFalseExpr(), ParamOK);
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return !M->isArrow() && isa<FieldDecl>(M->getMemberDecl()) &&
+           isUniform(M->getBase(), ParamOK);
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    return CE->getConstructor()->isTrivial() && CE->getNumArgs() == 1 &&
+           isUniform(CE->getArg(0), ParamOK);
+  return false;
+}
+
+/// The local variables and parameters \p E reads, in order, without
+/// repeats.
+void variablesIn(const Stmt *S, std::vector<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (VD->hasLocalStorage() && !is_contained(Out, VD))
+        Out.push_back(VD);
+  for (const Stmt *C : S->children())
+    variablesIn(C, Out);
+}
+
+//===----------------------------------------------------------------------===//
+// Child shapes
+//===----------------------------------------------------------------------===//
+
+enum class ChildShape { ThreadMapped, SoloBlock, MultiBlock };
+
+const char *shapeName(ChildShape S) {
+  switch (S) {
+  case ChildShape::ThreadMapped:
+    return "thread-mapped";
+  case ChildShape::SoloBlock:
+    return "solo-block";
+  case ChildShape::MultiBlock:
+    return "multi-block";
+  }
+  return "";
+}
+
+/// Why the child of \p S cannot run one original thread per consolidated
+/// thread, or nothing.
+std::optional<std::string> threadMappingBlocker(const LaunchSite &S,
+                                                ProgramAnalysis &A) {
+  const ASTContext &Ctx = A.workingCopy().unit().getASTContext();
+  std::optional<uint64_t> Block = constantThreadCount(S.Block.E, Ctx);
+  if (!Block || *Block != 1)
+    return std::string("its blocks have more than one thread");
+  const FunctionFacts &F = A.transitiveFacts(S.Callee);
+  if (!F.Shared.empty())
+    return std::string("it uses shared memory, which the threads of a "
+                       "consolidated block would share");
+  if (!F.Barriers.empty() || !F.WarpOps.empty())
+    return std::string("it synchronizes threads");
+  if (!F.Launches.empty() || !F.RuntimeCalls.empty())
+    return std::string("it calls the device runtime");
+  return std::nullopt;
+}
+
+ChildShape shapeOf(const LaunchSite &S, ProgramAnalysis &A) {
+  if (!threadMappingBlocker(S, A))
+    return ChildShape::ThreadMapped;
+  const ASTContext &Ctx = A.workingCopy().unit().getASTContext();
+  std::optional<uint64_t> Grid = constantThreadCount(S.Grid.E, Ctx);
+  return Grid && *Grid == 1 ? ChildShape::SoloBlock : ChildShape::MultiBlock;
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+class ConsolidatePass : public SitePass {
+public:
+  StringRef name() const override { return PassName; }
+  StringRef description() const override {
+    return "buffer the work of launches per warp, block or grid and launch "
+           "one moldable consolidated child for it (Wu, Li, Becchi, "
+           "IPDPS'16; '#pragma dp consldt' or --consldt)";
+  }
+  std::vector<RuntimeHeader> runtimeHeaders() const override {
+    return {RuntimeHeader::Aggregate, RuntimeHeader::Consolidate};
+  }
+
+protected:
+  StringRef verb() const override { return "consolidating"; }
+
+  std::optional<std::string> optionBlocker(const LaunchSite &S,
+                                           const PassOptions &O) const override {
+    if (S.Side == LaunchSide::Device && !levelOf(S, O))
+      return std::string("no '#pragma dp consldt' on the launch and no "
+                         "--consldt");
+    return std::nullopt;
+  }
+
+  std::string summary(const LaunchSite &S, ProgramAnalysis &A,
+                      const PassOptions &O) const override {
+    Granularity G = levelOf(S, O).value_or(Granularity::Block);
+    return "consolidates the launches of '" + S.CalleeName + "' per " +
+           granularityName(G) + " into one " + shapeName(shapeOf(S, A)) +
+           " launch, KC_" + std::to_string(concurrencyOf(G));
+  }
+
+  std::unique_ptr<SiteRewriter> makeRewriter(SiteRun &Run) const override;
+
+  std::optional<std::string> blocker(const LaunchSite &S,
+                                     ProgramAnalysis &A) const override {
+    if (std::optional<std::string> Why = launchStatementBlocker(S, A))
+      return Why;
+    bool Asserted = S.Pragma && S.Pragma->Consolidate;
+    if (std::optional<std::string> Why = groupedParentBlocker(
+            S, A, Asserted, "consldt(...) work(...)", "consolidated"))
+      return Why;
+    const ASTContext &Ctx = A.workingCopy().unit().getASTContext();
+    std::optional<uint64_t> Block = constantThreadCount(S.Block.E, Ctx);
+    // An earlier pass (coarsen) may have changed the child's shape since the
+    // pragma was checked.
+    if (S.Pragma && S.Pragma->Threads && threadMappingBlocker(S, A) &&
+        Block != S.Pragma->Threads)
+      return "'threads(" + std::to_string(*S.Pragma->Threads) +
+             ")' needs a thread-mapped child, and '" + S.CalleeName +
+             "' runs one original block of " + S.Block.Text +
+             " threads per consolidated block";
+    return groupedChildBlocker(S, A, Block.has_value(), "consolidating",
+                               "consolidated");
+  }
+};
+
+/// Per child kernel: the record, the launcher, the clone.
+struct ChildPlan {
+  const FunctionDecl *Child = nullptr;
+  std::string Rec, Make, Launch, Clone, CalleeText;
+  /// Per parameter: its name (a fresh one when unnamed), type, and whether
+  /// it is passed once (uniform in every launch) rather than buffered.
+  std::vector<std::string> Names, Types;
+  std::vector<bool> Uniform;
+  ChildShape Shape = ChildShape::MultiBlock;
+  unsigned SiteId = 0;
+
+  std::vector<std::string> fields() const {
+    std::vector<std::string> Out;
+    for (size_t I = 0; I < Names.size(); ++I)
+      if (!Uniform[I])
+        Out.push_back(Names[I]);
+    return Out;
+  }
+  std::vector<std::string> fieldTypes() const {
+    std::vector<std::string> Out;
+    for (size_t I = 0; I < Names.size(); ++I)
+      if (!Uniform[I])
+        Out.push_back(Types[I]);
+    return Out;
+  }
+};
+
+class ConsolidateRewriter : public SiteRewriter {
+public:
+  explicit ConsolidateRewriter(SiteRun &Run)
+      : Run(Run), U(Run.U), AST(U.getASTContext()), A(Run.A), Edits(Run.Edits),
+        Names(Run.Names), Gen(Names), Cloner(A, AllBuiltins, Names, "cons") {}
+
+  Error rewrite(const LaunchSite &S, const LaunchText &L) override {
+    Pending.push_back({&S, L});
+    return Error::success();
+  }
+
+  Error finish() override;
+
+private:
+  struct PendingSite {
+    const LaunchSite *S;
+    LaunchText L;
+  };
+
+  ChildPlan &planChild(const LaunchSite &S, const LaunchText &L);
+  void findUniformParameters();
+  std::string launcher(const ChildPlan &C) const;
+  Expected<std::string> cloneBody(const ChildPlan &C,
+                                  const std::vector<const GroupSite *> &Own,
+                                  const FunctionPieces &F);
+
+  SiteRun &Run;
+  const ParsedUnit &U;
+  const ASTContext &AST;
+  ProgramAnalysis &A;
+  EditList &Edits;
+  NameAllocator &Names;
+  GroupNames Gen;
+  BuiltinCloner Cloner;
+  std::vector<PendingSite> Pending;
+  std::map<const FunctionDecl *, ChildPlan> Children;
+  std::vector<const FunctionDecl *> ChildOrder;
+  std::vector<GroupSite> Sites;
+  std::map<const FunctionDecl *, std::vector<size_t>> SitesIn;
+  std::vector<const FunctionDecl *> ParentOrder;
+  EditList SiteEdits{""};
+  std::vector<const Stmt *> Converging;
+};
+
+ChildPlan &ConsolidateRewriter::planChild(const LaunchSite &S,
+                                          const LaunchText &L) {
+  const FunctionDecl *Key = canonicalFunction(S.Callee);
+  auto [It, New] = Children.try_emplace(Key);
+  ChildPlan &C = It->second;
+  if (!New) {
+    // One clone serves every site: thread-mapped only if all allow it.
+    if (C.Shape != shapeOf(S, A))
+      C.Shape = ChildShape::MultiBlock;
+    return C;
+  }
+  C.Child = S.Callee;
+  std::string Base = S.Callee->getNameAsString();
+  C.Rec = Names.fresh("cons_rec_" + Base);
+  C.Make = Names.fresh("make_cons_rec_" + Base);
+  C.Launch = Names.fresh("launch_cons_" + Base);
+  C.Clone = Names.fresh("cons_" + Base);
+  C.CalleeText = L.Callee;
+  C.SiteId = S.Id;
+  C.Shape = shapeOf(S, A);
+  for (const ParmVarDecl *P : getWrittenDefinition(S.Callee)->parameters()) {
+    std::string N = P->getName().str();
+    C.Uniform.push_back(!N.empty());
+    C.Names.push_back(N.empty() ? Names.fresh("arg" +
+                                              std::to_string(C.Names.size()))
+                                : N);
+    C.Types.push_back(printedType(P->getType(), AST));
+  }
+  ChildOrder.push_back(Key);
+  return C;
+}
+
+/// A parameter is passed once when every consolidated launch of the child
+/// passes a uniform value for it. In a child's own (recursive) launches, only
+/// the child's parameters that are themselves passed once are uniform (the
+/// others come from the work item), so this is a fixed point.
+void ConsolidateRewriter::findUniformParameters() {
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (const PendingSite &P : Pending) {
+      const LaunchSite &S = *P.S;
+      ChildPlan &C = Children[canonicalFunction(S.Callee)];
+      const FunctionDecl *CallerDef = getWrittenDefinition(S.Caller);
+      auto CallerPlan = Children.find(canonicalFunction(S.Caller));
+      auto ParamOK = [&](const ParmVarDecl *Param) {
+        if (!CallerDef || !isNeverModified(Param, CallerDef->getBody()))
+          return false;
+        if (CallerPlan == Children.end())
+          return true;
+        unsigned I = Param->getFunctionScopeIndex();
+        return I < CallerPlan->second.Uniform.size() &&
+               CallerPlan->second.Uniform[I];
+      };
+      for (size_t I = 0; I < C.Uniform.size() && I < S.Args.size(); ++I)
+        if (C.Uniform[I] && !isUniform(S.Args[I].E, ParamOK)) {
+          C.Uniform[I] = false;
+          Changed = true;
+        }
+    }
+  }
+}
+
+std::string ConsolidateRewriter::launcher(const ChildPlan &C) const {
+  const std::string &Group = Gen.Group, &Records = Gen.Records,
+                    &Count = Gen.Count, &Blocks = Gen.Blocks,
+                    &Threads = Gen.Threads;
+  const std::string &Kc = Gen.Concurrency, &Want = Gen.WantBlocks,
+                    &WantThreads = Gen.WantThreads;
+  std::string S = "\n\n// dpopt consolidate: the last thread of a buffer "
+                  "launches one consolidated child for its work\n";
+  S += "static __device__ void " + C.Launch + "(" + rt::AggGroup + " &" +
+       Group + ", unsigned " + Kc + ", unsigned " + Want + ", unsigned " +
+       WantThreads;
+  std::string Uniform;
+  for (size_t I = 0; I < C.Names.size(); ++I)
+    if (C.Uniform[I]) {
+      S += ", " + C.Types[I] + " " + C.Names[I];
+      Uniform += ", " + C.Names[I];
+    }
+  S += ") {\n  unsigned " + Count + ", " + Blocks + ";\n  " + C.Rec + " *" +
+       Records + " = " + rt::aggTake + "<" + C.Rec + ">(" + Group + ", " +
+       Count + ", " + Blocks + ");\n  if (!" + Records + ")\n    return;\n";
+  bool ThreadMapped = C.Shape == ChildShape::ThreadMapped;
+  if (ThreadMapped)
+    S += "  const unsigned " + Threads + " = " + WantThreads +
+         "; // one original thread per thread\n";
+  else
+    S += "  const unsigned " + Threads + " = " + rt::aggMaxThreads + "(" +
+         Group + "); // one original block per block\n";
+  std::string Units = ThreadMapped ? rt::consThreadBlocks + "(" + Blocks +
+                                         ", " + Threads + ")"
+                                   : Blocks;
+  S += "  const unsigned " + Gen.Shmem + " = " + rt::aggMaxShmem + "(" + Group +
+       ");\n";
+  S += "  const unsigned " + Gen.Grid + " = " + rt::consGridBlocks +
+       "(reinterpret_cast<const void *>(" + C.Clone + "), " + Threads + ", " +
+       Gen.Shmem + ", " + Kc + ", " + Units + ", " + Want + ");\n  ";
+  S += deviceLaunchStatement(
+      C.SiteId,
+      launchStatement(C.Clone, Gen.Grid, Threads, Gen.Shmem,
+                      std::string("cudaStreamFireAndForget"),
+                      Records + ", " + Count + ", " + Blocks + Uniform));
+  S += "\n}";
+  return S;
+}
+
+Expected<std::string>
+ConsolidateRewriter::cloneBody(const ChildPlan &C,
+                               const std::vector<const GroupSite *> &Own,
+                               const FunctionPieces &F) {
+  const FunctionDecl *Def = getWrittenDefinition(C.Child);
+  EditList BodyEdits("");
+  if (F.InMainFile)
+    BodyEdits.addWithin(SiteEdits, F.BodyBegin, F.BodyEnd);
+  if (Error E = Cloner.redirectCalls(U, Def, BodyEdits))
+    return std::move(E);
+  Expected<LoopBody> Body = bodyForLoop(U, Def, BodyEdits, Gen.Next, Gen.In);
+  if (!Body)
+    return Body.takeError();
+  const FunctionFacts &Facts = A.transitiveFacts(C.Child);
+  bool ThreadMapped = C.Shape == ChildShape::ThreadMapped;
+  const std::string &Item = Gen.Item, &Index = Gen.Index, &Mine = Gen.Mine,
+                    &Records = Gen.Records, &Rank = Gen.Rank;
+
+  std::string S = "{\n" + groupPrologue(Own);
+  S += "  const unsigned " + Rank + " = " + rt::aggThreadRank + "();\n";
+  if (ThreadMapped)
+    S += "  // Each thread runs one original thread (a one-thread block) at a "
+         "time\n  // until the work is done.\n  for (unsigned long long " +
+         Item + " = blockIdx.x * static_cast<unsigned long long>(blockDim.x) "
+         "+ " +
+         Rank + "; " + Item + " < " + Gen.Blocks + "; " + Item +
+         " += static_cast<unsigned long long>(gridDim.x) * blockDim.x) {\n";
+  else
+    S += "  " + rt::aggConvergeWarp +
+         "(); // the lanes start together\n"
+         "  // Each block runs one original block at a time until the work is "
+         "done.\n  for (unsigned " +
+         Item + " = blockIdx.x; " + Item + " < " + Gen.Blocks + "; " + Item +
+         " += gridDim.x) {\n";
+  S += "    const unsigned " + Index + " = " + rt::aggFind + "(" + Records +
+       ", " + Gen.Count + ", static_cast<unsigned>(" + Item + "));\n";
+  S += "    const " + C.Rec + " " + Mine + " = " + Records + "[" + Index +
+       "];\n";
+  if (Facts.usesIndex(BuiltinVar::BlockIdx))
+    S += "    const unsigned " + Gen.Local + " = static_cast<unsigned>(" + Item +
+         ") - (" + Index + " ? " + Records + "[" + Index +
+         " - 1].__end : 0u);\n";
+  S += "    {\n";
+  if (!ThreadMapped)
+    S += "    " + reconvergeBegin(Gen.Warp) + "    if (" + Rank + " < " +
+         Mine + ".__block.x * " + Mine + ".__block.y * " + Mine +
+         ".__block.z) {\n";
+  if (Facts.usesIndex(BuiltinVar::GridDim))
+    S += "    const dim3 gridDim = " + Mine + ".__grid;\n";
+  if (Facts.usesIndex(BuiltinVar::BlockDim))
+    S += "    const dim3 blockDim = " + Mine + ".__block;\n";
+  if (Facts.usesIndex(BuiltinVar::BlockIdx))
+    S += "    const uint3 blockIdx = " + rt::aggDelinearize + "(" + Gen.Local +
+         ", " + Mine + ".__grid);\n";
+  if (Facts.usesIndex(BuiltinVar::ThreadIdx))
+    S += ThreadMapped ? "    const uint3 threadIdx = make_uint3(0u, 0u, 0u);\n"
+                      : "    const uint3 threadIdx = " + rt::aggDelinearize +
+                            "(" + Rank + ", " + Mine + ".__block);\n";
+  const FunctionDecl *WrittenDef = getWrittenDefinition(C.Child);
+  for (size_t I = 0; I < C.Names.size(); ++I)
+    if (!C.Uniform[I] && !WrittenDef->getParamDecl(I)->getName().empty())
+      S += "    " + C.Types[I] + " " + C.Names[I] + " = " + Mine + ".__args." +
+           C.Names[I] + ";\n";
+  S += Body->text(Gen.Next) + "\n";
+  if (!ThreadMapped)
+    S += "    }\n    " + reconvergeEnd(Gen.Warp);
+  S += "    }\n";
+  if (!ThreadMapped && (!Facts.Shared.empty() || !Facts.Barriers.empty()))
+    S += "    __syncthreads(); // the next original block reuses shared "
+         "memory\n";
+  S += "  }\n";
+  S += "  " + rt::aggChildRelease + "(" + Records + ");\n";
+  if (!Own.empty())
+    S += "  // dpopt consolidate: count this thread out; the last launches\n" +
+         groupEpilogue(Own, Gen.Last);
+  S += "}";
+  return S;
+}
+
+Error ConsolidateRewriter::finish() {
+  if (Pending.empty())
+    return Error::success();
+  for (const PendingSite &P : Pending)
+    planChild(*P.S, P.L);
+  findUniformParameters();
+
+  for (const PendingSite &PS : Pending) {
+    const LaunchSite &S = *PS.S;
+    ChildPlan &C = Children[canonicalFunction(S.Callee)];
+    Granularity Level = *levelOf(S, Run.Ctx.Options);
+    const PragmaDirective *Pragma = S.Pragma ? &*S.Pragma : nullptr;
+
+    GroupSite P;
+    P.S = &S;
+    P.Level = Level;
+    P.Group = Names.fresh("cons" + std::to_string(S.Id));
+    P.PerThread = S.inLoop() || A.transitiveFacts(S.Caller).Launches.size() > 1
+                      ? "DPOPT_AGG_LOOP_SLOTS"
+                      : "1u";
+    if (Pragma && Pragma->Buffer && Pragma->Buffer->PerBufferSize &&
+        Level != Granularity::Grid)
+      P.Capacity = std::to_string(*Pragma->Buffer->PerBufferSize) + "u";
+    uint64_t Threads = Pragma && Pragma->Threads
+                           ? *Pragma->Threads
+                           : uint64_t(DefaultConsolidatedThreads);
+    uint64_t Blocks = Pragma && Pragma->Blocks ? *Pragma->Blocks : 0;
+    P.Launcher = C.Launch;
+    P.LauncherArgs = ", " + std::to_string(concurrencyOf(Level)) + "u, " +
+                     std::to_string(Blocks) + "u, " + std::to_string(Threads) +
+                     "u";
+    std::string MakeArgs, FallbackArgs, Buffered, Once;
+    for (size_t I = 0; I < C.Names.size() && I < S.Args.size(); ++I) {
+      std::string Sep = FallbackArgs.empty() ? "" : ", ";
+      if (C.Uniform[I]) {
+        P.LauncherArgs += ", " + S.Args[I].Text;
+        FallbackArgs += Sep + S.Args[I].Text;
+        Once += (Once.empty() ? "" : ", ") + C.Names[I];
+      } else {
+        MakeArgs += (MakeArgs.empty() ? "" : ", ") + S.Args[I].Text;
+        FallbackArgs += Sep + Gen.R + ".__args." + C.Names[I];
+        Buffered += (Buffered.empty() ? "" : ", ") + C.Names[I];
+      }
+    }
+    const FunctionDecl *Parent = canonicalFunction(S.Caller);
+    if (!SitesIn.count(Parent))
+      ParentOrder.push_back(Parent);
+    SitesIn[Parent].push_back(Sites.size());
+    Sites.push_back(P);
+
+    std::string Text = recordStatement(
+        P,
+        "dpopt consolidate (" + std::string(granularityName(Level)) +
+            "): the launch becomes a work item",
+        C.Rec, C.Make, MakeArgs, PS.L.Callee, FallbackArgs, Gen);
+    SiteEdits.replace(
+        S.StmtBegin, S.StmtEnd - S.StmtBegin,
+        indentLines(Text, indentationAt(U.getText(), S.StmtBegin)));
+    for (const Stmt *B : S.Branches)
+      if (!enclosureBlocker(U, B))
+        Converging.push_back(B);
+    Run.passed(S, "consolidating the launches of '" + S.CalleeName + "' per " +
+                      granularityName(Level) + " into one " +
+                      shapeName(C.Shape) + " launch of a clone (KC_" +
+                      std::to_string(concurrencyOf(Level)) +
+                      "); buffered: " + (Buffered.empty() ? "none" : Buffered) +
+                      "; passed once: " + (Once.empty() ? "none" : Once));
+  }
+
+  if (Error E = encloseForConvergence(U, Converging, Gen.Warp, SiteEdits))
+    return E;
+  auto SitesOf = [&](const FunctionDecl *Kernel) {
+    std::vector<const GroupSite *> Out;
+    auto It = SitesIn.find(canonicalFunction(Kernel));
+    if (It != SitesIn.end())
+      for (size_t I : It->second)
+        Out.push_back(&Sites[I]);
+    return Out;
+  };
+  if (Error E = rewriteGroupParents(U, ParentOrder, SitesOf, SiteEdits,
+                                    "consolidate", Gen, Edits))
+    return E;
+
+  for (const FunctionDecl *Key : ChildOrder) {
+    const ChildPlan &C = Children[Key];
+    const FunctionDecl *Def = getWrittenDefinition(C.Child);
+    Expected<FunctionPieces> F = readFunction(U, Def);
+    if (!F)
+      return F.takeError();
+    if (std::optional<std::string> Refused = Cloner.plan(C.Child))
+      return createStringError(inconvertibleErrorCode(), *Refused);
+    std::string Support =
+        recordSupport("// dpopt consolidate: a work item of '" +
+                          C.Child->getNameAsString() + "'",
+                      C.Rec, C.Make, C.fields(), C.fieldTypes(), Gen);
+    Support += "static __device__ void " + C.Launch + "(" + rt::AggGroup +
+               " &, unsigned, unsigned, unsigned";
+    std::string CloneParams;
+    for (size_t I = 0; I < C.Names.size(); ++I)
+      if (C.Uniform[I]) {
+        Support += ", " + C.Types[I];
+        CloneParams += ", " + C.Types[I] + " " + C.Names[I];
+      }
+    Support += ");\n";
+    insertBeforeFunction(U, Edits, *F, Support);
+    insertAfterFunction(Edits, *F, launcher(C));
+
+    Expected<std::string> Body = cloneBody(C, SitesOf(C.Child), *F);
+    if (!Body)
+      return Body.takeError();
+    bool KeepBounds = C.Shape != ChildShape::ThreadMapped;
+    std::string Head =
+        "static __global__ " +
+        (KeepBounds && !F->LaunchBounds.empty() ? F->LaunchBounds + " " : "") +
+        "void " + C.Clone + "(const " + C.Rec + " *" + Gen.Records +
+        ", unsigned " + Gen.Count + ", unsigned " + Gen.Blocks + CloneParams +
+        ")";
+    if (Error E = addDerivedFunction(
+            U, Edits, C.Child, [&](StringRef) { return Head; }, *Body,
+            "'" + C.Child->getNameAsString() +
+                "' consolidated: a moldable kernel that runs buffered work "
+                "items until none is left (consolidate)"))
+      return E;
+  }
+  if (Error E = Cloner.emitClones(U, Edits))
+    return E;
+  Run.Ctx.Needs.add(RuntimeHeader::Consolidate);
+  return Error::success();
+}
+
+std::unique_ptr<SiteRewriter> ConsolidatePass::makeRewriter(SiteRun &Run) const {
+  return std::make_unique<ConsolidateRewriter>(Run);
+}
+
+//===----------------------------------------------------------------------===//
+// Pragma checks
+//===----------------------------------------------------------------------===//
+
+/// The local variables and parameters of \p Caller in scope at \p Target.
+void visibleAt(const Stmt *S, const Stmt *Target,
+               std::vector<const VarDecl *> &Out);
+
+bool contains(const Stmt *S, const Stmt *Target) {
+  if (!S)
+    return false;
+  if (S == Target)
+    return true;
+  for (const Stmt *C : S->children())
+    if (contains(C, Target))
+      return true;
+  return false;
+}
+
+void declsOf(const Stmt *S, std::vector<const VarDecl *> &Out) {
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(S))
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        Out.push_back(VD);
+}
+
+void visibleAt(const Stmt *S, const Stmt *Target,
+               std::vector<const VarDecl *> &Out) {
+  if (!S || S == Target)
+    return;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    for (const Stmt *Child : CS->body()) {
+      if (contains(Child, Target))
+        return visibleAt(Child, Target, Out);
+      declsOf(Child, Out);
+    }
+    return;
+  }
+  if (const auto *For = dyn_cast<ForStmt>(S))
+    declsOf(For->getInit(), Out);
+  if (const auto *If = dyn_cast<IfStmt>(S)) {
+    declsOf(If->getInit(), Out);
+    if (const VarDecl *V = If->getConditionVariable())
+      Out.push_back(V);
+  }
+  if (const auto *W = dyn_cast<WhileStmt>(S))
+    if (const VarDecl *V = W->getConditionVariable())
+      Out.push_back(V);
+  if (const auto *R = dyn_cast<CXXForRangeStmt>(S))
+    if (const VarDecl *V = R->getLoopVariable())
+      Out.push_back(V);
+  for (const Stmt *Child : S->children())
+    if (contains(Child, Target))
+      return visibleAt(Child, Target, Out);
+}
+
+} // namespace
+
+std::vector<Diagnostic> consolidationPragmaErrors(ProgramAnalysis &A) {
+  std::vector<Diagnostic> Out;
+  const WorkingCopy &WC = A.workingCopy();
+  for (const LaunchSite *S : A.deviceSites()) {
+    if (!S->Pragma || !S->Pragma->Consolidate || !S->Caller)
+      continue;
+    const PragmaDirective &P = *S->Pragma;
+    const SiteOrigin *Origin = WC.sites().byId(S->Id);
+    UserLocation At;
+    At.InMainFile = true;
+    At.Offset = Origin ? Origin->PragmaOffset : 0;
+    auto Error = [&](std::string Message) {
+      Out.push_back(WC.diagnosticAt(At, Severity::Error, std::move(Message)));
+    };
+    const FunctionDecl *Def = getWrittenDefinition(S->Caller);
+    std::vector<const VarDecl *> Visible;
+    if (Def) {
+      for (const ParmVarDecl *Param : Def->parameters())
+        Visible.push_back(Param);
+      visibleAt(Def->getBody(), S->Call, Visible);
+    }
+    std::set<const VarDecl *> Work;
+    for (const std::string &Name : P.Work) {
+      const VarDecl *Found = nullptr;
+      for (const VarDecl *V : Visible)
+        if (V->getName() == Name)
+          Found = V; // the innermost declaration comes last
+      if (!Found) {
+        Error("'work(" + Name + ")': no local variable or parameter named '" +
+              Name + "' is in scope at the launch of '" + S->CalleeName + "'");
+        continue;
+      }
+      Work.insert(Found);
+    }
+    if (P.Buffer && !P.Buffer->PerBufferSizeVar.empty())
+      Error("'buffer(custom, " + P.Buffer->PerBufferSizeVar +
+            ")': dpopt sizes a warp's or block's buffer when the kernel "
+            "starts, before a variable has its value; give perBufferSize "
+            "as an integer");
+    if (P.Threads && S->Callee) {
+      const ASTContext &Ctx = WC.unit().getASTContext();
+      bool ThreadMapped = !threadMappingBlocker(*S, A);
+      std::optional<uint64_t> Block = constantThreadCount(S->Block.E, Ctx);
+      if (!ThreadMapped && (!Block || *Block != *P.Threads))
+        Error("'threads(" + std::to_string(*P.Threads) + ")': each block of "
+              "the consolidated '" + S->CalleeName +
+              "' runs one original block at a time, with the original "
+              "block size (" + (Block ? std::to_string(*Block) : S->Block.Text) +
+              "); threads(N) sets the block size only of a thread-mapped "
+              "child (one thread per block)");
+    }
+    if (!Def || Work.size() != P.Work.size())
+      continue;
+    // Every argument that may differ between threads must do so through the
+    // work variables (or the built-ins, or memory they index).
+    for (const LaunchArgument &Arg : S->Args) {
+      auto ParamOK = [&](const ParmVarDecl *Param) {
+        return isNeverModified(Param, Def->getBody());
+      };
+      if (!Arg.E || isUniform(Arg.E, ParamOK))
+        continue;
+      std::vector<const VarDecl *> Read;
+      variablesIn(Arg.E, Read);
+      for (const VarDecl *V : Read) {
+        const auto *Param = dyn_cast<ParmVarDecl>(V);
+        if (Work.count(V) || (Param && ParamOK(Param)))
+          continue;
+        Error("the argument '" + Arg.Text + "' of the launch of '" +
+              S->CalleeName + "' differs between threads through '" +
+              V->getName().str() + "', which 'work(...)' does not name");
+        break;
+      }
+    }
+  }
+  return Out;
+}
+
+std::unique_ptr<Pass> createConsolidatePass() {
+  return std::make_unique<ConsolidatePass>();
+}
+
+} // namespace dpopt
