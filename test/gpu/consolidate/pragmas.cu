@@ -62,7 +62,7 @@ __global__ void singleParent(int *Out, int N) {
 }
 
 __global__ void spread(int *Out, int V, int Count) {
-  Out[V] += Count * (blockIdx.x + 1) + (int)gridDim.x;
+  atomicAdd(&Out[V], Count * (int)(blockIdx.x + 1) + (int)gridDim.x);
 }
 
 __global__ void spreadParent(int *Out, int N) {
