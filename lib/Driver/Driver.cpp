@@ -154,8 +154,8 @@ int Run::execute() {
   double ParseSeconds = elapsed();
 
   // Consolidation is asked for by pragma or option; either needs the pass.
-  bool Consolidates = any_of(
-      Pipeline, [](Pass *P) { return P->name() == "consolidate"; });
+  bool Consolidates =
+      any_of(Pipeline, [](Pass *P) { return P->name() == "consolidate"; });
   if (O.PassOpts.Consolidate && !Consolidates)
     return fail(ExitInputError,
                 "--consldt needs the consolidate pass, which --passes does "

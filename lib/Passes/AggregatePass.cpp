@@ -91,8 +91,8 @@ protected:
 
   std::unique_ptr<SiteRewriter> makeRewriter(SiteRun &Run) const override;
 
-  std::optional<std::string> optionBlocker(const LaunchSite &,
-                                           const PassOptions &O) const override {
+  std::optional<std::string>
+  optionBlocker(const LaunchSite &, const PassOptions &O) const override {
     if (O.Consolidate)
       return std::string("--consldt asks for consolidation: the consolidate "
                          "pass handles the launches");
@@ -122,8 +122,8 @@ std::optional<std::string> AggregatePass::blocker(const LaunchSite &S,
     return std::string("'#pragma dp consldt' asks for consolidation: the "
                        "consolidate pass handles this launch");
   bool Asserted = S.Pragma && S.Pragma->Aggregate;
-  if (std::optional<std::string> Why = groupedParentBlocker(
-          S, A, Asserted, "aggregate(...)", "aggregated"))
+  if (std::optional<std::string> Why =
+          groupedParentBlocker(S, A, Asserted, "aggregate(...)", "aggregated"))
     return Why;
   return childBlocker(S, A);
 }
@@ -234,8 +234,7 @@ public:
 
     // The launch becomes a record; a thread that finds no room launches.
     std::string Text = recordStatement(
-        P,
-        "dpopt aggregate (" + levelText(Level) + "): one launch per group",
+        P, "dpopt aggregate (" + levelText(Level) + "): one launch per group",
         C.Rec, C.Make, L.Args, L.Callee, recordArgs(C, Gen.R), Gen);
     SiteEdits.replace(
         S.StmtBegin, S.StmtEnd - S.StmtBegin,
@@ -286,7 +285,7 @@ Error AggregateRewriter::finish() {
   };
 
   if (Error E = rewriteGroupParents(U, ParentOrder, SitesOf, SiteEdits,
-                                     "aggregate", Gen, Edits))
+                                    "aggregate", Gen, Edits))
     return E;
 
   // Children: the record type, its launcher, and the disaggregating clone.
@@ -299,8 +298,7 @@ Error AggregateRewriter::finish() {
     insertBeforeFunction(
         U, Edits, *F,
         recordSupport("// dpopt aggregate: a launch of '" +
-                          C.Child->getNameAsString() +
-                          "' waiting in its group",
+                          C.Child->getNameAsString() + "' waiting in its group",
                       C.Rec, C.Make, C.Fields, C.FieldTypes, Gen) +
             "static __device__ void " + C.Launch + "(" + rt::AggGroup +
             " &, unsigned);\n");

@@ -82,7 +82,8 @@ bool isUniform(const Expr *E,
                const std::function<bool(const ParmVarDecl *)> &ParamOK) {
   E = E->IgnoreParens();
   if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, CXXBoolLiteralExpr,
-          CXXNullPtrLiteralExpr, UnaryExprOrTypeTraitExpr, clang::StringLiteral>(E))
+          CXXNullPtrLiteralExpr, UnaryExprOrTypeTraitExpr,
+          clang::StringLiteral>(E))
     return true;
   if (const auto *Sub = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
     return isUniform(Sub->getReplacement(), ParamOK);
@@ -211,8 +212,8 @@ public:
 protected:
   StringRef verb() const override { return "consolidating"; }
 
-  std::optional<std::string> optionBlocker(const LaunchSite &S,
-                                           const PassOptions &O) const override {
+  std::optional<std::string>
+  optionBlocker(const LaunchSite &S, const PassOptions &O) const override {
     if (S.Side == LaunchSide::Device && !levelOf(S, O))
       return std::string("no '#pragma dp consldt' on the launch and no "
                          "--consldt");
@@ -346,9 +347,8 @@ ChildPlan &ConsolidateRewriter::planChild(const LaunchSite &S,
   for (const ParmVarDecl *P : getWrittenDefinition(S.Callee)->parameters()) {
     std::string N = P->getName().str();
     C.Uniform.push_back(!N.empty());
-    C.Names.push_back(N.empty() ? Names.fresh("arg" +
-                                              std::to_string(C.Names.size()))
-                                : N);
+    C.Names.push_back(
+        N.empty() ? Names.fresh("arg" + std::to_string(C.Names.size())) : N);
     C.Types.push_back(printedType(P->getType(), AST));
   }
   ChildOrder.push_back(Key);
@@ -413,9 +413,9 @@ std::string ConsolidateRewriter::launcher(const ChildPlan &C) const {
   else
     S += "  const unsigned " + Threads + " = " + rt::aggMaxThreads + "(" +
          Group + "); // one original block per block\n";
-  std::string Units = ThreadMapped ? rt::consThreadBlocks + "(" + Blocks +
-                                         ", " + Threads + ")"
-                                   : Blocks;
+  std::string Units =
+      ThreadMapped ? rt::consThreadBlocks + "(" + Blocks + ", " + Threads + ")"
+                   : Blocks;
   S += "  const unsigned " + Gen.Shmem + " = " + rt::aggMaxShmem + "(" + Group +
        ");\n";
   S += "  const unsigned " + Gen.Grid + " = " + rt::consGridBlocks +
@@ -453,7 +453,8 @@ ConsolidateRewriter::cloneBody(const ChildPlan &C,
   if (ThreadMapped)
     S += "  // Each thread runs one original thread (a one-thread block) at a "
          "time\n  // until the work is done.\n  for (unsigned long long " +
-         Item + " = blockIdx.x * static_cast<unsigned long long>(blockDim.x) "
+         Item +
+         " = blockIdx.x * static_cast<unsigned long long>(blockDim.x) "
          "+ " +
          Rank + "; " + Item + " < " + Gen.Blocks + "; " + Item +
          " += static_cast<unsigned long long>(gridDim.x) * blockDim.x) {\n";
@@ -469,14 +470,13 @@ ConsolidateRewriter::cloneBody(const ChildPlan &C,
   S += "    const " + C.Rec + " " + Mine + " = " + Records + "[" + Index +
        "];\n";
   if (Facts.usesIndex(BuiltinVar::BlockIdx))
-    S += "    const unsigned " + Gen.Local + " = static_cast<unsigned>(" + Item +
-         ") - (" + Index + " ? " + Records + "[" + Index +
+    S += "    const unsigned " + Gen.Local + " = static_cast<unsigned>(" +
+         Item + ") - (" + Index + " ? " + Records + "[" + Index +
          " - 1].__end : 0u);\n";
   S += "    {\n";
   if (!ThreadMapped)
-    S += "    " + reconvergeBegin(Gen.Warp) + "    if (" + Rank + " < " +
-         Mine + ".__block.x * " + Mine + ".__block.y * " + Mine +
-         ".__block.z) {\n";
+    S += "    " + reconvergeBegin(Gen.Warp) + "    if (" + Rank + " < " + Mine +
+         ".__block.x * " + Mine + ".__block.y * " + Mine + ".__block.z) {\n";
   if (Facts.usesIndex(BuiltinVar::GridDim))
     S += "    const dim3 gridDim = " + Mine + ".__grid;\n";
   if (Facts.usesIndex(BuiltinVar::BlockDim))
@@ -639,7 +639,8 @@ Error ConsolidateRewriter::finish() {
   return Error::success();
 }
 
-std::unique_ptr<SiteRewriter> ConsolidatePass::makeRewriter(SiteRun &Run) const {
+std::unique_ptr<SiteRewriter>
+ConsolidatePass::makeRewriter(SiteRun &Run) const {
   return std::make_unique<ConsolidateRewriter>(Run);
 }
 
@@ -740,15 +741,23 @@ std::vector<Diagnostic> consolidationPragmaErrors(ProgramAnalysis &A) {
             ")': dpopt sizes a warp's or block's buffer when the kernel "
             "starts, before a variable has its value; give perBufferSize "
             "as an integer");
+    if (P.Buffer && P.Buffer->TotalSize)
+      Error("'buffer(..., " + std::to_string(*P.Buffer->TotalSize) +
+            ")': totalSize is not supported per site; every buffer of the "
+            "file comes from one record pool of DPOPT_AGG_POOL_BYTES bytes "
+            "(define it when compiling)");
     if (P.Threads && S->Callee) {
       const ASTContext &Ctx = WC.unit().getASTContext();
       bool ThreadMapped = !threadMappingBlocker(*S, A);
       std::optional<uint64_t> Block = constantThreadCount(S->Block.E, Ctx);
       if (!ThreadMapped && (!Block || *Block != *P.Threads))
-        Error("'threads(" + std::to_string(*P.Threads) + ")': each block of "
-              "the consolidated '" + S->CalleeName +
+        Error("'threads(" + std::to_string(*P.Threads) +
+              ")': each block of "
+              "the consolidated '" +
+              S->CalleeName +
               "' runs one original block at a time, with the original "
-              "block size (" + (Block ? std::to_string(*Block) : S->Block.Text) +
+              "block size (" +
+              (Block ? std::to_string(*Block) : S->Block.Text) +
               "); threads(N) sets the block size only of a thread-mapped "
               "child (one thread per block)");
     }

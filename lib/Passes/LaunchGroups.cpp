@@ -45,11 +45,9 @@ std::string printedType(QualType T, const ASTContext &Ctx) {
   return T.getAsString(PP);
 }
 
-std::optional<std::string> groupedParentBlocker(const LaunchSite &S,
-                                                ProgramAnalysis &A,
-                                                bool Asserted,
-                                                StringRef PragmaText,
-                                                StringRef Done) {
+std::optional<std::string>
+groupedParentBlocker(const LaunchSite &S, ProgramAnalysis &A, bool Asserted,
+                     StringRef PragmaText, StringRef Done) {
   if (S.Kind != CallerKind::Global)
     return "the launch is in '" + S.CallerName +
            "', not in a kernel's own body: the group's state lives in the "
@@ -71,8 +69,8 @@ std::optional<std::string> groupedParentBlocker(const LaunchSite &S,
     return Why;
   if (S.InStream != StreamKind::Implicit &&
       S.InStream != StreamKind::FireAndForget)
-    return "the launch goes to the stream '" + S.Stream.Text +
-           "': the " + Done.str() +
+    return "the launch goes to the stream '" + S.Stream.Text + "': the " +
+           Done.str() +
            " launch could not keep its order with that stream's other work";
   // One thread's launches into an ordered stream run one after the other; a
   // grouped grid runs them together. Fire-and-forget launches carry no
@@ -113,8 +111,7 @@ std::optional<std::string> groupedParentBlocker(const LaunchSite &S,
 
 std::optional<std::string> groupedChildBlocker(const LaunchSite &S,
                                                ProgramAnalysis &A,
-                                               bool FixedBlock,
-                                               StringRef Doing,
+                                               bool FixedBlock, StringRef Doing,
                                                StringRef Done) {
   const FunctionDecl *Def = getWrittenDefinition(S.Callee);
   const WorkingCopy &WC = A.workingCopy();
@@ -198,8 +195,8 @@ std::string groupPrologue(const std::vector<const GroupSite *> &Sites) {
       break;
     case Granularity::Block:
       S += "  __shared__ " + rt::AggGroup + " " + P->Group + ";" + Where;
-      S += "  " + rt::aggBeginBlock + "(" + P->Group + ", " +
-           capacityArgs(*P) + ");\n";
+      S += "  " + rt::aggBeginBlock + "(" + P->Group + ", " + capacityArgs(*P) +
+           ");\n";
       break;
     case Granularity::MultiBlock:
     case Granularity::Grid:
@@ -257,9 +254,10 @@ std::string recordSupport(StringRef Comment, StringRef Rec, StringRef Make,
        "(dim3 " + G.Grid + ", dim3 " + G.Block + ", unsigned " + G.Shmem;
   for (size_t I = 0; I < Fields.size(); ++I)
     S += ", " + Types[I] + " " + Fields[I];
-  S += ") {\n  " + Rec.str() + " " + G.R + ";\n  " + G.R + ".__grid = " +
-       G.Grid + ";\n  " + G.R + ".__block = " + G.Block + ";\n  " + G.R +
-       ".__shmem = " + G.Shmem + ";\n  " + G.R + ".__end = 0;\n";
+  S += ") {\n  " + Rec.str() + " " + G.R + ";\n  " + G.R +
+       ".__grid = " + G.Grid + ";\n  " + G.R + ".__block = " + G.Block +
+       ";\n  " + G.R + ".__shmem = " + G.Shmem + ";\n  " + G.R +
+       ".__end = 0;\n";
   for (const std::string &F : Fields)
     S += "  " + G.R + ".__args." + F + " = " + F + ";\n";
   S += "  return " + G.R + ";\n}\n";

@@ -72,20 +72,16 @@ std::string printedType(clang::QualType T, const clang::ASTContext &Ctx);
 /// launches are independent (a pragma of the pass, or fire-and-forget).
 /// \p PragmaText is the pass's pragma ("aggregate(...)") and \p Done its
 /// participle ("aggregated") in the messages.
-std::optional<std::string> groupedParentBlocker(const LaunchSite &S,
-                                                ProgramAnalysis &A,
-                                                bool Asserted,
-                                                llvm::StringRef PragmaText,
-                                                llvm::StringRef Done);
+std::optional<std::string>
+groupedParentBlocker(const LaunchSite &S, ProgramAnalysis &A, bool Asserted,
+                     llvm::StringRef PragmaText, llvm::StringRef Done);
 
 /// The child-side checks for a clone that runs the child's body once per
 /// record with the built-ins of the record's launch. \p FixedBlock: every
 /// record has the same block size (barriers and warp operations need it).
-std::optional<std::string> groupedChildBlocker(const LaunchSite &S,
-                                               ProgramAnalysis &A,
-                                               bool FixedBlock,
-                                               llvm::StringRef Doing,
-                                               llvm::StringRef Done);
+std::optional<std::string>
+groupedChildBlocker(const LaunchSite &S, ProgramAnalysis &A, bool FixedBlock,
+                    llvm::StringRef Doing, llvm::StringRef Done);
 
 /// "aggregate(...)" and such: the expression naming the site's group.
 std::string groupRef(const GroupSite &P);
@@ -122,8 +118,8 @@ std::string recordStatement(const GroupSite &P, llvm::StringRef Comment,
 /// prologue and the epilogue of its sites (\p SitesOf).
 llvm::Error rewriteGroupParents(
     const ParsedUnit &U, llvm::ArrayRef<const clang::FunctionDecl *> Parents,
-    llvm::function_ref<std::vector<const GroupSite *>(
-        const clang::FunctionDecl *)>
+    llvm::function_ref<
+        std::vector<const GroupSite *>(const clang::FunctionDecl *)>
         SitesOf,
     const EditList &SiteEdits, llvm::StringRef Tag, const GroupNames &G,
     EditList &Edits);

@@ -1,15 +1,11 @@
 // '#pragma dp consldt' that cannot be honoured is an error at the pragma,
 // and no output is written; so are --consldt without the pass and a
 // consldt pragma under a pipeline without it.
-// RUN: %python %S/Inputs/exit-code.py %t.rc %dpopt %s -o %t.cu 2>&1 | FileCheck %s
-// RUN: FileCheck --check-prefix=RC %s < %t.rc
+// RUN: %python %S/Inputs/exit-code.py %t.stdout %dpopt %s -o %t.cu 2>&1 | FileCheck --check-prefixes=RC,CHECK %s
 // RUN: not ls %t.cu
-// RUN: %python %S/Inputs/exit-code.py %t2.rc %dpopt %s --passes=threshold -o %t2.cu 2>&1 | FileCheck --check-prefix=NOPASS %s
-// RUN: FileCheck --check-prefix=RC %s < %t2.rc
-// RUN: %python %S/Inputs/exit-code.py %t3.rc %dpopt %S/Inputs/simple.cu --passes=aggregate --consldt=grid -o %t3.cu 2>&1 | FileCheck --check-prefix=NOOPT %s
-// RUN: FileCheck --check-prefix=RC %s < %t3.rc
-// RUN: %python %S/Inputs/exit-code.py %t4.rc %dpopt %S/Inputs/simple.cu --consldt=multiblock -o %t4.cu 2>&1 | FileCheck --check-prefix=BADOPT %s
-// RUN: FileCheck --check-prefix=RC %s < %t4.rc
+// RUN: %python %S/Inputs/exit-code.py %t.stdout %dpopt %s --passes=threshold -o %t2.cu 2>&1 | FileCheck --check-prefixes=RC,NOPASS %s
+// RUN: %python %S/Inputs/exit-code.py %t.stdout %dpopt %S/Inputs/simple.cu --passes=aggregate --consldt=grid -o %t3.cu 2>&1 | FileCheck --check-prefixes=RC,NOOPT %s
+// RUN: %python %S/Inputs/exit-code.py %t.stdout %dpopt %S/Inputs/simple.cu --consldt=multiblock -o %t4.cu 2>&1 | FileCheck --check-prefixes=RC,BADOPT %s
 // RC: exit 1
 // NOPASS: error: '#pragma dp consldt' asks for the consolidate pass, which --passes does not run
 // NOOPT: dpopt: error: --consldt needs the consolidate pass, which --passes does not run
@@ -49,6 +45,9 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Out, int N) {
   child<<<(Degree + 127) / 128, 128>>>(Col, Out, Begin, Degree);
 #pragma dp consldt(block) work(V) threads(64)
   // CHECK: consolidate-errors.cu:[[@LINE-1]]:1: error: 'threads(64)': each block of the consolidated 'tiled' runs one original block at a time, with the original block size (32); threads(N) sets the block size only of a thread-mapped child (one thread per block)
+  tiled<<<1, 32>>>(Out, V);
+#pragma dp consldt(block) buffer(custom, 64, 1000000) work(V)
+  // CHECK: consolidate-errors.cu:[[@LINE-1]]:1: error: 'buffer(..., 1000000)': totalSize is not supported per site; every buffer of the file comes from one record pool of DPOPT_AGG_POOL_BYTES bytes (define it when compiling)
   tiled<<<1, 32>>>(Out, V);
 #pragma dp consldt(block) work(V) threads(32)
   tiled<<<1, 32>>>(Out, V);

@@ -187,8 +187,8 @@ int main(int Argc, const char **Argv) {
 
   for (const cl::opt<std::string> *Option :
        {&OutputFile, &Passes, &Report, &ReportFile, &CudaPath, &BuildDir,
-        &Threshold, &CoarsenFactor, &Aggregate, &Consolidate, &AggThreshold, &RemoveLaunch,
-        &Standard})
+        &Threshold, &CoarsenFactor, &Aggregate, &Consolidate, &AggThreshold,
+        &RemoveLaunch, &Standard})
     warnRepeated(*Option);
 
   dpopt::DriverOptions O;

@@ -105,8 +105,8 @@ protected:
   virtual llvm::StringRef verb() const = 0;
   /// Why the options and pragmas keep the pass off \p S (it is not asked
   /// for there), or nothing; checked before blocker().
-  virtual std::optional<std::string>
-  optionBlocker(const LaunchSite &S, const PassOptions &O) const {
+  virtual std::optional<std::string> optionBlocker(const LaunchSite &S,
+                                                   const PassOptions &O) const {
     return std::nullopt;
   }
   /// Why the pass cannot transform \p S, or nothing.
