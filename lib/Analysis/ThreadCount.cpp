@@ -121,25 +121,47 @@ const Expr *matchCeilDivisionParens(const Expr *E, const ASTContext &Ctx) {
   return nullptr;
 }
 
-bool isStableExpr(const Expr *E, const Stmt *Scope) {
+namespace {
+
+/// True when \p E names a function or a variable with static storage, whose
+/// address is the same everywhere.
+bool isGlobalAddress(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParens());
+  if (!DRE)
+    return false;
+  if (isa<FunctionDecl>(DRE->getDecl()))
+    return true;
+  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+  return VD && VD->hasGlobalStorage() && !VD->isStaticLocal();
+}
+
+} // namespace
+
+bool isStableExpr(const Expr *E,
+                  llvm::function_ref<bool(const VarDecl *)> VarOK) {
   E = E->IgnoreParens();
   if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, CXXBoolLiteralExpr,
-          UnaryExprOrTypeTraitExpr>(E))
+          CXXNullPtrLiteralExpr, UnaryExprOrTypeTraitExpr,
+          clang::StringLiteral>(E))
     return true;
-  if (const auto *C = dyn_cast<CastExpr>(E))
-    return isStableExpr(C->getSubExpr(), Scope);
+  if (const auto *Sub = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return isStableExpr(Sub->getReplacement(), VarOK);
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    if (C->getConversionFunction())
+      return false; // a call
+    if ((C->getCastKind() == CK_ArrayToPointerDecay ||
+         C->getCastKind() == CK_FunctionToPointerDecay) &&
+        isGlobalAddress(C->getSubExpr()))
+      return true;
+    return isStableExpr(C->getSubExpr(), VarOK);
+  }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const ValueDecl *D = DRE->getDecl();
     if (isa<EnumConstantDecl, NonTypeTemplateParmDecl>(D))
       return true;
     const auto *VD = dyn_cast<VarDecl>(D);
-    if (!VD || VD->getType().isVolatileQualified() ||
-        VD->getType()->isReferenceType())
-      return false;
-    if (VD->hasLocalStorage())
-      return isNeverModified(VD, Scope);
-    return VD->getType().isConstQualified() && VD->hasInit() &&
-           VD->getInit()->isConstantInitializer(VD->getASTContext(), false);
+    return VD && !VD->getType().isVolatileQualified() &&
+           !VD->getType()->isReferenceType() && VarOK(VD);
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     switch (U->getOpcode()) {
@@ -147,22 +169,36 @@ bool isStableExpr(const Expr *E, const Stmt *Scope) {
     case UO_Minus:
     case UO_Not:
     case UO_LNot:
-      return isStableExpr(U->getSubExpr(), Scope);
+      return isStableExpr(U->getSubExpr(), VarOK);
+    case UO_AddrOf:
+      return isGlobalAddress(U->getSubExpr());
     default:
       return false;
     }
   }
   if (const auto *B = dyn_cast<BinaryOperator>(E))
     return !B->isAssignmentOp() && B->getOpcode() != BO_Comma &&
-           isStableExpr(B->getLHS(), Scope) && isStableExpr(B->getRHS(), Scope);
+           isStableExpr(B->getLHS(), VarOK) && isStableExpr(B->getRHS(), VarOK);
   if (const auto *C = dyn_cast<ConditionalOperator>(E))
-    return isStableExpr(C->getCond(), Scope) &&
-           isStableExpr(C->getTrueExpr(), Scope) &&
-           isStableExpr(C->getFalseExpr(), Scope);
+    return isStableExpr(C->getCond(), VarOK) &&
+           isStableExpr(C->getTrueExpr(), VarOK) &&
+           isStableExpr(C->getFalseExpr(), VarOK);
   if (const auto *M = dyn_cast<MemberExpr>(E))
     return !M->isArrow() && isa<FieldDecl>(M->getMemberDecl()) &&
-           isStableExpr(M->getBase(), Scope);
+           isStableExpr(M->getBase(), VarOK);
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    return CE->getConstructor()->isTrivial() && CE->getNumArgs() == 1 &&
+           isStableExpr(CE->getArg(0), VarOK);
   return false;
+}
+
+bool isStableExpr(const Expr *E, const Stmt *Scope) {
+  return isStableExpr(E, [Scope](const VarDecl *VD) {
+    if (VD->hasLocalStorage())
+      return isNeverModified(VD, Scope);
+    return VD->getType().isConstQualified() && VD->hasInit() &&
+           VD->getInit()->isConstantInitializer(VD->getASTContext(), false);
+  });
 }
 
 DesiredThreads findDesiredThreads(const LaunchSite &S) {

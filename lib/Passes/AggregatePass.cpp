@@ -182,9 +182,7 @@ class AggregateRewriter : public SiteRewriter {
 public:
   explicit AggregateRewriter(SiteRun &Run)
       : Run(Run), U(Run.U), AST(U.getASTContext()), A(Run.A), Edits(Run.Edits),
-        Names(Run.Names), Gen(Names), Cloner(A, AllBuiltins, Names, "agg") {
-    Sites.reserve(A.deviceSites().size());
-  }
+        Names(Run.Names), Gen(Names), Cloner(A, AllBuiltins, Names, "agg") {}
 
   Error rewrite(const LaunchSite &S, const LaunchText &L) override {
     const FunctionDecl *Key = canonicalFunction(S.Callee);
@@ -226,11 +224,7 @@ public:
         P.Level == Granularity::Warp || P.Level == Granularity::Block;
     P.Launcher = C.Launch;
     P.LauncherArgs = ", " + (Counted ? Run.tunableInCode(S) : "0u");
-    const FunctionDecl *Parent = canonicalFunction(S.Caller);
-    if (!SitesIn.count(Parent))
-      ParentOrder.push_back(Parent);
-    SitesIn[Parent].push_back(Sites.size());
-    Sites.push_back(P);
+    Sites.add(P);
 
     // The launch becomes a record; a thread that finds no room launches.
     std::string Text = recordStatement(
@@ -260,9 +254,7 @@ private:
   BuiltinCloner Cloner;
   std::map<const FunctionDecl *, ChildPlan> Children;
   std::vector<const FunctionDecl *> ChildOrder;
-  std::vector<GroupSite> Sites;
-  std::map<const FunctionDecl *, std::vector<size_t>> SitesIn; // by parent
-  std::vector<const FunctionDecl *> ParentOrder;
+  GroupSiteTable Sites;
   std::map<const FunctionDecl *, std::string> CalleeText;
   /// The site rewrites, which parent and child bodies are built from.
   EditList SiteEdits{""};
@@ -275,17 +267,8 @@ Error AggregateRewriter::finish() {
   if (Error E = encloseForConvergence(U, Converging, Gen.Warp, SiteEdits))
     return E;
 
-  auto SitesOf = [&](const FunctionDecl *Kernel) {
-    std::vector<const GroupSite *> Out;
-    auto It = SitesIn.find(canonicalFunction(Kernel));
-    if (It != SitesIn.end())
-      for (size_t I : It->second)
-        Out.push_back(&Sites[I]);
-    return Out;
-  };
-
-  if (Error E = rewriteGroupParents(U, ParentOrder, SitesOf, SiteEdits,
-                                    "aggregate", Gen, Edits))
+  if (Error E =
+          rewriteGroupParents(U, Sites, SiteEdits, "aggregate", Gen, Edits))
     return E;
 
   // Children: the record type, its launcher, and the disaggregating clone.
@@ -316,7 +299,7 @@ Error AggregateRewriter::finish() {
     if (!Body)
       return Body.takeError();
     const FunctionFacts &Facts = A.transitiveFacts(C.Child);
-    std::vector<const GroupSite *> Own = SitesOf(C.Child);
+    std::vector<const GroupSite *> Own = Sites.in(C.Child);
     std::string S = "{\n" + groupPrologue(Own);
     S += "  // Find this block's original launch (the first record whose "
          "blocks end\n"

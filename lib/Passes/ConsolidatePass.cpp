@@ -60,79 +60,18 @@ unsigned concurrencyOf(Granularity G) {
 // Which arguments are the same in every thread
 //===----------------------------------------------------------------------===//
 
-/// True when \p E names a variable with static storage whose address (not
-/// value) is taken: the address is the same in every thread.
-bool isGlobalAddress(const Expr *E) {
-  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParens());
-  if (!DRE)
-    return false;
-  if (isa<FunctionDecl>(DRE->getDecl()))
-    return true;
-  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-  return VD && VD->hasGlobalStorage() && !VD->isStaticLocal();
-}
-
 /// True when \p E has the same value in every thread of the kernel and
 /// evaluating it again at the kernel's end gives that value with no side
-/// effect: literals, constants, parameters \p ParamOK accepts, addresses of
-/// globals, and arithmetic on them. Built-ins are not uniform here: in a
-/// consolidated clone, the body's blockDim (say) is the work item's, not the
-/// clone's.
+/// effect (isStableExpr): the variables are parameters \p ParamOK accepts
+/// and constants. Built-ins are not uniform here: in a consolidated clone,
+/// the body's blockDim (say) is the work item's, not the clone's.
 bool isUniform(const Expr *E,
-               const std::function<bool(const ParmVarDecl *)> &ParamOK) {
-  E = E->IgnoreParens();
-  if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, CXXBoolLiteralExpr,
-          CXXNullPtrLiteralExpr, UnaryExprOrTypeTraitExpr,
-          clang::StringLiteral>(E))
-    return true;
-  if (const auto *Sub = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
-    return isUniform(Sub->getReplacement(), ParamOK);
-  if (const auto *C = dyn_cast<CastExpr>(E)) {
-    if (C->getConversionFunction())
-      return false;
-    if (C->getCastKind() == CK_ArrayToPointerDecay ||
-        C->getCastKind() == CK_FunctionToPointerDecay)
-      if (isGlobalAddress(C->getSubExpr()))
-        return true;
-    return isUniform(C->getSubExpr(), ParamOK);
-  }
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    const ValueDecl *D = DRE->getDecl();
-    if (isa<EnumConstantDecl, NonTypeTemplateParmDecl>(D))
-      return true;
-    if (const auto *P = dyn_cast<ParmVarDecl>(D))
-      return !P->getType().isVolatileQualified() &&
-             !P->getType()->isReferenceType() && ParamOK(P);
-    const auto *VD = dyn_cast<VarDecl>(D);
-    return VD && VD->isUsableInConstantExpressions(VD->getASTContext());
-  }
-  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
-    switch (U->getOpcode()) {
-    case UO_Plus:
-    case UO_Minus:
-    case UO_Not:
-    case UO_LNot:
-      return isUniform(U->getSubExpr(), ParamOK);
-    case UO_AddrOf:
-      return isGlobalAddress(U->getSubExpr());
-    default:
-      return false;
-    }
-  }
-  if (const auto *B = dyn_cast<BinaryOperator>(E))
-    return !B->isAssignmentOp() && B->getOpcode() != BO_Comma &&
-           isUniform(B->getLHS(), ParamOK) && isUniform(B->getRHS(), ParamOK);
-  if (const auto *C = dyn_cast<ConditionalOperator>(E))
-    return isUniform(C->getCond(), ParamOK) &&
-           isUniform(C->getTrueExpr(), ParamOK) &&
-           isUniform(C->getFalseExpr(), ParamOK);
-  if (const auto *M = dyn_cast<MemberExpr>(E))
-    return !M->isArrow() && isa<FieldDecl>(M->getMemberDecl()) &&
-           isUniform(M->getBase(), ParamOK);
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
-    return CE->getConstructor()->isTrivial() && CE->getNumArgs() == 1 &&
-           isUniform(CE->getArg(0), ParamOK);
-  return false;
+               llvm::function_ref<bool(const ParmVarDecl *)> ParamOK) {
+  return isStableExpr(E, [&](const VarDecl *VD) {
+    if (const auto *P = dyn_cast<ParmVarDecl>(VD))
+      return ParamOK(P);
+    return VD->isUsableInConstantExpressions(VD->getASTContext());
+  });
 }
 
 /// The local variables and parameters \p E reads, in order, without
@@ -317,9 +256,7 @@ private:
   std::vector<PendingSite> Pending;
   std::map<const FunctionDecl *, ChildPlan> Children;
   std::vector<const FunctionDecl *> ChildOrder;
-  std::vector<GroupSite> Sites;
-  std::map<const FunctionDecl *, std::vector<size_t>> SitesIn;
-  std::vector<const FunctionDecl *> ParentOrder;
+  GroupSiteTable Sites;
   EditList SiteEdits{""};
   std::vector<const Stmt *> Converging;
 };
@@ -553,11 +490,7 @@ Error ConsolidateRewriter::finish() {
         Buffered += (Buffered.empty() ? "" : ", ") + C.Names[I];
       }
     }
-    const FunctionDecl *Parent = canonicalFunction(S.Caller);
-    if (!SitesIn.count(Parent))
-      ParentOrder.push_back(Parent);
-    SitesIn[Parent].push_back(Sites.size());
-    Sites.push_back(P);
+    Sites.add(P);
 
     std::string Text = recordStatement(
         P,
@@ -580,16 +513,8 @@ Error ConsolidateRewriter::finish() {
 
   if (Error E = encloseForConvergence(U, Converging, Gen.Warp, SiteEdits))
     return E;
-  auto SitesOf = [&](const FunctionDecl *Kernel) {
-    std::vector<const GroupSite *> Out;
-    auto It = SitesIn.find(canonicalFunction(Kernel));
-    if (It != SitesIn.end())
-      for (size_t I : It->second)
-        Out.push_back(&Sites[I]);
-    return Out;
-  };
-  if (Error E = rewriteGroupParents(U, ParentOrder, SitesOf, SiteEdits,
-                                    "consolidate", Gen, Edits))
+  if (Error E =
+          rewriteGroupParents(U, Sites, SiteEdits, "consolidate", Gen, Edits))
     return E;
 
   for (const FunctionDecl *Key : ChildOrder) {
@@ -616,7 +541,7 @@ Error ConsolidateRewriter::finish() {
     insertBeforeFunction(U, Edits, *F, Support);
     insertAfterFunction(Edits, *F, launcher(C));
 
-    Expected<std::string> Body = cloneBody(C, SitesOf(C.Child), *F);
+    Expected<std::string> Body = cloneBody(C, Sites.in(C.Child), *F);
     if (!Body)
       return Body.takeError();
     bool KeepBounds = C.Shape != ChildShape::ThreadMapped;

@@ -288,14 +288,31 @@ std::string recordStatement(const GroupSite &P, StringRef Comment,
          "\n}";
 }
 
-Error rewriteGroupParents(
-    const ParsedUnit &U, ArrayRef<const FunctionDecl *> Parents,
-    function_ref<std::vector<const GroupSite *>(const FunctionDecl *)> SitesOf,
-    const EditList &SiteEdits, StringRef Tag, const GroupNames &G,
-    EditList &Edits) {
+void GroupSiteTable::add(GroupSite P) {
+  const FunctionDecl *Parent = canonicalFunction(P.S->Caller);
+  auto [It, New] = ByParent.try_emplace(Parent);
+  if (New)
+    Parents.push_back(Parent);
+  It->second.push_back(Sites.size());
+  Sites.push_back(std::move(P));
+}
+
+std::vector<const GroupSite *>
+GroupSiteTable::in(const FunctionDecl *Kernel) const {
+  std::vector<const GroupSite *> Out;
+  auto It = ByParent.find(canonicalFunction(Kernel));
+  if (It != ByParent.end())
+    for (size_t I : It->second)
+      Out.push_back(&Sites[I]);
+  return Out;
+}
+
+Error rewriteGroupParents(const ParsedUnit &U, const GroupSiteTable &Sites,
+                          const EditList &SiteEdits, StringRef Tag,
+                          const GroupNames &G, EditList &Edits) {
   // Parents: their bodies get the site rewrites, a prologue and an epilogue
   // that every way out of the kernel reaches.
-  for (const FunctionDecl *Parent : Parents) {
+  for (const FunctionDecl *Parent : Sites.parents()) {
     const FunctionDecl *Def = getWrittenDefinition(Parent);
     Expected<FunctionPieces> F = readFunction(U, Def);
     if (!F)
@@ -303,7 +320,7 @@ Error rewriteGroupParents(
     Expected<LoopBody> Body = bodyForLoop(U, Def, SiteEdits, G.Exit, G.In);
     if (!Body)
       return Body.takeError();
-    std::vector<const GroupSite *> Mine = SitesOf(Parent);
+    std::vector<const GroupSite *> Mine = Sites.in(Parent);
     std::string Text =
         "\n  // dpopt " + Tag.str() + ": set up the launch groups\n" +
         groupPrologue(Mine) + "  " + rt::aggConvergeWarp +

@@ -65,6 +65,24 @@ struct GroupSite {
   std::string Launcher, LauncherArgs;
 };
 
+/// The grouped sites of one run, by the kernel they are in.
+class GroupSiteTable {
+public:
+  void add(GroupSite P);
+  bool empty() const { return Sites.empty(); }
+  /// The sites in \p Kernel, in the order they were added.
+  std::vector<const GroupSite *> in(const clang::FunctionDecl *Kernel) const;
+  /// The kernels with sites, in the order of their first site.
+  llvm::ArrayRef<const clang::FunctionDecl *> parents() const {
+    return Parents;
+  }
+
+private:
+  std::vector<GroupSite> Sites;
+  std::map<const clang::FunctionDecl *, std::vector<size_t>> ByParent;
+  std::vector<const clang::FunctionDecl *> Parents;
+};
+
 /// The C++ spelling of \p T for generated declarations (no cv, full names).
 std::string printedType(clang::QualType T, const clang::ASTContext &Ctx);
 
@@ -113,16 +131,13 @@ std::string recordStatement(const GroupSite &P, llvm::StringRef Comment,
                             llvm::StringRef MakeArgs, llvm::StringRef Callee,
                             llvm::StringRef FallbackArgs, const GroupNames &G);
 
-/// Rewrites every kernel of \p ParentOrder: its body with \p SiteEdits
+/// Rewrites every kernel with sites in \p Sites: its body with \p SiteEdits
 /// applied, made to reach the epilogue on every way out, between the
-/// prologue and the epilogue of its sites (\p SitesOf).
-llvm::Error rewriteGroupParents(
-    const ParsedUnit &U, llvm::ArrayRef<const clang::FunctionDecl *> Parents,
-    llvm::function_ref<
-        std::vector<const GroupSite *>(const clang::FunctionDecl *)>
-        SitesOf,
-    const EditList &SiteEdits, llvm::StringRef Tag, const GroupNames &G,
-    EditList &Edits);
+/// prologue and the epilogue of its sites.
+llvm::Error rewriteGroupParents(const ParsedUnit &U,
+                                const GroupSiteTable &Sites,
+                                const EditList &SiteEdits, llvm::StringRef Tag,
+                                const GroupNames &G, EditList &Edits);
 
 } // namespace dpopt
 

@@ -19,6 +19,7 @@
 #define DPOPT_ANALYSIS_THREADCOUNT_H
 
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstdint>
 #include <optional>
@@ -56,6 +57,13 @@ const clang::Expr *matchCeilDivision(const clang::Expr *E,
 /// without side effects: literals, constants, variables of \p Scope that are
 /// never modified, and arithmetic on them.
 bool isStableExpr(const clang::Expr *E, const clang::Stmt *Scope);
+
+/// The same walk with the variables \p VarOK accepts (non-volatile, not
+/// references): literals, enumerators, addresses of globals, and
+/// arithmetic, casts without conversion functions, '.' members and trivial
+/// copies of stable expressions.
+bool isStableExpr(const clang::Expr *E,
+                  llvm::function_ref<bool(const clang::VarDecl *)> VarOK);
 
 /// The threads of a grid or block written as a compile-time constant (a
 /// positive integer, or dim3(...) of positive integers), or nothing.
