@@ -388,6 +388,13 @@ void FunctionFacts::merge(const FunctionFacts &O) {
   append(LaunchedKernels, O.LaunchedKernels);
 }
 
+FunctionFacts computeStatementFacts(const Stmt *S, const FunctionDecl *In) {
+  FunctionFacts F;
+  FactsVisitor V(F, In, /*CalleesOnly=*/false);
+  V.TraverseStmt(const_cast<Stmt *>(S));
+  return F;
+}
+
 FunctionFacts computeFunctionFacts(const FunctionDecl *FD) {
   FunctionFacts F;
   const FunctionDecl *Written = getWrittenDefinition(FD);

@@ -92,7 +92,8 @@ protected:
   std::unique_ptr<SiteRewriter> makeRewriter(SiteRun &Run) const override;
 
   std::optional<std::string>
-  optionBlocker(const LaunchSite &, const PassOptions &O) const override {
+  optionBlocker(const LaunchSite &, ProgramAnalysis &,
+                const PassOptions &O) const override {
     if (O.Consolidate)
       return std::string("--consldt asks for consolidation: the consolidate "
                          "pass handles the launches");

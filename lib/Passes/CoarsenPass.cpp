@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Postwork.h"
+
 #include "dpopt/Passes/CoarsenPass.h"
 
 #include "dpopt/AST/CudaAST.h"
@@ -67,6 +69,11 @@ public:
 
 protected:
   StringRef verb() const override { return "coarsening"; }
+  std::optional<std::string>
+  optionBlocker(const LaunchSite &S, ProgramAnalysis &A,
+                const PassOptions &O) const override {
+    return postworkSiteBlocker(S, A, O);
+  }
   const Tunable *tunable() const override { return &CoarsenFactor; }
 
   std::string summary(const LaunchSite &S, ProgramAnalysis &,

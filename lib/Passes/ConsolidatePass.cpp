@@ -7,6 +7,7 @@
 #include "dpopt/Passes/ConsolidatePass.h"
 
 #include "LaunchGroups.h"
+#include "Postwork.h"
 
 #include "dpopt/AST/CudaAST.h"
 #include "dpopt/Analysis/LocalVariables.h"
@@ -152,7 +153,8 @@ protected:
   StringRef verb() const override { return "consolidating"; }
 
   std::optional<std::string>
-  optionBlocker(const LaunchSite &S, const PassOptions &O) const override {
+  optionBlocker(const LaunchSite &S, ProgramAnalysis &,
+                const PassOptions &O) const override {
     if (S.Side == LaunchSide::Device && !levelOf(S, O))
       return std::string("no '#pragma dp consldt' on the launch and no "
                          "--consldt");
@@ -174,9 +176,24 @@ protected:
     if (std::optional<std::string> Why = launchStatementBlocker(S, A))
       return Why;
     bool Asserted = S.Pragma && S.Pragma->Consolidate;
-    if (std::optional<std::string> Why = groupedParentBlocker(
-            S, A, Asserted, "consldt(...) work(...)", "consolidated"))
+    if (std::optional<std::string> Why =
+            groupedParentBlocker(S, A, Asserted, "consldt(...) work(...)",
+                                 "consolidated", /*MovesPostwork=*/true))
       return Why;
+    PostworkFinding Post = findPostwork(S, A);
+    if (Post.Blocker)
+      return Post.Blocker;
+    // The postwork's inputs are fields of the child's work items: every
+    // item of the child must come from this launch.
+    if (Post.Found)
+      for (const LaunchSite *Other : A.deviceSites())
+        if (Other != &S && Other->Callee &&
+            canonicalFunction(Other->Callee) == canonicalFunction(S.Callee))
+          return "'" + S.CalleeName + "' is also launched at " +
+                 whereIs(A.workingCopy(), Other->Call->getBeginLoc()) +
+                 ", and the postwork after this launch's "
+                 "cudaDeviceSynchronize() is carried in the child's work "
+                 "items";
     const ASTContext &Ctx = A.workingCopy().unit().getASTContext();
     std::optional<uint64_t> Block = constantThreadCount(S.Block.E, Ctx);
     // An earlier pass (coarsen) may have changed the child's shape since the
@@ -187,8 +204,10 @@ protected:
              ")' needs a thread-mapped child, and '" + S.CalleeName +
              "' runs one original block of " + S.Block.Text +
              " threads per consolidated block";
+    bool SyncMoved = Post.Found &&
+                     canonicalFunction(S.Callee) == canonicalFunction(S.Caller);
     return groupedChildBlocker(S, A, Block.has_value(), "consolidating",
-                               "consolidated");
+                               "consolidated", SyncMoved);
   }
 };
 
@@ -202,12 +221,18 @@ struct ChildPlan {
   std::vector<bool> Uniform;
   ChildShape Shape = ChildShape::MultiBlock;
   unsigned SiteId = 0;
+  /// The CDP1 postwork after the child's one launch, run in a tail launch.
+  std::optional<Postwork> Post;
+  const FunctionDecl *PostParent = nullptr;
+  PostworkFields PostFields;
+  PostworkNames PostNames;
 
   std::vector<std::string> fields() const {
     std::vector<std::string> Out;
     for (size_t I = 0; I < Names.size(); ++I)
       if (!Uniform[I])
         Out.push_back(Names[I]);
+    append_range(Out, PostFields.Names);
     return Out;
   }
   std::vector<std::string> fieldTypes() const {
@@ -215,6 +240,7 @@ struct ChildPlan {
     for (size_t I = 0; I < Names.size(); ++I)
       if (!Uniform[I])
         Out.push_back(Types[I]);
+    append_range(Out, PostFields.Types);
     return Out;
   }
 };
@@ -241,6 +267,7 @@ private:
   ChildPlan &planChild(const LaunchSite &S, const LaunchText &L);
   void findUniformParameters();
   std::string launcher(const ChildPlan &C) const;
+  std::string aloneKernel(const ChildPlan &C) const;
   Expected<std::string> cloneBody(const ChildPlan &C,
                                   const std::vector<const GroupSite *> &Own,
                                   const FunctionPieces &F);
@@ -363,8 +390,41 @@ std::string ConsolidateRewriter::launcher(const ChildPlan &C) const {
       launchStatement(C.Clone, Gen.Grid, Threads, Gen.Shmem,
                       std::string("cudaStreamFireAndForget"),
                       Records + ", " + Count + ", " + Blocks + Uniform));
+  if (C.Post)
+    S += "\n  // the postwork of every item, after the grid and its children\n "
+         " " +
+         postworkTailLaunch(C.SiteId, C.PostNames, Records, Count);
   S += "\n}";
   return S;
+}
+
+/// The kernel a thread whose work item found no room launches instead of
+/// the child: it launches the child and tail-launches the item's postwork.
+std::string ConsolidateRewriter::aloneKernel(const ChildPlan &C) const {
+  std::string Params, Args;
+  for (size_t I = 0; I < C.Names.size(); ++I) {
+    Args += (I ? ", " : "");
+    if (C.Uniform[I]) {
+      Params += ", " + C.Types[I] + " " + C.Names[I];
+      Args += C.Names[I];
+    } else {
+      Args += Gen.R + ".__args." + C.Names[I];
+    }
+  }
+  return "// dpopt consolidate: a work item that found no room runs here: its "
+         "child,\n// then its postwork\nstatic __global__ void " +
+         C.PostNames.Alone + "(const " + C.Rec + " " + Gen.R + Params +
+         ") {\n  " +
+         deviceLaunchStatement(
+             C.SiteId, launchStatement(C.CalleeText, Gen.R + ".__grid",
+                                       Gen.R + ".__block", Gen.R + ".__shmem",
+                                       std::nullopt, Args)) +
+         "\n  " +
+         deviceLaunchStatement(
+             C.SiteId,
+             launchStatement(C.PostNames.One, "1", "1", std::string("0"),
+                             std::string("cudaStreamTailLaunch"), Gen.R)) +
+         "\n}\n";
 }
 
 Expected<std::string>
@@ -385,7 +445,23 @@ ConsolidateRewriter::cloneBody(const ChildPlan &C,
   const std::string &Item = Gen.Item, &Index = Gen.Index, &Mine = Gen.Mine,
                     &Records = Gen.Records, &Rank = Gen.Rank;
 
-  std::string S = "{\n" + groupPrologue(Own);
+  // Each thread of the clone runs several original threads in turn, and
+  // each may make its launch: its groups need room for that many records
+  // per thread, or the launches past it would go alone.
+  std::string Rounds =
+      ThreadMapped ? "((" + Gen.Blocks +
+                         " + gridDim.x * blockDim.x - 1u) / (gridDim.x "
+                         "* blockDim.x))"
+                   : "((" + Gen.Blocks + " + gridDim.x - 1u) / gridDim.x)";
+  std::vector<GroupSite> Scaled;
+  for (const GroupSite *P : Own) {
+    Scaled.push_back(*P);
+    Scaled.back().PerThread = "(" + P->PerThread + ") * " + Rounds;
+  }
+  std::vector<const GroupSite *> ScaledRefs;
+  for (const GroupSite &P : Scaled)
+    ScaledRefs.push_back(&P);
+  std::string S = "{\n" + groupPrologue(ScaledRefs);
   S += "  const unsigned " + Rank + " = " + rt::aggThreadRank + "();\n";
   if (ThreadMapped)
     S += "  // Each thread runs one original thread (a one-thread block) at a "
@@ -438,7 +514,10 @@ ConsolidateRewriter::cloneBody(const ChildPlan &C,
     S += "    __syncthreads(); // the next original block reuses shared "
          "memory\n";
   S += "  }\n";
-  S += "  " + rt::aggChildRelease + "(" + Records + ");\n";
+  if (C.Post)
+    S += "  // the records are released by the postwork's tail kernel\n";
+  else
+    S += "  " + rt::aggChildRelease + "(" + Records + ");\n";
   if (!Own.empty())
     S += "  // dpopt consolidate: count this thread out; the last launches\n" +
          groupEpilogue(Own, Gen.Last);
@@ -477,12 +556,13 @@ Error ConsolidateRewriter::finish() {
     P.LauncherArgs = ", " + std::to_string(concurrencyOf(Level)) + "u, " +
                      std::to_string(Blocks) + "u, " + std::to_string(Threads) +
                      "u";
-    std::string MakeArgs, FallbackArgs, Buffered, Once;
+    std::string MakeArgs, FallbackArgs, Buffered, Once, AloneArgs;
     for (size_t I = 0; I < C.Names.size() && I < S.Args.size(); ++I) {
       std::string Sep = FallbackArgs.empty() ? "" : ", ";
       if (C.Uniform[I]) {
         P.LauncherArgs += ", " + S.Args[I].Text;
         FallbackArgs += Sep + S.Args[I].Text;
+        AloneArgs += ", " + S.Args[I].Text;
         Once += (Once.empty() ? "" : ", ") + C.Names[I];
       } else {
         MakeArgs += (MakeArgs.empty() ? "" : ", ") + S.Args[I].Text;
@@ -492,11 +572,58 @@ Error ConsolidateRewriter::finish() {
     }
     Sites.add(P);
 
-    std::string Text = recordStatement(
-        P,
-        "dpopt consolidate (" + std::string(granularityName(Level)) +
-            "): the launch becomes a work item",
-        C.Rec, C.Make, MakeArgs, PS.L.Callee, FallbackArgs, Gen);
+    std::string Comment = "dpopt consolidate (" +
+                          std::string(granularityName(Level)) +
+                          "): the launch becomes a work item";
+    std::string Text;
+    std::string PostNote;
+    if (PostworkFinding PW = findPostwork(S, A); PW.Found) {
+      C.Post = std::move(PW.Found);
+      C.PostParent = S.Caller;
+      // A buffered argument that is just a variable already carries its
+      // value: nothing runs between the launch and the synchronization.
+      auto Existing = [&](const VarDecl *V) {
+        for (size_t I = 0; I < C.Names.size() && I < S.Args.size(); ++I)
+          if (!C.Uniform[I])
+            if (const auto *DRE =
+                    dyn_cast<DeclRefExpr>(S.Args[I].E->IgnoreParenImpCasts()))
+              if (DRE->getDecl() == V &&
+                  V->getType().getCanonicalType().getUnqualifiedType() ==
+                      getWrittenDefinition(S.Callee)
+                          ->getParamDecl(I)
+                          ->getType()
+                          .getCanonicalType()
+                          .getUnqualifiedType())
+                return C.Names[I];
+        return std::string();
+      };
+      C.PostFields = postworkFields(*C.Post, AST, Names, Existing);
+      C.PostNames = postworkNames(Names, S.Callee->getNameAsString());
+      for (const std::string &V : C.PostFields.Values)
+        MakeArgs += (MakeArgs.empty() ? "" : ", ") + V;
+      Text = recordStatement(
+          P, Comment + ", with its postwork's inputs", C.Rec, C.Make, MakeArgs,
+          deviceLaunchStatement(
+              S.Id,
+              launchStatement(C.PostNames.Alone, "1", "1", std::string("0"),
+                              std::string("cudaStreamFireAndForget"),
+                              Gen.R + AloneArgs)),
+          Gen);
+      SiteEdits.replace(
+          C.Post->Begin, C.Post->End - C.Post->Begin,
+          "// dpopt consolidate: cudaDeviceSynchronize() and the postwork "
+          "after it run in " +
+              C.PostNames.Consolidated + ", tail-launched");
+      PostNote = "; the postwork after cudaDeviceSynchronize() runs in a "
+                 "tail launch, with " +
+                 join(C.PostFields.Values, ", ") + " carried";
+      if (C.PostFields.Values.empty())
+        PostNote = "; the postwork after cudaDeviceSynchronize() runs in a "
+                   "tail launch";
+    } else {
+      Text = recordStatement(P, Comment, C.Rec, C.Make, MakeArgs, PS.L.Callee,
+                             FallbackArgs, Gen);
+    }
     SiteEdits.replace(
         S.StmtBegin, S.StmtEnd - S.StmtBegin,
         indentLines(Text, indentationAt(U.getText(), S.StmtBegin)));
@@ -508,7 +635,8 @@ Error ConsolidateRewriter::finish() {
                       shapeName(C.Shape) + " launch of a clone (KC_" +
                       std::to_string(concurrencyOf(Level)) +
                       "); buffered: " + (Buffered.empty() ? "none" : Buffered) +
-                      "; passed once: " + (Once.empty() ? "none" : Once));
+                      "; passed once: " + (Once.empty() ? "none" : Once) +
+                      PostNote);
   }
 
   if (Error E = encloseForConvergence(U, Converging, Gen.Warp, SiteEdits))
@@ -538,8 +666,31 @@ Error ConsolidateRewriter::finish() {
         CloneParams += ", " + C.Types[I] + " " + C.Names[I];
       }
     Support += ");\n";
+    if (C.Post) {
+      Support += "static __global__ void " + C.PostNames.Consolidated +
+                 "(const " + C.Rec + " *, unsigned);\n";
+      Support +=
+          "static __global__ void " + C.PostNames.Alone + "(const " + C.Rec;
+      for (size_t I = 0; I < C.Names.size(); ++I)
+        if (C.Uniform[I])
+          Support += ", " + C.Types[I];
+      Support += ");\n";
+    }
     insertBeforeFunction(U, Edits, *F, Support);
     insertAfterFunction(Edits, *F, launcher(C));
+    if (C.Post) {
+      // After the kernel the postwork comes from: what it names is declared
+      // there.
+      Expected<FunctionPieces> PF =
+          readFunction(U, getWrittenDefinition(C.PostParent));
+      if (!PF)
+        return PF.takeError();
+      insertAfterFunction(Edits, *PF,
+                          postworkFunctions(U, *C.Post, C.PostFields,
+                                            C.PostNames, C.Rec, Gen.Records,
+                                            Gen.Count, Gen.Mine, Gen.Item) +
+                              aloneKernel(C));
+    }
 
     Expected<std::string> Body = cloneBody(C, Sites.in(C.Child), *F);
     if (!Body)

@@ -47,7 +47,7 @@ std::string printedType(QualType T, const ASTContext &Ctx) {
 
 std::optional<std::string>
 groupedParentBlocker(const LaunchSite &S, ProgramAnalysis &A, bool Asserted,
-                     StringRef PragmaText, StringRef Done) {
+                     StringRef PragmaText, StringRef Done, bool MovesPostwork) {
   if (S.Kind != CallerKind::Global)
     return "the launch is in '" + S.CallerName +
            "', not in a kernel's own body: the group's state lives in the "
@@ -91,6 +91,13 @@ groupedParentBlocker(const LaunchSite &S, ProgramAnalysis &A, bool Asserted,
              "' or launch into cudaStreamFireAndForget if the children are "
              "independent";
   }
+  // CDP1: the thread waits for its child and then reads what it wrote. The
+  // grouped launch is made only when the thread is done.
+  if (!MovesPostwork && !Parent.LegacyDeviceSyncs.empty())
+    return "'" + S.CallerName + "' calls cudaDeviceSynchronize() at " +
+           whereIs(WC, Parent.LegacyDeviceSyncs[0].Loc) +
+           ", which waits for the children: the " + Done.str() +
+           " launch would come after it";
   // The grouped launch is made when the kernel's threads are done, after
   // any tail launch they made: CUDA 13 hung warps that launched after tail
   // launches (docs/cdp2-semantics.md), and dpopt does not move a launch past
@@ -112,7 +119,7 @@ groupedParentBlocker(const LaunchSite &S, ProgramAnalysis &A, bool Asserted,
 std::optional<std::string> groupedChildBlocker(const LaunchSite &S,
                                                ProgramAnalysis &A,
                                                bool FixedBlock, StringRef Doing,
-                                               StringRef Done) {
+                                               StringRef Done, bool SyncMoved) {
   const FunctionDecl *Def = getWrittenDefinition(S.Callee);
   const WorkingCopy &WC = A.workingCopy();
   std::string Name = "'" + S.CalleeName + "'";
@@ -133,7 +140,7 @@ std::optional<std::string> groupedChildBlocker(const LaunchSite &S,
           WC, F, Name,
           ", which could read the hardware's block or thread index"))
     return Why;
-  if (!F.LegacyDeviceSyncs.empty())
+  if (!SyncMoved && !F.LegacyDeviceSyncs.empty())
     return Name + " calls cudaDeviceSynchronize() at " +
            whereIs(WC, F.LegacyDeviceSyncs[0].Loc);
   if (!FixedBlock && !F.Barriers.empty())
@@ -268,6 +275,19 @@ std::string recordStatement(const GroupSite &P, StringRef Comment,
                             StringRef Rec, StringRef Make, StringRef MakeArgs,
                             StringRef Callee, StringRef FallbackArgs,
                             const GroupNames &G) {
+  return recordStatement(
+      P, Comment, Rec, Make, MakeArgs,
+      deviceLaunchStatement(
+          P.S->Id, launchStatement(Callee, G.R + ".__grid", G.R + ".__block",
+                                   G.R + ".__shmem",
+                                   std::string("cudaStreamFireAndForget"),
+                                   FallbackArgs)),
+      G);
+}
+
+std::string recordStatement(const GroupSite &P, StringRef Comment,
+                            StringRef Rec, StringRef Make, StringRef MakeArgs,
+                            StringRef Fallback, const GroupNames &G) {
   const LaunchSite &S = *P.S;
   std::string Args =
       MakeArgs.trim().empty() ? std::string() : ", " + MakeArgs.str();
@@ -279,13 +299,7 @@ std::string recordStatement(const GroupSite &P, StringRef Comment,
          Args + ");\n  if (!" + rt::aggRecord + "(" + groupRef(P) + ", " + G.R +
          (MaxThreads < 1024 ? ", " + std::to_string(MaxThreads) + "u"
                             : std::string()) +
-         "))\n    " +
-         deviceLaunchStatement(
-             S.Id, launchStatement(Callee, G.R + ".__grid", G.R + ".__block",
-                                   G.R + ".__shmem",
-                                   std::string("cudaStreamFireAndForget"),
-                                   FallbackArgs)) +
-         "\n}";
+         "))\n    " + Fallback.str() + "\n}";
 }
 
 void GroupSiteTable::add(GroupSite P) {

@@ -89,17 +89,23 @@ std::string printedType(clang::QualType T, const clang::ASTContext &Ctx);
 /// The parent-side checks both passes make. \p Asserted: the user said the
 /// launches are independent (a pragma of the pass, or fire-and-forget).
 /// \p PragmaText is the pass's pragma ("aggregate(...)") and \p Done its
-/// participle ("aggregated") in the messages.
+/// participle ("aggregated") in the messages. A kernel that calls the legacy
+/// cudaDeviceSynchronize() is refused unless \p MovesPostwork (the pass
+/// checks it with findPostwork, Postwork.h).
 std::optional<std::string>
 groupedParentBlocker(const LaunchSite &S, ProgramAnalysis &A, bool Asserted,
-                     llvm::StringRef PragmaText, llvm::StringRef Done);
+                     llvm::StringRef PragmaText, llvm::StringRef Done,
+                     bool MovesPostwork = false);
 
 /// The child-side checks for a clone that runs the child's body once per
 /// record with the built-ins of the record's launch. \p FixedBlock: every
 /// record has the same block size (barriers and warp operations need it).
+/// \p SyncMoved: the child's cudaDeviceSynchronize() is the one the pass
+/// moves (a recursive kernel's postwork).
 std::optional<std::string>
 groupedChildBlocker(const LaunchSite &S, ProgramAnalysis &A, bool FixedBlock,
-                    llvm::StringRef Doing, llvm::StringRef Done);
+                    llvm::StringRef Doing, llvm::StringRef Done,
+                    bool SyncMoved = false);
 
 /// "aggregate(...)" and such: the expression naming the site's group.
 std::string groupRef(const GroupSite &P);
@@ -130,6 +136,11 @@ std::string recordStatement(const GroupSite &P, llvm::StringRef Comment,
                             llvm::StringRef Rec, llvm::StringRef Make,
                             llvm::StringRef MakeArgs, llvm::StringRef Callee,
                             llvm::StringRef FallbackArgs, const GroupNames &G);
+/// The same with \p Fallback, a statement, run when there is no room.
+std::string recordStatement(const GroupSite &P, llvm::StringRef Comment,
+                            llvm::StringRef Rec, llvm::StringRef Make,
+                            llvm::StringRef MakeArgs, llvm::StringRef Fallback,
+                            const GroupNames &G);
 
 /// Rewrites every kernel with sites in \p Sites: its body with \p SiteEdits
 /// applied, made to reach the epilogue on every way out, between the

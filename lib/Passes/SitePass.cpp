@@ -60,7 +60,7 @@ std::unique_ptr<PassPlan> SitePass::plan(ProgramAnalysis &A,
                                          const PassOptions &O) const {
   auto Plan = std::make_unique<PassPlan>();
   for (const LaunchSite &S : A.sites()) {
-    std::optional<std::string> Why = optionBlocker(S, O);
+    std::optional<std::string> Why = optionBlocker(S, A, O);
     if (!Why)
       Why = blocker(S, A);
     Plan->add({&S, !Why, Why ? *Why : summary(S, A, O)});

@@ -4,6 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Postwork.h"
+
 #include "dpopt/Passes/ThresholdPass.h"
 
 #include "dpopt/AST/CudaAST.h"
@@ -117,6 +119,11 @@ public:
 
 protected:
   StringRef verb() const override { return "thresholding"; }
+  std::optional<std::string>
+  optionBlocker(const LaunchSite &S, ProgramAnalysis &A,
+                const PassOptions &O) const override {
+    return postworkSiteBlocker(S, A, O);
+  }
   const Tunable *tunable() const override { return &ThresholdValue; }
 
   std::string summary(const LaunchSite &S, ProgramAnalysis &,

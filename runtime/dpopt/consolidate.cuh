@@ -30,6 +30,17 @@
 
 #include <cuda_runtime.h>
 
+// Tuning (the KC sweep of docs/passes/consolidate.md): DPOPT_CONS_KC
+// replaces every site's KC_X concurrency (32, 16 or 1) and DPOPT_CONS_BLOCKS
+// sets the block count of every consolidated launch without blocks(N),
+// capped at the work's (a large value is the paper's 1-1 mapping). 0: off.
+#ifndef DPOPT_CONS_KC
+#define DPOPT_CONS_KC 0u
+#endif
+#ifndef DPOPT_CONS_BLOCKS
+#define DPOPT_CONS_BLOCKS 0u
+#endif
+
 namespace dpopt {
 namespace rt {
 
@@ -84,6 +95,10 @@ __device__ inline unsigned consGridBlocks(const void *Kernel, unsigned Threads, 
                                           unsigned Concurrency, unsigned long long Units,
                                           unsigned Blocks) {
   unsigned long long B = Blocks;
+  if (DPOPT_CONS_KC != 0u)
+    Concurrency = DPOPT_CONS_KC;
+  if (B == 0 && DPOPT_CONS_BLOCKS != 0u)
+    B = DPOPT_CONS_BLOCKS < Units ? DPOPT_CONS_BLOCKS : Units;
   if (B == 0) {
     B = static_cast<unsigned long long>(consActivePerSM(Kernel, Threads, Shmem)) *
         static_cast<unsigned long long>(consSMCount()) / (Concurrency ? Concurrency : 1);

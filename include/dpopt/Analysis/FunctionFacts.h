@@ -90,6 +90,11 @@ struct FunctionFacts {
 /// instantiations add the callees they resolve).
 FunctionFacts computeFunctionFacts(const clang::FunctionDecl *FD);
 
+/// The facts of statement \p S of \p In alone (the functions it calls are in
+/// Callees, not merged; returns in \p S count as early returns of \p In).
+FunctionFacts computeStatementFacts(const clang::Stmt *S,
+                                    const clang::FunctionDecl *In);
+
 } // namespace dpopt
 
 #endif // DPOPT_ANALYSIS_FUNCTIONFACTS_H

@@ -106,6 +106,7 @@ protected:
   /// Why the options and pragmas keep the pass off \p S (it is not asked
   /// for there), or nothing; checked before blocker().
   virtual std::optional<std::string> optionBlocker(const LaunchSite &S,
+                                                   ProgramAnalysis &A,
                                                    const PassOptions &O) const {
     return std::nullopt;
   }

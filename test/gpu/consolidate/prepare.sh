@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Development machine: rewrites pragmas.cu (consolidate's own shapes) and the
-# aggregate pass's patterns.cu with dpopt's consolidate pass in every
+# Development machine: rewrites pragmas.cu (consolidate's own shapes),
+# postwork.cu (CDP1 postwork; it does not compile for sm_90 as written, so
+# only its rewrites are built) and the aggregate pass's patterns.cu with dpopt's consolidate pass in every
 # granularity, into out/cons-gpu/ (carry that folder to the GPU machine and
 # run test/gpu/consolidate/run.sh there).
 set -euo pipefail
@@ -20,6 +21,9 @@ cp "$pragmas" "$out/pragmas-cdp.cu"
 cp "$patterns" "$out/patterns-cdp.cu"
 gen pragmas-cons "$pragmas" --passes=consolidate
 gen pragmas-default "$pragmas"
+postwork=$root/test/gpu/consolidate/postwork.cu
+gen postwork-cons "$postwork" --passes=consolidate
+gen postwork-default "$postwork"
 for g in warp block grid; do
   gen patterns-cons-$g "$patterns" --passes=consolidate --consldt=$g
 done

@@ -24,6 +24,8 @@ for f in "$dir"/*.cu; do
   build "$name" "$f" &
 done
 build pragmas-cons-pool4k "$dir/pragmas-cons.cu" -DDPOPT_AGG_POOL_BYTES=4096 &
+build postwork-cons-pool4k "$dir/postwork-cons.cu" -DDPOPT_AGG_POOL_BYTES=4096 &
+build postwork-cons-blocks1 "$dir/postwork-cons.cu" -DDPOPT_CONS_BLOCKS=1 &
 build patterns-cons-block-pool4k "$dir/patterns-cons-block.cu" -DDPOPT_AGG_POOL_BYTES=4096 &
 build patterns-cons-grid-pool256k "$dir/patterns-cons-grid.cu" -DDPOPT_AGG_POOL_BYTES=262144 &
 wait
