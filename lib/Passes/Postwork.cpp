@@ -177,6 +177,20 @@ std::optional<std::string> movedCodeBlocker(const FunctionFacts &F,
   return std::nullopt;
 }
 
+/// True for a lambda's closure or a class with a reference member: a copy
+/// would still refer to the launching thread's variables.
+bool holdsReference(QualType T) {
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->hasDefinition())
+    return false;
+  if (RD->isLambda())
+    return true;
+  for (const FieldDecl *F : RD->fields())
+    if (F->getType()->isReferenceType() || holdsReference(F->getType()))
+      return true;
+  return false;
+}
+
 const char *builtinType(BuiltinVar V) {
   return V == BuiltinVar::ThreadIdx || V == BuiltinVar::BlockIdx ? "uint3"
                                                                  : "dim3";
@@ -295,9 +309,15 @@ PostworkFinding findPostwork(const LaunchSite &S, ProgramAnalysis &A) {
   for (const VarDecl *V : Scan.LiveIns) {
     QualType T = V->getType();
     if (T->isReferenceType() || T->isArrayType() ||
-        !T.isTriviallyCopyableType(Ctx) || T->isDependentType())
-      return Refuse("it reads '" + V->getNameAsString() + "', of type '" +
-                    T.getAsString() + "', which dpopt does not copy");
+        !T.isTriviallyCopyableType(Ctx) || T->isDependentType() ||
+        holdsReference(T)) {
+      const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+      std::string Type = RD && RD->isLambda()
+                             ? std::string("a lambda's closure")
+                             : "'" + T.getAsString() + "'";
+      return Refuse("it reads '" + V->getNameAsString() + "', of type " + Type +
+                    ", which dpopt does not copy");
+    }
   }
   LocalAddressScan Addresses(U, Out.CodeBegin, Out.End);
   Addresses.TraverseStmt(const_cast<Stmt *>(Def->getBody()));

@@ -58,6 +58,7 @@ static __global__ void __dpopt_cons_child8(const __dpopt_cons_rec_child8 *__dpop
   }
   dpopt::rt::aggChildRelease(__dpopt_records);
 }
+__global__ void child9(int *Out, int V) { Out[V] += 9; }
 
 // Code between the launch and the synchronization.
 __global__ void notRightAfter(int *Out) {
@@ -148,4 +149,13 @@ __global__ void otherSite(int *Out) {
     __dpopt_launch_cons_child8(__dpopt_last->__group, 1u, 0u, 128u, Out);
     dpopt::rt::aggLeave(__dpopt_last);
   }
+}
+
+// A closure that captures by reference would refer to the thread's locals.
+__global__ void closure(int *Out) {
+  int V = threadIdx.x;
+  auto At = [&](int I) { return Out[V + I]; };
+  child9<<<1, 1>>>(Out, V);
+  cudaDeviceSynchronize();
+  Out[V + 128] = At(0);
 }

@@ -11,6 +11,7 @@ __global__ void child5(int *Out, int V) { Out[V] += 5; }
 __global__ void child6(int *Out, int V) { Out[V] += 6; }
 __global__ void child7(int *Out, int V) { Out[V] += 7; }
 __global__ void child8(int *Out, int V) { Out[V] += 8; }
+__global__ void child9(int *Out, int V) { Out[V] += 9; }
 
 // Code between the launch and the synchronization.
 __global__ void notRightAfter(int *Out) {
@@ -85,3 +86,12 @@ __global__ void sharedChild(int *Out) {
   Out[V + 128] = Out[V];
 }
 __global__ void otherSite(int *Out) { child8<<<1, 1>>>(Out, threadIdx.x); }
+
+// A closure that captures by reference would refer to the thread's locals.
+__global__ void closure(int *Out) {
+  int V = threadIdx.x;
+  auto At = [&](int I) { return Out[V + I]; };
+  child9<<<1, 1>>>(Out, V);
+  cudaDeviceSynchronize();
+  Out[V + 128] = At(0);
+}
