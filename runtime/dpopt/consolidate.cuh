@@ -40,6 +40,11 @@
 #ifndef DPOPT_CONS_BLOCKS
 #define DPOPT_CONS_BLOCKS 0u
 #endif
+// The device runtime's pending-launch limit that consPendingLimit() sets
+// (CUDA's default is 2,048).
+#ifndef DPOPT_CONS_PENDING_LAUNCHES
+#define DPOPT_CONS_PENDING_LAUNCHES 65536u
+#endif
 
 namespace dpopt {
 namespace rt {
@@ -114,6 +119,30 @@ __device__ inline unsigned consGridBlocks(const void *Kernel, unsigned Threads, 
 /// thread) that a consolidated grid of \p Threads-thread blocks covers.
 __device__ inline unsigned long long consThreadBlocks(unsigned long long Units, unsigned Threads) {
   return (Units + Threads - 1) / Threads;
+}
+
+/// Host: raises the device runtime's pending-launch limit to
+/// DPOPT_CONS_PENDING_LAUNCHES (never lowers it), once per process. dpopt
+/// calls it before a host launch that reaches a consolidated
+/// launch, in files that do not set the limit themselves. It leaves the
+/// runtime's last-error state as it found it: with an error pending it does
+/// nothing, and it clears only an error of its own.
+static inline __host__ void consPendingLimit() {
+  static bool Done = false;
+  if (Done)
+    return;
+  Done = true;
+  if (cudaPeekAtLastError() != cudaSuccess)
+    return;
+  size_t Now = 0;
+  if (cudaDeviceGetLimit(&Now, cudaLimitDevRuntimePendingLaunchCount) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return;
+  }
+  if (Now < DPOPT_CONS_PENDING_LAUNCHES &&
+      cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, DPOPT_CONS_PENDING_LAUNCHES) !=
+          cudaSuccess)
+    (void)cudaGetLastError();
 }
 
 } // namespace rt

@@ -185,6 +185,8 @@
 #undef N
 #pragma push_macro("New")
 #undef New
+#pragma push_macro("Now")
+#undef Now
 #pragma push_macro("Old")
 #undef Old
 #pragma push_macro("P")
@@ -383,6 +385,8 @@
 #undef consActivePerSM
 #pragma push_macro("consGridBlocks")
 #undef consGridBlocks
+#pragma push_macro("consPendingLimit")
+#undef consPendingLimit
 #pragma push_macro("consSMCount")
 #undef consSMCount
 #pragma push_macro("consThreadBlocks")
@@ -393,6 +397,10 @@
 #undef cudaDevAttrMultiProcessorCount
 #pragma push_macro("cudaDeviceGetAttribute")
 #undef cudaDeviceGetAttribute
+#pragma push_macro("cudaDeviceGetLimit")
+#undef cudaDeviceGetLimit
+#pragma push_macro("cudaDeviceSetLimit")
+#undef cudaDeviceSetLimit
 #pragma push_macro("cudaErrorInvalidConfiguration")
 #undef cudaErrorInvalidConfiguration
 #pragma push_macro("cudaError_t")
@@ -405,12 +413,16 @@
 #undef cudaGetLastError
 #pragma push_macro("cudaLaunchCooperativeKernel")
 #undef cudaLaunchCooperativeKernel
+#pragma push_macro("cudaLimitDevRuntimePendingLaunchCount")
+#undef cudaLimitDevRuntimePendingLaunchCount
 #pragma push_macro("cudaMallocAsync")
 #undef cudaMallocAsync
 #pragma push_macro("cudaMemsetAsync")
 #undef cudaMemsetAsync
 #pragma push_macro("cudaOccupancyMaxActiveBlocksPerMultiprocessor")
 #undef cudaOccupancyMaxActiveBlocksPerMultiprocessor
+#pragma push_macro("cudaPeekAtLastError")
+#undef cudaPeekAtLastError
 #pragma push_macro("cudaStream_t")
 #undef cudaStream_t
 #pragma push_macro("cudaSuccess")

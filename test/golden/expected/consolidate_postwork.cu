@@ -425,3 +425,10 @@ static __global__ void __dpopt_cons_total(const __dpopt_cons_rec_total *__dpopt_
     dpopt::rt::aggLeave(__dpopt_last);
   }
 }
+
+// Host code that launches the recursion: dpopt raises the device runtime's
+// pending-launch limit first (the file does not set it).
+void runTotals(const int *First, const int *Kids, const int *Value, int *Sum,
+               int Root) {
+  { dpopt::rt::consPendingLimit(); total<<<1, 1>>>(First, Kids, Value, Sum, Root); }
+}

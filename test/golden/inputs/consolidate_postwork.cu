@@ -66,3 +66,10 @@ __global__ void total(const int *First, const int *Kids, const int *Value,
     Sum[V] = Value[V];
   }
 }
+
+// Host code that launches the recursion: dpopt raises the device runtime's
+// pending-launch limit first (the file does not set it).
+void runTotals(const int *First, const int *Kids, const int *Value, int *Sum,
+               int Root) {
+  total<<<1, 1>>>(First, Kids, Value, Sum, Root);
+}

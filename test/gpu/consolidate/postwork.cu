@@ -227,6 +227,9 @@ int main(int Argc, char **Argv) {
     CHECK(cudaFree(DWhere));
     CHECK(cudaFree(DTotal));
   }
+  size_t Pending = 0;
+  CHECK(cudaDeviceGetLimit(&Pending, cudaLimitDevRuntimePendingLaunchCount));
+  std::printf("pending-launch limit: %zu\n", Pending);
   if (Failures) {
     std::printf("FAILED (%d)\n", Failures);
     return 1;

@@ -24,6 +24,11 @@ gen pragmas-default "$pragmas"
 postwork=$root/test/gpu/consolidate/postwork.cu
 gen postwork-cons "$postwork" --passes=consolidate
 gen postwork-default "$postwork"
+# Without the program's own cudaDeviceSetLimit: dpopt raises the
+# pending-launch limit before the host launch of the recursive 'tree'.
+mkdir -p "$out/inputs"
+sed '/cudaLimitDevRuntimePendingLaunchCount, 1 << 16/d' "$postwork" > "$out/inputs/postwork-nolimit.cu"
+gen postwork-nolimit "$out/inputs/postwork-nolimit.cu" --passes=consolidate
 for g in warp block grid; do
   gen patterns-cons-$g "$patterns" --passes=consolidate --consldt=$g
 done
