@@ -52,6 +52,25 @@ bool endsThread(const Stmt *S) {
   return false;
 }
 
+/// True when \p T names a type or typedef declared inside a function: the
+/// generated code outside the kernel could not name it.
+bool namesLocalType(QualType T) {
+  while (!T.isNull()) {
+    if (const auto *TD = T->getAs<TypedefType>())
+      if (TD->getDecl()->getParentFunctionOrMethod())
+        return true;
+    if (const TagDecl *Tag = T->getAsTagDecl())
+      return Tag->getParentFunctionOrMethod() != nullptr;
+    if (T->isPointerType() || T->isReferenceType())
+      T = T->getPointeeType();
+    else if (const ArrayType *AT = T->getAsArrayTypeUnsafe())
+      T = AT->getElementType();
+    else
+      return false;
+  }
+  return false;
+}
+
 /// What the postwork statements read and contain.
 class PostworkScan : public RecursiveASTVisitor<PostworkScan> {
 public:
@@ -78,6 +97,11 @@ public:
       LiveIns.push_back(VD);
     return true;
   }
+  bool VisitTypeLoc(TypeLoc TL) {
+    if (LocalType.isInvalid() && namesLocalType(TL.getType()))
+      LocalType = TL.getBeginLoc();
+    return true;
+  }
   bool VisitLabelStmt(LabelStmt *S) {
     Jump = Jump ? Jump : S;
     return true;
@@ -94,6 +118,7 @@ public:
   std::vector<const VarDecl *> LiveIns;
   const Stmt *Jump = nullptr;
   const DeclRefExpr *LocalName = nullptr;
+  SourceLocation LocalType;
 
 private:
   bool inside(SourceLocation L) const {
@@ -306,6 +331,9 @@ PostworkFinding findPostwork(const LaunchSite &S, ProgramAnalysis &A) {
   if (Scan.LocalName)
     return Refuse("it names '" + Scan.LocalName->getDecl()->getNameAsString() +
                   "', declared in " + Name);
+  if (Scan.LocalType.isValid())
+    return Refuse("it names a type declared in " + Name + " (" +
+                  whereIs(WC, Scan.LocalType) + ")");
   for (const VarDecl *V : Scan.LiveIns) {
     QualType T = V->getType();
     if (T->isReferenceType() || T->isArrayType() ||
@@ -318,6 +346,9 @@ PostworkFinding findPostwork(const LaunchSite &S, ProgramAnalysis &A) {
       return Refuse("it reads '" + V->getNameAsString() + "', of type " + Type +
                     ", which dpopt does not copy");
     }
+    if (namesLocalType(T))
+      return Refuse("it reads '" + V->getNameAsString() +
+                    "', whose type is declared in " + Name);
   }
   LocalAddressScan Addresses(U, Out.CodeBegin, Out.End);
   Addresses.TraverseStmt(const_cast<Stmt *>(Def->getBody()));

@@ -59,6 +59,7 @@ static __global__ void __dpopt_cons_child8(const __dpopt_cons_rec_child8 *__dpop
   dpopt::rt::aggChildRelease(__dpopt_records);
 }
 __global__ void child9(int *Out, int V) { Out[V] += 9; }
+__global__ void child10(int *Out, int V) { Out[V] += 10; }
 
 // Code between the launch and the synchronization.
 __global__ void notRightAfter(int *Out) {
@@ -158,4 +159,15 @@ __global__ void closure(int *Out) {
   child9<<<1, 1>>>(Out, V);
   cudaDeviceSynchronize();
   Out[V + 128] = At(0);
+}
+
+// A type declared in the kernel cannot be named outside it.
+__global__ void localType(int *Out) {
+  struct Pair {
+    int A, B;
+  };
+  Pair P = {Out[threadIdx.x], 1};
+  child10<<<1, 1>>>(Out, P.B);
+  cudaDeviceSynchronize();
+  Out[P.A + 128] = 1;
 }

@@ -12,6 +12,7 @@ __global__ void child6(int *Out, int V) { Out[V] += 6; }
 __global__ void child7(int *Out, int V) { Out[V] += 7; }
 __global__ void child8(int *Out, int V) { Out[V] += 8; }
 __global__ void child9(int *Out, int V) { Out[V] += 9; }
+__global__ void child10(int *Out, int V) { Out[V] += 10; }
 
 // Code between the launch and the synchronization.
 __global__ void notRightAfter(int *Out) {
@@ -94,4 +95,15 @@ __global__ void closure(int *Out) {
   child9<<<1, 1>>>(Out, V);
   cudaDeviceSynchronize();
   Out[V + 128] = At(0);
+}
+
+// A type declared in the kernel cannot be named outside it.
+__global__ void localType(int *Out) {
+  struct Pair {
+    int A, B;
+  };
+  Pair P = {Out[threadIdx.x], 1};
+  child10<<<1, 1>>>(Out, P.B);
+  cudaDeviceSynchronize();
+  Out[P.A + 128] = 1;
 }
