@@ -148,6 +148,12 @@ bool isConditional(const Stmt *S) {
   return false;
 }
 
+bool isLegacyDeviceSync(const CallExpr *CE) {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  return Callee && Callee->getIdentifier() &&
+         Callee->getName() == "cudaDeviceSynchronize";
+}
+
 bool isDeviceRuntimeFunction(const FunctionDecl *FD) {
   if (!FD || !FD->getIdentifier())
     return false;

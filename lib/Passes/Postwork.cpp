@@ -38,9 +38,7 @@ bool isSyncStatement(const Stmt *S) {
     if (Cast->getType()->isVoidType())
       E = Cast->getSubExpr()->IgnoreParenImpCasts();
   const auto *CE = dyn_cast<CallExpr>(E);
-  const FunctionDecl *Callee = CE ? CE->getDirectCallee() : nullptr;
-  return Callee && Callee->getIdentifier() &&
-         Callee->getName() == "cudaDeviceSynchronize";
+  return CE && isLegacyDeviceSync(CE);
 }
 
 /// True for `return;` and empty statements: nothing the thread does.
@@ -193,13 +191,7 @@ std::optional<std::string> movedCodeBlocker(const FunctionFacts &F,
     return "it launches a kernel at " + whereIs(WC, F.Launches[0].Loc);
   if (!F.RuntimeCalls.empty())
     return "it calls the device runtime (" + At(F.RuntimeCalls) + ")";
-  if (!F.CooperativeGroups.empty())
-    return "it uses cooperative groups (" + At(F.CooperativeGroups) + ")";
-  if (!F.InlineAsm.empty())
-    return "it contains inline assembly at " + whereIs(WC, F.InlineAsm[0].Loc);
-  if (!F.UnknownCalls.empty())
-    return "it makes a " + At(F.UnknownCalls);
-  return std::nullopt;
+  return opaqueCodeBlocker(WC, F, "it", "");
 }
 
 /// True for a lambda's closure or a class with a reference member: a copy

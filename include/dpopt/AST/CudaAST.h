@@ -59,6 +59,9 @@ bool isConditional(const clang::Stmt *S);
 /// or reads the calling thread's runtime state.
 bool isDeviceRuntimeFunction(const clang::FunctionDecl *FD);
 
+/// True for a call of the legacy device-side cudaDeviceSynchronize() (CDP1).
+bool isLegacyDeviceSync(const clang::CallExpr *CE);
+
 /// True for the call clang builds from a launch's '<<<...>>>' (the
 /// execution configuration: __cudaPushCallConfiguration in host code,
 /// cudaLaunchDevice in device code). It is not a call the user wrote, so

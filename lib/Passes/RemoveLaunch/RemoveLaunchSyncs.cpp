@@ -22,12 +22,6 @@ using namespace llvm;
 namespace dpopt {
 namespace {
 
-bool isLegacySync(const CallExpr *CE) {
-  const FunctionDecl *Callee = CE->getDirectCallee();
-  return Callee && Callee->getIdentifier() &&
-         Callee->getName() == "cudaDeviceSynchronize";
-}
-
 bool isLambdaOperator(const FunctionDecl *FD) {
   const auto *MD = dyn_cast<CXXMethodDecl>(FD);
   return MD && MD->getParent()->isLambda();
@@ -39,7 +33,7 @@ public:
       : MainFileVisitor(U.getSourceManager()), U(U) {}
 
   bool VisitCallExpr(CallExpr *CE) {
-    if (!isLegacySync(CE) || Functions.empty() ||
+    if (!isLegacyDeviceSync(CE) || Functions.empty() ||
         !U.isInMainFile(CE->getBeginLoc()))
       return true;
     const FunctionDecl *Named = nullptr;
