@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Runs dpopt on every benchmark's cdp.cu for every configuration in
 # configs.txt, writing gen/<bench>/<config>.cu (built by CMake as
-# <bench>_<config>); for configurations that remove launches, also on a
-# legacy CDP1 input <bench>/cdp1.cu, writing gen/<bench>/cdp1_<config>.cu. Runs on the development machine, where dpopt is built.
+# <bench>_<config>); for configurations that revive legacy CDP1 code
+# (continuation, remove-launch, the default pipeline), also on a legacy
+# input <bench>/cdp1.cu, writing gen/<bench>/cdp1_<config>.cu. Runs on the
+# development machine, where dpopt is built.
 #
 #   benchmarks/prepare.sh [--strict] [bench...]
 #
@@ -101,8 +103,11 @@ for bench in "${benches[@]}"; do
   for i in "${!names[@]}"; do
     printf '%s\t%s\t%s\t%s\n' "$bench" "${names[$i]}" cdp "${options[$i]}" >> "$jobs_file"
     # Legacy CDP1 inputs (device-side cudaDeviceSynchronize) build for sm_90
-    # only after remove-launch: variant cdp1_<config>.
-    if [ -f "$bench/cdp1.cu" ] && [[ "${options[$i]}" == *remove-launch* ]]; then
+    # only after continuation (the default pipeline starts with it) or
+    # remove-launch: variant cdp1_<config>.
+    opts=${options[$i]}
+    if [ -f "$bench/cdp1.cu" ] && { [[ "$opts" == *remove-launch* ]] ||
+        [[ "$opts" == *continuation* ]] || [[ "$opts" != *--passes* ]]; }; then
       printf '%s\t%s\t%s\t%s\n' "$bench" "cdp1_${names[$i]}" cdp1 "${options[$i]}" >> "$jobs_file"
     fi
   done

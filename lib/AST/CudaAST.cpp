@@ -154,6 +154,37 @@ bool isLegacyDeviceSync(const CallExpr *CE) {
          Callee->getName() == "cudaDeviceSynchronize";
 }
 
+bool isLegacyDeviceSyncStatement(const Stmt *S) {
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  if (!E)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    E = EWC->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *Cast = dyn_cast<CStyleCastExpr>(E))
+    if (Cast->getType()->isVoidType())
+      E = Cast->getSubExpr()->IgnoreParenImpCasts();
+  const auto *CE = dyn_cast<CallExpr>(E);
+  return CE && isLegacyDeviceSync(CE);
+}
+
+bool namesFunctionLocalType(QualType T) {
+  while (!T.isNull()) {
+    if (const auto *TD = T->getAs<TypedefType>())
+      if (TD->getDecl()->getParentFunctionOrMethod())
+        return true;
+    if (const TagDecl *Tag = T->getAsTagDecl())
+      return Tag->getParentFunctionOrMethod() != nullptr;
+    if (T->isPointerType() || T->isReferenceType())
+      T = T->getPointeeType();
+    else if (const ArrayType *AT = T->getAsArrayTypeUnsafe())
+      T = AT->getElementType();
+    else
+      return false;
+  }
+  return false;
+}
+
 bool isDeviceRuntimeFunction(const FunctionDecl *FD) {
   if (!FD || !FD->getIdentifier())
     return false;

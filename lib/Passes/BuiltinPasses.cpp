@@ -12,6 +12,7 @@
 #include "dpopt/Passes/AggregatePass.h"
 #include "dpopt/Passes/CoarsenPass.h"
 #include "dpopt/Passes/ConsolidatePass.h"
+#include "dpopt/Passes/ContinuationPass.h"
 #include "dpopt/Passes/PassRegistry.h"
 #include "dpopt/Passes/RemoveLaunchPass.h"
 #include "dpopt/Passes/ThresholdPass.h"
@@ -20,6 +21,7 @@ namespace dpopt {
 
 PassRegistry PassRegistry::builtin() {
   PassRegistry R;
+  R.add(createContinuationPass());
   R.add(createThresholdPass());
   R.add(createCoarsenPass());
   R.add(createConsolidatePass());
@@ -27,7 +29,10 @@ PassRegistry PassRegistry::builtin() {
   R.add(createRemoveLaunchPass());
   // consolidate acts only where a pragma or --consldt asks for it; the
   // sites it takes, aggregate leaves alone.
-  R.DefaultOrder = {"threshold", "coarsen", "consolidate", "aggregate"};
+  // continuation goes first: legacy CDP1 kernels become CDP2 code that the
+  // other passes then see like any other.
+  R.DefaultOrder = {"continuation", "threshold", "coarsen", "consolidate",
+                    "aggregate"};
   return R;
 }
 

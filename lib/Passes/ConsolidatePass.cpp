@@ -7,6 +7,7 @@
 #include "dpopt/Passes/ConsolidatePass.h"
 
 #include "LaunchGroups.h"
+#include "PendingLimit.h"
 #include "Postwork.h"
 
 #include "dpopt/AST/CudaAST.h"
@@ -25,8 +26,6 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
-#include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/ASTMatchers/ASTMatchers.h"
 
 #include <map>
 #include <set>
@@ -719,63 +718,19 @@ Error ConsolidateRewriter::finish() {
   return Error::success();
 }
 
-/// True when the file calls cudaDeviceSetLimit with
-/// cudaLimitDevRuntimePendingLaunchCount (it manages the limit).
-bool setsPendingLaunchLimit(const ASTContext &Ctx) {
-  using namespace clang::ast_matchers;
-  auto Call = callExpr(
-      isExpansionInMainFile(),
-      callee(functionDecl(hasName("cudaDeviceSetLimit"))),
-      hasArgument(0, ignoringParenImpCasts(declRefExpr(to(enumConstantDecl(
-                         hasName("cudaLimitDevRuntimePendingLaunchCount")))))));
-  return !match(findAll(Call), const_cast<ASTContext &>(Ctx)).empty();
-}
-
 /// Consolidated launches stay pending for every level of a recursion at
 /// once, and a thread whose item finds no room launches alone (with
-/// postwork, through a kernel that launches twice). Where this file's host
-/// code launches a kernel that reaches a consolidated site, the device
-/// runtime's pending-launch limit is raised first, unless the file sets
-/// that limit itself.
+/// postwork, through a kernel that launches twice).
 void ConsolidateRewriter::raisePendingLimit() {
   std::vector<const FunctionDecl *> Parents;
   for (const PendingSite &P : Pending)
     if (!is_contained(Parents, canonicalFunction(P.S->Caller)))
       Parents.push_back(canonicalFunction(P.S->Caller));
-  if (Parents.empty())
-    return;
-  bool UserSets = setsPendingLaunchLimit(AST);
-  for (const LaunchSite *H : A.hostSites()) {
-    if (!H->Callee)
-      continue;
-    const FunctionDecl *Reached = nullptr;
-    for (const FunctionDecl *K : Parents)
-      if (!Reached && (canonicalFunction(H->Callee) == K ||
-                       A.canReach(H->Callee, K, /*ThroughLaunches=*/true)))
-        Reached = K;
-    if (!Reached)
-      continue;
-    std::string What = "this launch reaches the consolidated launches in '" +
-                       Reached->getNameAsString() + "'";
-    if (UserSets) {
-      Run.analysis(*H, What + "; the file sets "
-                              "cudaLimitDevRuntimePendingLaunchCount itself, "
-                              "so dpopt leaves the limit to it");
-      continue;
-    }
-    if (std::optional<std::string> Why = launchFormBlocker(*H)) {
-      Run.analysis(*H, What +
-                           ", but the pending-launch limit is not raised "
-                           "before it: " +
-                           *Why);
-      continue;
-    }
-    Edits.insert(H->StmtBegin, "{ " + rt::consPendingLimit + "(); ");
-    Edits.insert(H->StmtEnd, " }");
-    Run.analysis(*H, What + ": raising the device runtime's pending-launch "
-                            "limit to DPOPT_CONS_PENDING_LAUNCHES (65,536) "
-                            "first");
-  }
+  dpopt::raisePendingLimit(
+      A, Edits, Parents, "the consolidated launches in",
+      [&](const LaunchSite &H, const std::string &Message) {
+        Run.analysis(H, Message);
+      });
 }
 
 std::unique_ptr<SiteRewriter>

@@ -25,47 +25,12 @@ using namespace llvm;
 namespace dpopt {
 namespace {
 
-/// True for a statement that is a call of the legacy device-side
-/// cudaDeviceSynchronize() whose result is dropped.
-bool isSyncStatement(const Stmt *S) {
-  const auto *E = dyn_cast_or_null<Expr>(S);
-  if (!E)
-    return false;
-  E = E->IgnoreParenImpCasts();
-  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
-    E = EWC->getSubExpr()->IgnoreParenImpCasts();
-  if (const auto *Cast = dyn_cast<CStyleCastExpr>(E))
-    if (Cast->getType()->isVoidType())
-      E = Cast->getSubExpr()->IgnoreParenImpCasts();
-  const auto *CE = dyn_cast<CallExpr>(E);
-  return CE && isLegacyDeviceSync(CE);
-}
-
 /// True for `return;` and empty statements: nothing the thread does.
 bool endsThread(const Stmt *S) {
   if (isa<NullStmt>(S))
     return true;
   if (const auto *R = dyn_cast<ReturnStmt>(S))
     return !R->getRetValue();
-  return false;
-}
-
-/// True when \p T names a type or typedef declared inside a function: the
-/// generated code outside the kernel could not name it.
-bool namesLocalType(QualType T) {
-  while (!T.isNull()) {
-    if (const auto *TD = T->getAs<TypedefType>())
-      if (TD->getDecl()->getParentFunctionOrMethod())
-        return true;
-    if (const TagDecl *Tag = T->getAsTagDecl())
-      return Tag->getParentFunctionOrMethod() != nullptr;
-    if (T->isPointerType() || T->isReferenceType())
-      T = T->getPointeeType();
-    else if (const ArrayType *AT = T->getAsArrayTypeUnsafe())
-      T = AT->getElementType();
-    else
-      return false;
-  }
   return false;
 }
 
@@ -96,7 +61,7 @@ public:
     return true;
   }
   bool VisitTypeLoc(TypeLoc TL) {
-    if (LocalType.isInvalid() && namesLocalType(TL.getType()))
+    if (LocalType.isInvalid() && namesFunctionLocalType(TL.getType()))
       LocalType = TL.getBeginLoc();
     return true;
   }
@@ -252,7 +217,7 @@ PostworkFinding findPostwork(const LaunchSite &S, ProgramAnalysis &A) {
   auto Body = S.EnclosingBlock->body();
   const auto *It = std::find(Body.begin(), Body.end(), S.BlockChild);
   if (It == Body.end() || std::next(It) == Body.end() ||
-      !isSyncStatement(*std::next(It)))
+      !isLegacyDeviceSyncStatement(*std::next(It)))
     return Refuse("cudaDeviceSynchronize() (" + whereIs(WC, Sync.Loc) +
                   ") is not the statement right after the launch");
   const Stmt *SyncStmt = *std::next(It);
@@ -338,7 +303,7 @@ PostworkFinding findPostwork(const LaunchSite &S, ProgramAnalysis &A) {
       return Refuse("it reads '" + V->getNameAsString() + "', of type " + Type +
                     ", which dpopt does not copy");
     }
-    if (namesLocalType(T))
+    if (namesFunctionLocalType(T))
       return Refuse("it reads '" + V->getNameAsString() +
                     "', whose type is declared in " + Name);
   }

@@ -61,6 +61,14 @@ bool isDeviceRuntimeFunction(const clang::FunctionDecl *FD);
 
 /// True for a call of the legacy device-side cudaDeviceSynchronize() (CDP1).
 bool isLegacyDeviceSync(const clang::CallExpr *CE);
+/// True for a statement that only calls it and drops the result:
+/// 'cudaDeviceSynchronize();' or '(void)cudaDeviceSynchronize();'.
+bool isLegacyDeviceSyncStatement(const clang::Stmt *S);
+
+/// True when \p T names a type or typedef declared inside a function (or
+/// a pointer, reference or array of one): code written outside the
+/// function could not name it.
+bool namesFunctionLocalType(clang::QualType T);
 
 /// True for the call clang builds from a launch's '<<<...>>>' (the
 /// execution configuration: __cudaPushCallConfiguration in host code,

@@ -1,0 +1,553 @@
+//===- ContinuationPass.cpp - CDP1 waits become tail-launched phases -----===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// ContinuationShape decides; this file writes. For a kernel K that
+// continues it writes, around K's definition:
+//
+//   struct Frame { K's parameters; the kept locals; barrier count; };
+//   static __shared__ ContShared State;     (+ K's __shared__ locals)
+//   K(params) { contBegin(State, null); Body(0, null, blockIdx, gridDim,
+//   params); } Leave(): counts the thread out; the block's last thread saves
+//   the shared
+//            memory and tail-launches Cont<<<1, blockDim, dynamic>>>.
+//   Body(point, frame, blockIdx, gridDim, params): K's body with its waits
+//            and barriers as suspension points, resumed by a jump.
+//   Cont(block, blockIdx, gridDim): restores the shared memory and calls
+//            Body for each suspended thread with its frame.
+//
+// blockIdx and gridDim are the original block's in every phase (parameters
+// of Body; functions Body calls that read them get clones that take them).
+//
+//===----------------------------------------------------------------------===//
+
+#include "dpopt/Passes/ContinuationPass.h"
+
+#include "ContinuationShape.h"
+#include "PendingLimit.h"
+#include "dpopt/Frontend/LaunchMarkers.h"
+#include "dpopt/Frontend/ParseSession.h"
+#include "dpopt/Frontend/WorkingCopy.h"
+#include "dpopt/Rewrite/BuiltinParams.h"
+#include "dpopt/Rewrite/EditList.h"
+#include "dpopt/Rewrite/FunctionText.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace dpopt {
+namespace {
+
+constexpr llvm::StringLiteral PassName = "continuation";
+constexpr llvm::StringLiteral DroppedWait =
+    "/* dpopt continuation: wait dropped */;";
+
+class ContinuationPlan : public PassPlan {
+public:
+  std::vector<ContinuationShape> Shapes;
+
+  const ContinuationShape *shapeOf(const FunctionDecl *F) const {
+    for (const ContinuationShape &S : Shapes)
+      if (F && canonicalFunction(S.Kernel) == canonicalFunction(F))
+        return &S;
+    return nullptr;
+  }
+};
+
+/// '\p Name' declared with type \p T (arrays keep their bounds), without
+/// top-level const.
+std::string declaration(QualType T, StringRef Name, const ASTContext &Ctx) {
+  T.removeLocalConst();
+  PrintingPolicy PP(Ctx.getLangOpts());
+  PP.SuppressTagKeyword = true;
+  PP.FullyQualifiedName = true;
+  std::string Out;
+  raw_string_ostream OS(Out);
+  T.print(OS, PP, Name);
+  return Out;
+}
+
+std::string typeName(QualType T, const ASTContext &Ctx) {
+  return declaration(T, "", Ctx);
+}
+
+/// The names one kernel's generated code uses.
+struct ContNames {
+  ContNames(NameAllocator &N, StringRef K)
+      : Frame(N.fresh("c_frame_" + K.str())),
+        State(N.fresh("c_state_" + K.str())),
+        Save(N.fresh("c_saved_" + K.str())),
+        Dynamic(N.fresh("c_dynamic_" + K.str())),
+        Body(N.fresh("c_body_" + K.str())), Cont(N.fresh("c_cont_" + K.str())),
+        Leave(N.fresh("c_leave_" + K.str())), Point(N.fresh("c_point")),
+        FramePtr(N.fresh("c_frame")), Epoch(N.fresh("c_epoch")),
+        Block(N.fresh("c_block")), Saved(N.fresh("c_s")) {}
+  std::string Frame, State, Save, Dynamic, Body, Cont, Leave, Point, FramePtr,
+      Epoch, Block, Saved;
+};
+
+class KernelWriter {
+public:
+  KernelWriter(PassContext &Ctx, const ContinuationShape &Shape,
+               NameAllocator &Names, EditList &Edits)
+      : Ctx(Ctx), U(Ctx.WC.unit()), AST(U.getASTContext()), Shape(Shape),
+        K(Shape.Kernel), Names(Names), Edits(Edits), N(Names, K->getName()) {}
+
+  Error write();
+
+private:
+  Error editBody(EditList &Body);
+  Error editDeclaration(EditList &Body, const DeclStmt *DS);
+  std::string suspendText(unsigned Point) const;
+  std::string saveText() const;
+  std::string restoreText() const;
+  std::string sharedSaveText() const;
+  std::string sharedRestoreLambda() const;
+  std::string nameOf(const VarDecl *VD) const { return Hoisted.lookup(VD); }
+
+  PassContext &Ctx;
+  const ParsedUnit &U;
+  const ASTContext &AST;
+  const ContinuationShape &Shape;
+  const FunctionDecl *K;
+  NameAllocator &Names;
+  EditList &Edits;
+  ContNames N;
+  DenseMap<const VarDecl *, std::string> Hoisted, SharedNames;
+  std::vector<std::string> Labels; // per resume point, 1-based
+};
+
+std::string KernelWriter::saveText() const {
+  std::string Out;
+  for (const ParmVarDecl *P : K->parameters())
+    Out += rt::contCopy + "(" + N.FramePtr + "->" + P->getName().str() + ", " +
+           P->getName().str() + "); ";
+  for (const VarDecl *VD : Shape.Hoisted)
+    Out += rt::contCopy + "(" + N.FramePtr + "->" + nameOf(VD) + ", " +
+           nameOf(VD) + "); ";
+  return Out + N.FramePtr + "->" + N.Epoch + " = " + N.Epoch + "; ";
+}
+
+std::string KernelWriter::restoreText() const {
+  std::string Out;
+  for (const VarDecl *VD : Shape.Hoisted)
+    Out += "    " + rt::contCopy + "(" + nameOf(VD) + ", " + N.FramePtr + "->" +
+           nameOf(VD) + ");\n";
+  return Out + "    " + N.Epoch + " = " + N.FramePtr + "->" + N.Epoch + ";\n";
+}
+
+/// The statements that suspend the calling thread at resume point \p Point
+/// (no declarations: the resume jump lands after them).
+std::string KernelWriter::suspendText(unsigned Point) const {
+  return N.FramePtr + " = " + rt::contFrame + "<" + N.Frame + ">(" +
+         rt::contBlock + "(" + N.State + ", sizeof(" + N.Frame + "), " +
+         (Shape.Shared.empty() ? std::string("0u") : "sizeof(" + N.Save + ")") +
+         "), " + rt::aggThreadRank + "()); " + saveText() + rt::contSuspend +
+         "(" + N.State + ", " + std::to_string(Point) + "u, " + N.Epoch +
+         "); " + N.Leave + "(blockIdx, gridDim); return;";
+}
+
+std::string KernelWriter::sharedSaveText() const {
+  std::string Out;
+  for (size_t I = 0; I < Shape.Shared.size(); ++I)
+    Out += "  " + rt::contCopy + "(reinterpret_cast<" + N.Save + " *>(" +
+           rt::contSharedSave + "(" + N.Block + "))->m" + std::to_string(I) +
+           ", " + SharedNames.lookup(Shape.Shared[I]) + ");\n";
+  if (Shape.DynamicShared)
+    Out += "  " + rt::contSave + "(" + rt::contDynamicSave + "(" + N.Block +
+           "), " + N.Dynamic + ", " + N.Block + "->DynamicBytes);\n";
+  return Out;
+}
+
+std::string KernelWriter::sharedRestoreLambda() const {
+  std::string Out = "[&](unsigned char *" + N.Saved + ") {";
+  for (size_t I = 0; I < Shape.Shared.size(); ++I) {
+    std::string V = SharedNames.lookup(Shape.Shared[I]);
+    Out += " " + rt::contRestoreShare + "(&" + V +
+           ", reinterpret_cast<unsigned char *>(&reinterpret_cast<" + N.Save +
+           " *>(" + N.Saved + ")->m" + std::to_string(I) + "), sizeof(" + V +
+           "));";
+  }
+  if (Shape.DynamicShared)
+    Out += " " + rt::contRestoreShare + "(" + N.Dynamic + ", " +
+           rt::contDynamicSave + "(" + N.Block + "), " + N.Block +
+           "->DynamicBytes);";
+  if (Shape.Shared.empty() && !Shape.DynamicShared)
+    Out += " (void)" + N.Saved + ";";
+  return Out + " }";
+}
+
+/// A declaration of kept locals becomes assignments of their initial
+/// values: 'int a = 1, *p(q);' -> '__dpopt_a = 1, __dpopt_p = (int *)(q);'.
+Error KernelWriter::editDeclaration(EditList &Body, const DeclStmt *DS) {
+  const SourceManager &SM = U.getSourceManager();
+  const LangOptions &LO = AST.getLangOpts();
+  unsigned Prev = U.getOffsetRange(DS->getSourceRange()).first;
+  StringRef Text = U.getText();
+  bool First = true;
+  for (const Decl *D : DS->decls()) {
+    const auto *VD = cast<VarDecl>(D);
+    unsigned NameAt = U.getOffset(VD->getLocation());
+    unsigned NameEnd =
+        NameAt + Lexer::MeasureTokenLength(VD->getLocation(), SM, LO);
+    // The type (or, after a comma, the '*'s and '&'s of this declarator).
+    unsigned From = Prev;
+    if (!First) {
+      size_t Comma = Text.find(',', Prev);
+      if (Comma == StringRef::npos || Comma >= NameAt)
+        return createStringError(inconvertibleErrorCode(),
+                                 "cannot read the declaration of '" +
+                                     VD->getNameAsString() + "'");
+      From = Comma + 1;
+    }
+    Body.replace(From, NameAt - From, First ? "" : " ");
+    unsigned DeclEnd = U.getOffsetRange(VD->getSourceRange()).second;
+    StringRef After = Text.slice(NameEnd, DeclEnd).ltrim();
+    std::string Name = nameOf(VD);
+    std::string Type = typeName(VD->getType(), AST);
+    const Expr *Init = VD->getInit();
+    if (After.starts_with("[")) {
+      // An array without an initializer (ContinuationShape refused the rest).
+      Body.replace(NameAt, DeclEnd - NameAt, "(void)0");
+    } else if (After.starts_with("(") || After.starts_with("{")) {
+      Body.replace(NameAt, NameEnd - NameAt, Name + " = " + Type);
+    } else if (After.starts_with("=")) {
+      Body.replace(NameAt, NameEnd - NameAt, Name);
+      if (Init && isa<InitListExpr>(Init->IgnoreImplicit()))
+        Body.insert(U.getOffset(Init->getBeginLoc()), Type);
+    } else if (!After.empty()) {
+      return createStringError(inconvertibleErrorCode(),
+                               "cannot read the declarator of '" +
+                                   VD->getNameAsString() + "'");
+    } else {
+      const CXXRecordDecl *RD = VD->getType()->getAsCXXRecordDecl();
+      bool Constructs = RD && !RD->hasTrivialDefaultConstructor();
+      Body.replace(NameAt, NameEnd - NameAt,
+                   Constructs ? Name + " = " + Type + "()" : "(void)" + Name);
+    }
+    Prev = DeclEnd;
+    First = false;
+  }
+  return Error::success();
+}
+
+Error KernelWriter::editBody(EditList &Body) {
+  const SourceManager &SM = U.getSourceManager();
+  const LangOptions &LO = AST.getLangOpts();
+  for (const DeclStmt *DS : Shape.HoistedDecls)
+    if (Error E = editDeclaration(Body, DS))
+      return E;
+  for (const DeclRefExpr *E : Shape.HoistedUses) {
+    // The declarator names were replaced with the declaration.
+    const auto *VD = cast<VarDecl>(E->getDecl());
+    unsigned At = U.getOffset(E->getLocation());
+    Body.replace(At, Lexer::MeasureTokenLength(E->getLocation(), SM, LO),
+                 nameOf(VD));
+  }
+  // The shared locals move to file scope (write() declares them there).
+  for (const DeclStmt *DS : Shape.SharedDecls) {
+    auto [Begin, End] = U.getOffsetRange(DS->getSourceRange());
+    Body.replace(Begin, End - Begin, ";");
+  }
+  for (const DeclRefExpr *E : Shape.SharedUses) {
+    unsigned At = U.getOffset(E->getLocation());
+    Body.replace(At, Lexer::MeasureTokenLength(E->getLocation(), SM, LO),
+                 SharedNames.lookup(cast<VarDecl>(E->getDecl())));
+  }
+  for (const Stmt *S : Shape.DeadSyncs) {
+    Expected<unsigned> End = statementEnd(U, S);
+    if (!End)
+      return End.takeError();
+    unsigned Begin = U.getOffsetRange(S->getSourceRange()).first;
+    Body.replace(Begin, *End - Begin, DroppedWait.str());
+  }
+  unsigned Point = 0;
+  for (const Stmt *S : Shape.LiveSyncs) {
+    ++Point;
+    Expected<unsigned> End = statementEnd(U, S);
+    if (!End)
+      return End.takeError();
+    unsigned Begin = U.getOffsetRange(S->getSourceRange()).first;
+    Body.replace(Begin, *End - Begin,
+                 "{ /* dpopt continuation: the wait for the children ends "
+                 "this phase */ " +
+                     suspendText(Point) + " " + Labels[Point - 1] + ":; }");
+  }
+  for (const Stmt *S : Shape.Barriers) {
+    ++Point;
+    Expected<unsigned> End = statementEnd(U, S);
+    if (!End)
+      return End.takeError();
+    unsigned Begin = U.getOffsetRange(S->getSourceRange()).first;
+    Body.replace(Begin, *End - Begin,
+                 "{ " + Labels[Point - 1] + ": __syncthreads(); if (" +
+                     rt::contMustSuspend + "(" + N.State + ", ++" + N.Epoch +
+                     ")) { --" + N.Epoch + "; " + suspendText(Point) + " } }");
+  }
+  for (const ReturnStmt *R : Shape.Returns) {
+    Expected<unsigned> End = statementEnd(U, R);
+    if (!End)
+      return End.takeError();
+    unsigned Begin = U.getOffsetRange(R->getSourceRange()).first;
+    Body.replace(Begin, *End - Begin,
+                 "{ " + rt::contFinish + "(" + N.State + "); " + N.Leave +
+                     "(blockIdx, gridDim); return; }");
+  }
+  // Launches keep their site's identity (markers) in the moved body.
+  for (const LaunchSite &S : Ctx.Analysis.sites()) {
+    if (!S.Caller || S.Id == 0 || S.FromMacro ||
+        canonicalFunction(S.Caller) != canonicalFunction(K))
+      continue;
+    if (markers::markerEndingAt(U.getText().substr(0, S.StmtBegin)) ||
+        U.getText().substr(S.StmtBegin).starts_with("/*__dpopt_site"))
+      continue;
+    Body.insert(S.StmtBegin, markers::siteMarker(S.Id));
+  }
+  return Error::success();
+}
+
+Error KernelWriter::write() {
+  Expected<FunctionPieces> F = readFunction(U, K);
+  if (!F)
+    return F.takeError();
+  Expected<std::string> Params = paramsWithoutDefaults(U, K);
+  if (!Params)
+    return Params.takeError();
+  for (const VarDecl *VD : Shape.Hoisted)
+    Hoisted[VD] = Names.fresh("c_" + VD->getNameAsString());
+  for (const VarDecl *VD : Shape.Shared)
+    SharedNames[VD] =
+        Names.fresh("c_" + K->getNameAsString() + "_" + VD->getNameAsString());
+  for (size_t I = 0; I < Shape.LiveSyncs.size() + Shape.Barriers.size(); ++I)
+    Labels.push_back(Names.fresh("c_resume"));
+
+  // blockIdx and gridDim are Body's parameters; what it calls gets them too.
+  BuiltinCloner Cloner(Ctx.Analysis,
+                       builtinBit(BuiltinVar::BlockIdx) |
+                           builtinBit(BuiltinVar::GridDim),
+                       Names, "c");
+  if (std::optional<std::string> Why = Cloner.plan(K))
+    return createStringError(inconvertibleErrorCode(), *Why);
+
+  EditList BodyEdits(Ctx.WC.original().path().str());
+  if (Error E = Cloner.redirectCalls(U, K, BodyEdits))
+    return E;
+  if (Error E = editBody(BodyEdits))
+    return E;
+  Expected<std::string> BodyText = bodyWithEdits(U, *F, BodyEdits);
+  if (!BodyText)
+    return BodyText.takeError();
+
+  std::string Args;
+  for (const ParmVarDecl *P : K->parameters())
+    Args += ", " + P->getName().str();
+  std::string Bounds = F->LaunchBounds.empty() ? "" : F->LaunchBounds + " ";
+  std::string BodyParams =
+      "unsigned " + N.Point + ", " + N.Frame + " *" + N.FramePtr +
+      ", uint3 blockIdx, dim3 gridDim" +
+      (StringRef(*Params).trim().empty() || StringRef(*Params).trim() == "void"
+           ? std::string()
+           : ", " + *Params);
+
+  // Before K: the frame, the block's shared state, declarations.
+  std::string Before = "// dpopt continuation: '" + K->getNameAsString() +
+                       "' runs in phases; a wait for its children ends one "
+                       "(docs/passes/continuation.md)\nstruct " +
+                       N.Frame + " {";
+  for (const ParmVarDecl *P : K->parameters())
+    Before += " " + declaration(P->getType(), P->getName(), AST) + ";";
+  for (const VarDecl *VD : Shape.Hoisted)
+    Before += " " + declaration(VD->getType(), nameOf(VD), AST) + ";";
+  Before += " unsigned " + N.Epoch + "; };\nstatic __shared__ " +
+            rt::ContShared + " " + N.State + ";\n";
+  for (const VarDecl *VD : Shape.Shared) {
+    // The user's declaration text, renamed, at file scope.
+    auto [B, E] = U.getOffsetRange(VD->getSourceRange());
+    unsigned NameAt = U.getOffset(VD->getLocation());
+    std::string Decl =
+        U.getText().slice(B, NameAt).str() + SharedNames.lookup(VD) +
+        U.getText().slice(NameAt + VD->getName().size(), E).str();
+    if (!StringRef(Decl).contains("static"))
+      Decl = "static " + Decl;
+    Before += Decl + ";\n";
+  }
+  if (!Shape.Shared.empty()) {
+    Before += "struct " + N.Save + " {";
+    for (size_t I = 0; I < Shape.Shared.size(); ++I)
+      Before += " decltype(" + SharedNames.lookup(Shape.Shared[I]) + ") m" +
+                std::to_string(I) + ";";
+    Before += " };\n";
+  }
+  if (Shape.DynamicShared)
+    Before +=
+        "extern __shared__ __align__(16) unsigned char " + N.Dynamic + "[];\n";
+  Before += "static __global__ void " + Bounds + N.Cont + "(" + rt::ContBlock +
+            " *, uint3, dim3);\nstatic __device__ void " + N.Leave +
+            "(uint3, dim3);\nstatic __device__ void " + N.Body + "(" +
+            BodyParams + ");\n\n";
+  insertBeforeFunction(U, Edits, *F, Before);
+
+  // K's own body: the first phase.
+  Edits.replace(F->BodyBegin, F->BodyEnd - F->BodyBegin,
+                "{\n  " + rt::contBegin + "(" + N.State +
+                    ", nullptr, [](unsigned char *) {});\n  " + N.Body +
+                    "(0u, nullptr, blockIdx, gridDim" + Args + ");\n}");
+
+  // After K: Leave, Body, Cont.
+  std::string Decls;
+  for (const VarDecl *VD : Shape.Hoisted)
+    Decls += "  " + declaration(VD->getType(), nameOf(VD), AST) + ";\n";
+  std::string Cases;
+  for (size_t I = 0; I < Labels.size(); ++I)
+    Cases += " case " + std::to_string(I + 1) + "u: goto " + Labels[I] + ";";
+  std::string FrameArgs;
+  for (const ParmVarDecl *P : K->parameters())
+    FrameArgs += ", " + N.FramePtr + "->" + P->getName().str();
+  std::string After =
+      "\n\nstatic __device__ void " + N.Leave +
+      "(uint3 blockIdx, dim3 gridDim) {\n  " + rt::ContBlock + " *" + N.Block +
+      " = " + rt::contLeave + "(" + N.State + ");\n  if (!" + N.Block +
+      ")\n    return;\n" + sharedSaveText() + "  " + N.Cont +
+      "<<<1, blockDim, " + N.Block +
+      "->DynamicBytes, cudaStreamTailLaunch>>>(" + N.Block +
+      ", blockIdx, gridDim);\n  " + rt::contLaunched + "(" + N.State +
+      ");\n}\n\nstatic __device__ void " + N.Body + "(" + BodyParams + ") {\n" +
+      Decls + "  unsigned " + N.Epoch + " = 0;\n  if (" + N.Point +
+      " != 0) {\n" + restoreText() + "    switch (" + N.Point + ") {" + Cases +
+      " }\n  }\n  " + *BodyText + "\n  " + rt::contFinish + "(" + N.State +
+      ");\n  " + N.Leave +
+      "(blockIdx, gridDim);\n}\n\nstatic __global__ void " + Bounds + N.Cont +
+      "(" + rt::ContBlock + " *" + N.Block + ", uint3 " + N.Saved +
+      "_block, dim3 " + N.Saved + "_grid) {\n  " + rt::contBegin + "(" +
+      N.State + ", " + N.Block + ", " + sharedRestoreLambda() +
+      ");\n  unsigned " + N.Point + " = " + rt::contResume + "(" + N.Block +
+      ")[" + rt::aggThreadRank + "()];\n  if (" + N.Point + " == 0) {\n    " +
+      N.Leave + "(" + N.Saved + "_block, " + N.Saved +
+      "_grid);\n    return;\n  }\n  " + N.Frame + " *" + N.FramePtr + " = " +
+      rt::contFrame + "<" + N.Frame + ">(" + N.Block + ", " +
+      rt::aggThreadRank + "());\n  " + N.Body + "(" + N.Point + ", " +
+      N.FramePtr + ", " + N.Saved + "_block, " + N.Saved + "_grid" + FrameArgs +
+      ");\n}";
+  insertAfterFunction(Edits, *F, After);
+  return Cloner.emitClones(U, Edits);
+}
+
+class ContinuationPass : public Pass {
+public:
+  StringRef name() const override { return PassName; }
+  StringRef description() const override {
+    return "legacy CDP1 device-side cudaDeviceSynchronize(): a wait with "
+           "nothing after it goes, any other ends a phase continued in a "
+           "tail-launched grid";
+  }
+  std::vector<RuntimeHeader> runtimeHeaders() const override {
+    return {RuntimeHeader::Core, RuntimeHeader::Aggregate,
+            RuntimeHeader::Consolidate, RuntimeHeader::Continuation};
+  }
+
+  std::unique_ptr<PassPlan> plan(ProgramAnalysis &A,
+                                 const PassOptions &) const override {
+    auto Plan = std::make_unique<ContinuationPlan>();
+    Plan->Shapes = findContinuations(A);
+    for (const LaunchSite &S : A.sites()) {
+      const ContinuationShape *Shape = Plan->shapeOf(S.Caller);
+      if (!Shape)
+        Plan->add({&S, false,
+                   "'" + S.CallerName +
+                       "' does not wait for its children with "
+                       "cudaDeviceSynchronize()"});
+      else if (Shape->Blocker)
+        Plan->add({&S, false, *Shape->Blocker});
+      else if (Shape->continues())
+        Plan->add({&S, true,
+                   "'" + S.CallerName +
+                       "' continues after its waits in tail-launched grids"});
+      else
+        Plan->add({&S, true,
+                   "the waits in '" + S.CallerName +
+                       "' go: nothing after them can see the children"});
+    }
+    return Plan;
+  }
+
+  Expected<tooling::Replacements> run(PassContext &Ctx,
+                                      const PassPlan &Planned) override {
+    const auto &Plan = static_cast<const ContinuationPlan &>(Planned);
+    const WorkingCopy &WC = Ctx.WC;
+    const ParsedUnit &U = WC.unit();
+    EditList Edits(WC.original().path().str());
+    NameAllocator Names(U.getText());
+    std::vector<const FunctionDecl *> Continued;
+    for (const ContinuationShape &Shape : Plan.Shapes) {
+      std::string K = "'" + Shape.Kernel->getNameAsString() + "'";
+      if (Shape.Blocker) {
+        Ctx.Remarks.missed(PassName, WC.locate(Shape.At),
+                           "not continuing " + K +
+                               " after its wait: " + *Shape.Blocker);
+        continue;
+      }
+      if (Shape.continues()) {
+        EditList Mine(WC.original().path().str());
+        KernelWriter W(Ctx, Shape, Names, Mine);
+        if (Error E = W.write()) {
+          Ctx.Remarks.missed(PassName, WC.locate(Shape.At),
+                             "not continuing " + K +
+                                 " after its wait: " + toString(std::move(E)));
+          continue;
+        }
+        Edits.addAll(Mine);
+        Continued.push_back(Shape.Kernel);
+        Ctx.Needs.add(RuntimeHeader::Continuation);
+        for (const Stmt *S : Shape.LiveSyncs)
+          Ctx.Remarks.passed(
+              PassName, WC.locate(S->getBeginLoc()),
+              "this wait ends a phase of " + K +
+                  ": its block continues in a grid tail-launched after this "
+                  "one and its children (" +
+                  std::to_string(Shape.Hoisted.size()) + " locals and " +
+                  std::to_string(Shape.Shared.size()) +
+                  " shared variables kept)");
+      }
+      for (const Stmt *S : Shape.DeadSyncs) {
+        // A continued kernel's body moves, its dropped waits with it
+        // (KernelWriter::editBody).
+        if (!Shape.continues()) {
+          Expected<unsigned> End = statementEnd(U, S);
+          if (!End)
+            return End.takeError();
+          unsigned Begin = U.getOffsetRange(S->getSourceRange()).first;
+          Edits.replace(Begin, *End - Begin, DroppedWait.str());
+        }
+        Ctx.Remarks.passed(PassName, WC.locate(S->getBeginLoc()),
+                           "dropped this wait for the children: nothing " +
+                               std::string("after it can see them, and the "
+                                           "grid completes only after them"));
+      }
+    }
+    // A continued kernel adds a tail launch per block and a level of
+    // nesting to what is pending (on an H200 the ccl driver hung once in
+    // three runs at the limit the hand port needs; docs/cdp2-semantics.md).
+    raisePendingLimit(Ctx.Analysis, Edits, Continued, "the continued kernel",
+                      [&](const LaunchSite &H, const std::string &Message) {
+                        Ctx.Remarks.analysis(PassName,
+                                             WC.locate(H.Call->getBeginLoc()),
+                                             Message);
+                      });
+    return Edits.build();
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> createContinuationPass() {
+  return std::make_unique<ContinuationPass>();
+}
+
+} // namespace dpopt

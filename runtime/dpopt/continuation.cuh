@@ -1,0 +1,228 @@
+//===- dpopt/continuation.cuh - Device runtime of the continuation pass ---===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// What code rewritten by dpopt's continuation pass calls (docs/passes/
+// continuation.md). A kernel that waits for its children with the legacy
+// device-side cudaDeviceSynchronize() runs in phases: a thread that reaches
+// the wait saves its state and leaves, and once every thread of its block
+// has left (finished, or suspended too), the block's last thread launches
+// the block's next phase into cudaStreamTailLaunch: a one-block grid with
+// the same block shape that starts after the whole parent grid and every
+// grid it launched, restores the block's shared memory and resumes each
+// suspended thread where it stopped.
+//
+// Barriers. A thread that suspends after passing E barriers records E. A
+// thread that passes its barrier number E' > E then suspends *before* that
+// barrier: in the original program the barrier could not have completed
+// without the suspended thread. (A barrier of the hardware completes once
+// every thread that has not exited arrives, and suspended threads have
+// exited.)
+//
+// A block's state (ContBlock) is allocated when its first thread suspends
+// and freed when a phase ends with no thread suspended: the header, one
+// resume point per thread (0: finished), the threads' frames and the saved
+// shared memory, from the device heap (malloc).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef DPOPT_CONTINUATION_CUH
+#define DPOPT_CONTINUATION_CUH
+
+// User macros named like anything below (-DN=4) do not reach it.
+#include "detail/macros_hide.cuh"
+
+#include "aggregate.cuh"
+#include "consolidate.cuh" // consPendingLimit
+
+#include <cuda_runtime.h>
+
+#include <cstdio>
+
+namespace dpopt {
+namespace rt {
+
+/// 'No thread suspended in this phase' for ContShared::Epoch.
+constexpr unsigned ContNoSuspension = 0xffffffffu;
+
+struct ContBlock {
+  unsigned Threads;
+  unsigned FrameBytes;
+  unsigned SharedBytes;  // static __shared__ variables saved
+  unsigned DynamicBytes; // dynamic shared memory (saved, and the next launch's)
+  unsigned long long FramesAt, SharedAt;
+  unsigned long long Phases; // phases launched (diagnostics)
+};
+
+/// A block's view of the phase it runs, in shared memory.
+struct ContShared {
+  unsigned long long Block; // ContBlock *, 1 while being allocated, 0 none
+  unsigned Left;            // threads that left the phase
+  unsigned Epoch;           // lowest barrier count of a suspended thread
+};
+
+__device__ inline unsigned contDynamicShared() {
+  unsigned Bytes;
+  asm volatile("mov.u32 %0, %%dynamic_smem_size;" : "=r"(Bytes));
+  return Bytes;
+}
+
+__device__ inline unsigned long long contAlign(unsigned long long Bytes) {
+  return (Bytes + 15ull) & ~15ull;
+}
+
+/// The resume points of \p B's threads.
+__device__ inline unsigned *contResume(ContBlock *B) {
+  return reinterpret_cast<unsigned *>(reinterpret_cast<unsigned char *>(B) +
+                                      contAlign(sizeof(ContBlock)));
+}
+/// The frame of thread \p Rank of \p B.
+template <class Frame> __device__ Frame *contFrame(ContBlock *B, unsigned Rank) {
+  return reinterpret_cast<Frame *>(reinterpret_cast<unsigned char *>(B) + B->FramesAt +
+                                   static_cast<unsigned long long>(Rank) * B->FrameBytes);
+}
+/// Where \p B keeps the block's static __shared__ variables, and its
+/// dynamic shared memory (after them).
+__device__ inline unsigned char *contSharedSave(ContBlock *B) {
+  return reinterpret_cast<unsigned char *>(B) + B->SharedAt;
+}
+__device__ inline unsigned char *contDynamicSave(ContBlock *B) {
+  return contSharedSave(B) + contAlign(B->SharedBytes);
+}
+
+/// Every thread of a phase's block calls this first, with the block's state
+/// (null in the kernel's first phase); it synchronizes the block after
+/// \p Restore has copied the saved shared memory back (each thread a share).
+template <class RestoreFn> __device__ void contBegin(ContShared &S, ContBlock *B, RestoreFn Restore) {
+  if (aggThreadRank() == 0) {
+    S.Block = reinterpret_cast<unsigned long long>(B);
+    S.Left = 0;
+    S.Epoch = ContNoSuspension;
+  }
+  if (B)
+    Restore(contSharedSave(B));
+  __syncthreads();
+  aggConvergeWarp();
+}
+
+/// Copies \p Bytes of saved shared memory at \p From back to \p To, the
+/// calling thread's share.
+__device__ inline void contRestoreShare(void *To, const unsigned char *From, unsigned Bytes) {
+  unsigned char *T = static_cast<unsigned char *>(To);
+  for (unsigned I = aggThreadRank(); I < Bytes; I += aggBlockThreads())
+    T[I] = From[I];
+}
+
+/// Saves \p Bytes of shared memory at \p From (one thread: the block's last).
+__device__ inline void contSave(unsigned char *To, const void *From, unsigned Bytes) {
+  const unsigned char *F = static_cast<const unsigned char *>(From);
+  for (unsigned I = 0; I < Bytes; ++I)
+    To[I] = F[I];
+}
+
+__device__ inline void contFail(const char *What) {
+  printf("dpopt continuation: %s (block %u, thread %u); aborting the kernel\n", What,
+         static_cast<unsigned>(aggBlockRank()), aggThreadRank());
+  __trap();
+}
+
+/// The block's state, allocated by the first thread that suspends (the
+/// others wait for it: the allocating thread does not launch meanwhile).
+__device__ inline ContBlock *contBlock(ContShared &S, unsigned FrameBytes, unsigned SharedBytes) {
+  volatile unsigned long long *Word = &S.Block;
+  unsigned long long Seen = *Word;
+  if (Seen > 1)
+    return reinterpret_cast<ContBlock *>(Seen);
+  if (Seen == 0 && atomicCAS(const_cast<unsigned long long *>(Word), 0ull, 1ull) == 0ull) {
+    unsigned Threads = aggBlockThreads(), Dynamic = contDynamicShared();
+    unsigned long long FramesAt =
+        contAlign(sizeof(ContBlock)) + contAlign(4ull * Threads);
+    unsigned long long SharedAt =
+        FramesAt + contAlign(static_cast<unsigned long long>(FrameBytes) * Threads);
+    unsigned long long Bytes = SharedAt + contAlign(SharedBytes) + Dynamic;
+    ContBlock *B = static_cast<ContBlock *>(malloc(Bytes));
+    if (!B)
+      contFail("no device heap left for the state of a suspended block "
+               "(raise cudaLimitMallocHeapSize)");
+    B->Threads = Threads;
+    B->FrameBytes = FrameBytes;
+    B->SharedBytes = SharedBytes;
+    B->DynamicBytes = Dynamic;
+    B->FramesAt = FramesAt;
+    B->SharedAt = SharedAt;
+    B->Phases = 0;
+    unsigned *Resume = contResume(B);
+    for (unsigned I = 0; I < Threads; ++I)
+      Resume[I] = 0;
+    __threadfence_block();
+    *Word = reinterpret_cast<unsigned long long>(B);
+    return B;
+  }
+  while ((Seen = *Word) <= 1)
+    ;
+  return reinterpret_cast<ContBlock *>(Seen);
+}
+
+/// Marks the calling thread suspended at resume point \p Point after
+/// \p Epoch barriers (its frame, in the block's state, is written).
+__device__ inline void contSuspend(ContShared &S, unsigned Point, unsigned Epoch) {
+  ContBlock *B = reinterpret_cast<ContBlock *>(*static_cast<volatile unsigned long long *>(&S.Block));
+  contResume(B)[aggThreadRank()] = Point;
+  atomicMin(&S.Epoch, Epoch);
+  __threadfence_block();
+}
+
+/// After the calling thread's barrier number \p Epoch: true when a thread
+/// of the block suspended before it, so that the caller must suspend too.
+__device__ inline bool contMustSuspend(const ContShared &S, unsigned Epoch) {
+  return *static_cast<const volatile unsigned *>(&S.Epoch) < Epoch;
+}
+
+/// The calling thread finished the kernel.
+__device__ inline void contFinish(ContShared &S) {
+  unsigned long long B = *static_cast<volatile unsigned long long *>(&S.Block);
+  if (B > 1)
+    contResume(reinterpret_cast<ContBlock *>(B))[aggThreadRank()] = 0;
+}
+
+/// Counts the calling thread out of the phase. For the block's last thread:
+/// the block's state when the block continues in a next phase (the caller
+/// saves the shared memory and launches it), else null after freeing the
+/// state. Null for the other threads.
+__device__ inline ContBlock *contLeave(ContShared &S) {
+  __threadfence_block();
+  if (atomicAdd(&S.Left, 1u) != aggBlockThreads() - 1)
+    return nullptr;
+  __threadfence_block();
+  ContBlock *B = reinterpret_cast<ContBlock *>(*static_cast<volatile unsigned long long *>(&S.Block));
+  if (*static_cast<volatile unsigned *>(&S.Epoch) != ContNoSuspension) {
+    ++B->Phases;
+    return B;
+  }
+  if (B)
+    free(B);
+  return nullptr;
+}
+
+/// After the last thread's launch of the next phase.
+__device__ inline void contLaunched(ContShared &S) {
+  (void)S;
+  if (cudaGetLastError() != cudaSuccess)
+    contFail("the launch of a block's next phase failed (too many pending "
+             "launches? see cudaLimitDevRuntimePendingLaunchCount)");
+}
+
+/// Copies \p From into \p To whatever its type (arrays included): frames
+/// hold trivially copyable values only.
+template <class T> __device__ void contCopy(T &To, const T &From) {
+  memcpy(static_cast<void *>(&To), static_cast<const void *>(&From), sizeof(T));
+}
+
+} // namespace rt
+} // namespace dpopt
+
+#include "detail/macros_restore.cuh"
+
+#endif // DPOPT_CONTINUATION_CUH

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# GPU machine: builds every program prepare.sh wrote into DIR (default
+# out/cont-gpu) and runs each at two sizes; each must print PASSED.
+# Writes results.csv and the logs to $OUT (default DIR/results).
+set -uo pipefail
+root=$(cd "$(dirname "$0")/../../.." && pwd)
+dir=${1:-$root/out/cont-gpu}
+out=${OUT:-$dir/results}
+mkdir -p "$out/bin"
+nvcc_flags=(-O3 -std=c++17 -rdc=true -arch=sm_90 -I "$root/runtime" -lcudadevrt)
+for f in "$dir"/*.cu; do
+  name=$(basename "$f" .cu)
+  ( nvcc "${nvcc_flags[@]}" -o "$out/bin/$name" "$f" > "$out/$name.build.log" 2>&1 \
+      && echo "$name built" || echo "$name BUILD-FAILED" ) &
+done
+wait
+echo "variant,status,seconds" > "$out/results.csv"
+for bin in "$out"/bin/*; do
+  name=$(basename "$bin")
+  for size in "5000 3" "200000 1"; do
+    start=$(date +%s%N)
+    timeout 120 "$bin" $size > "$out/$name.${size// /_}.run.log" 2>&1
+    rc=$?
+    secs=$(( ($(date +%s%N) - start) / 1000000 ))e-3
+    status=FAIL
+    [ $rc = 0 ] && grep -q '^PASSED' "$out/$name.${size// /_}.run.log" && status=PASS
+    [ $rc = 124 ] && status=TIMEOUT
+    echo "$name ${size// /_},$status,$secs" >> "$out/results.csv"
+    echo "$name $size: $status ($(tail -n 1 "$out/$name.${size// /_}.run.log"))"
+  done
+done
