@@ -728,6 +728,7 @@ void ConsolidateRewriter::raisePendingLimit() {
       Parents.push_back(canonicalFunction(P.S->Caller));
   dpopt::raisePendingLimit(
       A, Edits, Parents, "the consolidated launches in",
+      {rt::consPendingLimit, "to DPOPT_CONS_PENDING_LAUNCHES (65,536)"},
       [&](const LaunchSite &H, const std::string &Message) {
         Run.analysis(H, Message);
       });

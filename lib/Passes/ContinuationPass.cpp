@@ -449,7 +449,7 @@ public:
   }
   std::vector<RuntimeHeader> runtimeHeaders() const override {
     return {RuntimeHeader::Core, RuntimeHeader::Aggregate,
-            RuntimeHeader::Consolidate, RuntimeHeader::Continuation};
+            RuntimeHeader::Continuation};
   }
 
   std::unique_ptr<PassPlan> plan(ProgramAnalysis &A,
@@ -532,14 +532,14 @@ public:
       }
     }
     // A continued kernel adds a tail launch per block and a level of
-    // nesting to what is pending (on an H200 the ccl driver hung once in
-    // three runs at the limit the hand port needs; docs/cdp2-semantics.md).
-    raisePendingLimit(Ctx.Analysis, Edits, Continued, "the continued kernel",
-                      [&](const LaunchSite &H, const std::string &Message) {
-                        Ctx.Remarks.analysis(PassName,
-                                             WC.locate(H.Call->getBeginLoc()),
-                                             Message);
-                      });
+    // nesting to what is pending (rt::contPendingLimit says what was seen).
+    raisePendingLimit(
+        Ctx.Analysis, Edits, Continued, "the continued kernel",
+        {rt::contPendingLimit, "by DPOPT_CONT_PENDING_MARGIN (4,096)"},
+        [&](const LaunchSite &H, const std::string &Message) {
+          Ctx.Remarks.analysis(PassName, WC.locate(H.Call->getBeginLoc()),
+                               Message);
+        });
     return Edits.build();
   }
 };

@@ -37,7 +37,7 @@ bool setsPendingLaunchLimit(const ASTContext &Ctx) {
 
 void raisePendingLimit(
     ProgramAnalysis &A, EditList &Edits, ArrayRef<const FunctionDecl *> Kernels,
-    StringRef What,
+    StringRef What, const PendingRaise &How,
     function_ref<void(const LaunchSite &, const std::string &)> Note) {
   if (Kernels.empty())
     return;
@@ -67,10 +67,12 @@ void raisePendingLimit(
                    *Why);
       continue;
     }
-    Edits.insert(H->StmtBegin, "{ " + rt::consPendingLimit + "(); ");
+    Edits.insert(H->StmtBegin, "{ " + How.Raise + "(); ");
     Edits.insert(H->StmtEnd, " }");
-    Note(*H, Reaches + ": raising the device runtime's pending-launch "
-                       "limit to DPOPT_CONS_PENDING_LAUNCHES (65,536) first");
+    Note(*H, Reaches +
+                 ": raising the device runtime's pending-launch "
+                 "limit " +
+                 How.Effect.str() + " first");
   }
 }
 

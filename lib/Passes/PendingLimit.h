@@ -8,9 +8,10 @@
 // consolidated launches stay pending for every level of a recursion, and a
 // continued kernel adds a tail launch per block and a level of nesting.
 // Where host code in the file launches a kernel that reaches such code, the
-// device runtime's pending-launch limit is raised first
-// (dpopt::rt::consPendingLimit(): to DPOPT_CONS_PENDING_LAUNCHES, never
-// lowered), unless the file sets that limit itself.
+// device runtime's pending-launch limit is raised first by a runtime
+// function the pass names (consolidate: dpopt::rt::consPendingLimit(), to
+// DPOPT_CONS_PENDING_LAUNCHES; continuation: dpopt::rt::contPendingLimit(),
+// by DPOPT_CONT_PENDING_MARGIN), unless the file sets that limit itself.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +20,7 @@
 
 #include "dpopt/Analysis/ProgramAnalysis.h"
 #include "dpopt/Rewrite/EditList.h"
+#include "dpopt/Support/Runtime.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -27,6 +29,13 @@
 
 namespace dpopt {
 
+/// How one pass raises the limit: the runtime function called, and how
+/// remarks describe what it does.
+struct PendingRaise {
+  const RuntimeEntry &Raise;
+  llvm::StringRef Effect; // "to DPOPT_CONS_PENDING_LAUNCHES (65,536)"
+};
+
 /// Raises the limit before each host launch that reaches one of \p Kernels
 /// (through calls and launches). \p What names them in remarks ("the
 /// consolidated launches in"); \p Note receives the remark for each host
@@ -34,6 +43,7 @@ namespace dpopt {
 void raisePendingLimit(
     ProgramAnalysis &A, EditList &Edits,
     llvm::ArrayRef<const clang::FunctionDecl *> Kernels, llvm::StringRef What,
+    const PendingRaise &How,
     llvm::function_ref<void(const LaunchSite &, const std::string &)> Note);
 
 } // namespace dpopt

@@ -35,11 +35,15 @@
 #include "detail/macros_hide.cuh"
 
 #include "aggregate.cuh"
-#include "consolidate.cuh" // consPendingLimit
 
 #include <cuda_runtime.h>
 
 #include <cstdio>
+
+// How many pending launches contPendingLimit() adds to the limit in effect.
+#ifndef DPOPT_CONT_PENDING_MARGIN
+#define DPOPT_CONT_PENDING_MARGIN 4096u
+#endif
 
 namespace dpopt {
 namespace rt {
@@ -212,6 +216,30 @@ __device__ inline void contLaunched(ContShared &S) {
   if (cudaGetLastError() != cudaSuccess)
     contFail("the launch of a block's next phase failed (too many pending "
              "launches? see cudaLimitDevRuntimePendingLaunchCount)");
+}
+
+/// Host: adds DPOPT_CONT_PENDING_MARGIN to the device runtime's
+/// pending-launch limit, once per process. A continued kernel keeps a tail
+/// launch per suspended block and its own launch (one nesting level more
+/// than a hand port's host loop) pending on top of what the program sized
+/// the limit for: on an H200 the ccl driver hung once in three runs at the
+/// hand port's limit and not at twice it. It is an increment, not a large
+/// fixed value, because launches slow down as the limit grows (the same
+/// driver: 14-16 ms at 4,096, 17-20 ms at 8,192, 21-26 ms at 65,536).
+/// dpopt calls it before host launches that reach a continued kernel; like
+/// consPendingLimit it keeps the runtime's last-error state.
+static inline __host__ void contPendingLimit() {
+  static bool Done = false;
+  if (Done)
+    return;
+  Done = true;
+  if (cudaPeekAtLastError() != cudaSuccess)
+    return;
+  size_t Now = 0;
+  if (cudaDeviceGetLimit(&Now, cudaLimitDevRuntimePendingLaunchCount) != cudaSuccess ||
+      cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount,
+                         Now + DPOPT_CONT_PENDING_MARGIN) != cudaSuccess)
+    (void)cudaGetLastError();
 }
 
 /// Copies \p From into \p To whatever its type (arrays included): frames

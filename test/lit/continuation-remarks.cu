@@ -5,13 +5,13 @@
 // CHECK: continuation-remarks.cu:[[@LINE+21]]:5: remark: this wait ends a phase of 'driver': its block continues in a grid tail-launched after this one and its children (2 locals and 0 shared variables kept) [-Rpass=continuation]
 // CHECK: continuation-remarks.cu:[[@LINE+29]]:5: remark: dropped this wait for the children: nothing after it can see them, and the grid completes only after them [-Rpass=continuation]
 // CHECK: continuation-remarks.cu:[[@LINE+35]]:3: remark: not continuing 'usesError' after its wait: 'usesError' reads the thread's last error (cudaGetLastError at continuation-remarks.cu:{{[0-9]+}}), which does not carry into the next phase's thread [-Rpass-missed=continuation]
-// CHECK: remark: this launch reaches the continued kernel 'driver': raising the device runtime's pending-launch limit to DPOPT_CONS_PENDING_LAUNCHES (65,536) first [-Rpass-analysis=continuation]
+// CHECK: remark: this launch reaches the continued kernel 'driver': raising the device runtime's pending-launch limit by DPOPT_CONT_PENDING_MARGIN (4,096) first [-Rpass-analysis=continuation]
 // OUT: #include "dpopt/continuation.cuh"
 // OUT: __global__ void driver(int *A, int N) {
 // OUT-NEXT: dpopt::rt::contBegin(
 // OUT: __dpopt_c_cont_driver<<<1, blockDim, {{.*}}, cudaStreamTailLaunch>>>
 // OUT: /* dpopt continuation: wait dropped */;
-// OUT: { dpopt::rt::consPendingLimit(); driver<<<1, 1>>>(A, N); }
+// OUT: { dpopt::rt::contPendingLimit(); driver<<<1, 1>>>(A, N); }
 
 __global__ void child(int *A, int N) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;

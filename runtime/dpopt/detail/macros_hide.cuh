@@ -461,6 +461,8 @@
 #undef contLeave
 #pragma push_macro("contMustSuspend")
 #undef contMustSuspend
+#pragma push_macro("contPendingLimit")
+#undef contPendingLimit
 #pragma push_macro("contRestoreShare")
 #undef contRestoreShare
 #pragma push_macro("contResume")

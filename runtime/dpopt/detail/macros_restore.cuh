@@ -235,6 +235,7 @@
 #pragma pop_macro("contLaunched")
 #pragma pop_macro("contLeave")
 #pragma pop_macro("contMustSuspend")
+#pragma pop_macro("contPendingLimit")
 #pragma pop_macro("contRestoreShare")
 #pragma pop_macro("contResume")
 #pragma pop_macro("contSave")

@@ -226,8 +226,8 @@ __global__ void reduce(int *Data, int *Out, unsigned Size) {
 }
 
 void run(int *A, int N, int *Out) {
-  { dpopt::rt::consPendingLimit(); driver<<<1, 1>>>(A, N, Out); }
-  { dpopt::rt::consPendingLimit(); publish<<<4, 256>>>(A, N, Out); }
-  { dpopt::rt::consPendingLimit(); tree<<<1, 64, 64 * sizeof(int)>>>(A, 3); }
+  { dpopt::rt::contPendingLimit(); driver<<<1, 1>>>(A, N, Out); }
+  { dpopt::rt::contPendingLimit(); publish<<<4, 256>>>(A, N, Out); }
+  { dpopt::rt::contPendingLimit(); tree<<<1, 64, 64 * sizeof(int)>>>(A, 3); }
   reduce<<<8, 128>>>(A, Out, 256);
 }
