@@ -225,7 +225,7 @@ __device__ inline void contLaunched(ContShared &S) {
 /// the limit for: on an H200 the ccl driver hung once in three runs at the
 /// hand port's limit and not at twice it. It is an increment, not a large
 /// fixed value, because launches slow down as the limit grows (the same
-/// driver: 14-16 ms at 4,096, 17-20 ms at 8,192, 21-26 ms at 65,536).
+/// driver: 14-16 ms at 4,096, 16-20 ms at 8,192, 21-27 ms at 65,536).
 /// dpopt calls it before host launches that reach a continued kernel; like
 /// consPendingLimit it keeps the runtime's last-error state.
 static inline __host__ void contPendingLimit() {
