@@ -88,9 +88,10 @@ struct ContNames {
         Body(N.fresh("c_body_" + K.str())), Cont(N.fresh("c_cont_" + K.str())),
         Leave(N.fresh("c_leave_" + K.str())), Point(N.fresh("c_point")),
         FramePtr(N.fresh("c_frame")), Epoch(N.fresh("c_epoch")),
-        Block(N.fresh("c_block")), Saved(N.fresh("c_s")) {}
+        Block(N.fresh("c_block")), Saved(N.fresh("c_s")),
+        Error(N.fresh("c_error")) {}
   std::string Frame, State, Save, Dynamic, Body, Cont, Leave, Point, FramePtr,
-      Epoch, Block, Saved;
+      Epoch, Block, Saved, Error;
 };
 
 class KernelWriter {
@@ -132,7 +133,8 @@ std::string KernelWriter::saveText() const {
   for (const VarDecl *VD : Shape.Hoisted)
     Out += rt::contCopy + "(" + N.FramePtr + "->" + nameOf(VD) + ", " +
            nameOf(VD) + "); ";
-  return Out + N.FramePtr + "->" + N.Epoch + " = " + N.Epoch + "; ";
+  return Out + N.FramePtr + "->" + N.Epoch + " = " + N.Epoch + "; " +
+         N.FramePtr + "->" + N.Error + " = " + N.Error + "; ";
 }
 
 std::string KernelWriter::restoreText() const {
@@ -140,13 +142,15 @@ std::string KernelWriter::restoreText() const {
   for (const VarDecl *VD : Shape.Hoisted)
     Out += "    " + rt::contCopy + "(" + nameOf(VD) + ", " + N.FramePtr + "->" +
            nameOf(VD) + ");\n";
-  return Out + "    " + N.Epoch + " = " + N.FramePtr + "->" + N.Epoch + ";\n";
+  return Out + "    " + N.Epoch + " = " + N.FramePtr + "->" + N.Epoch +
+         ";\n    " + N.Error + " = " + N.FramePtr + "->" + N.Error + ";\n";
 }
 
 /// The statements that suspend the calling thread at resume point \p Point
 /// (no declarations: the resume jump lands after them).
 std::string KernelWriter::suspendText(unsigned Point) const {
-  return N.FramePtr + " = " + rt::contFrame + "<" + N.Frame + ">(" +
+  return N.Error + " = " + rt::contCarryError + "(" + N.Error + "); " +
+         N.FramePtr + " = " + rt::contFrame + "<" + N.Frame + ">(" +
          rt::contBlock + "(" + N.State + ", sizeof(" + N.Frame + "), " +
          (Shape.Shared.empty() ? std::string("0u") : "sizeof(" + N.Save + ")") +
          "), " + rt::aggThreadRank + "()); " + saveText() + rt::contSuspend +
@@ -291,6 +295,14 @@ Error KernelWriter::editBody(EditList &Body) {
                      rt::contMustSuspend + "(" + N.State + ", ++" + N.Epoch +
                      ")) { --" + N.Epoch + "; " + suspendText(Point) + " } }");
   }
+  for (const CallExpr *CE : Shape.ErrorCalls) {
+    auto [Begin, End] = U.getOffsetRange(CE->getSourceRange());
+    StringRef Callee = CE->getDirectCallee()->getName();
+    Body.replace(Begin, End - Begin,
+                 (Callee == "cudaGetLastError" ? rt::contGetLastError
+                                               : rt::contPeekAtLastError) +
+                     "(" + N.Error + ")");
+  }
   for (const ReturnStmt *R : Shape.Returns) {
     Expected<unsigned> End = statementEnd(U, R);
     if (!End)
@@ -365,8 +377,8 @@ Error KernelWriter::write() {
     Before += " " + declaration(P->getType(), P->getName(), AST) + ";";
   for (const VarDecl *VD : Shape.Hoisted)
     Before += " " + declaration(VD->getType(), nameOf(VD), AST) + ";";
-  Before += " unsigned " + N.Epoch + "; };\nstatic __shared__ " +
-            rt::ContShared + " " + N.State + ";\n";
+  Before += " unsigned " + N.Epoch + "; cudaError_t " + N.Error +
+            "; };\nstatic __shared__ " + rt::ContShared + " " + N.State + ";\n";
   for (const VarDecl *VD : Shape.Shared) {
     // The user's declaration text, renamed, at file scope.
     auto [B, E] = U.getOffsetRange(VD->getSourceRange());
@@ -419,10 +431,10 @@ Error KernelWriter::write() {
       "->DynamicBytes, cudaStreamTailLaunch>>>(" + N.Block +
       ", blockIdx, gridDim);\n  " + rt::contLaunched + "(" + N.State +
       ");\n}\n\nstatic __device__ void " + N.Body + "(" + BodyParams + ") {\n" +
-      Decls + "  unsigned " + N.Epoch + " = 0;\n  if (" + N.Point +
-      " != 0) {\n" + restoreText() + "    switch (" + N.Point + ") {" + Cases +
-      " }\n  }\n  " + *BodyText + "\n  " + rt::contFinish + "(" + N.State +
-      ");\n  " + N.Leave +
+      Decls + "  unsigned " + N.Epoch + " = 0;\n  cudaError_t " + N.Error +
+      " = cudaSuccess;\n  if (" + N.Point + " != 0) {\n" + restoreText() +
+      "    switch (" + N.Point + ") {" + Cases + " }\n  }\n  " + *BodyText +
+      "\n  " + rt::contFinish + "(" + N.State + ");\n  " + N.Leave +
       "(blockIdx, gridDim);\n}\n\nstatic __global__ void " + Bounds + N.Cont +
       "(" + rt::ContBlock + " *" + N.Block + ", uint3 " + N.Saved +
       "_block, dim3 " + N.Saved + "_grid) {\n  " + rt::contBegin + "(" +

@@ -70,7 +70,16 @@ public:
       Syncs.push_back(CE);
     else if (isBarrierCall(CE))
       BarrierCalls.push_back(CE);
+    else if (isErrorCall(CE))
+      ErrorCalls.push_back(CE);
     return true;
+  }
+
+  static bool isErrorCall(const CallExpr *CE) {
+    const FunctionDecl *F = CE->getDirectCallee();
+    return F && F->getIdentifier() &&
+           (F->getName() == "cudaGetLastError" ||
+            F->getName() == "cudaPeekAtLastError");
   }
   bool VisitReturnStmt(ReturnStmt *R) {
     Returns.push_back(R);
@@ -113,7 +122,7 @@ public:
 
   const Stmt *parent(const Stmt *S) const { return Parent.lookup(S); }
 
-  std::vector<const CallExpr *> Syncs, BarrierCalls;
+  std::vector<const CallExpr *> Syncs, BarrierCalls, ErrorCalls;
   std::vector<const ReturnStmt *> Returns;
   std::vector<const VarDecl *> Vars;
   DenseMap<const VarDecl *, const DeclStmt *> DeclOf;
@@ -310,11 +319,22 @@ std::optional<std::string> ShapeBuilder::kernelBlocker() {
   if (std::optional<std::string> Why = opaqueCodeBlocker(
           WC, F, Name, ": a thread could leave without being counted out"))
     return Why;
+  // The kernel's own reads of the thread's last error are rewritten to
+  // carry it across phases; a called function's would read the new
+  // thread's.
   for (const Occurrence &O : F.RuntimeCalls)
-    if (O.What.find("GetLastError") != std::string::npos ||
-        O.What.find("PeekAtLastError") != std::string::npos)
-      return Name + " reads the thread's last error (" + O.What + " at " +
-             at(O.Loc) + "), which does not carry into the next phase's thread";
+    if ((O.What.find("GetLastError") != std::string::npos ||
+         O.What.find("PeekAtLastError") != std::string::npos) &&
+        canonicalFunction(O.In) != canonicalFunction(K))
+      return Name + " calls '" + O.In->getNameAsString() +
+             "', which reads the thread's last error (" + O.What + " at " +
+             at(O.Loc) + "): it would not see an error of an earlier phase";
+  for (const CallExpr *CE : Scan.ErrorCalls) {
+    if (inMacro(CE->getSourceRange()))
+      return Name + " reads the thread's last error inside a macro (" +
+             at(CE->getBeginLoc()) + ")";
+    Shape.ErrorCalls.push_back(CE);
+  }
   for (const LaunchSite &S : A.sites())
     if (S.Caller && S.InStream == StreamKind::TailLaunch &&
         (canonicalFunction(S.Caller) == canonicalFunction(K) ||

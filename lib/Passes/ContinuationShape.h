@@ -40,6 +40,9 @@ struct ContinuationShape {
   std::vector<const clang::Stmt *> DeadSyncs, LiveSyncs;
   /// '__syncthreads();' statements (a thread may suspend at each).
   std::vector<const clang::Stmt *> Barriers;
+  /// Calls of cudaGetLastError() and cudaPeekAtLastError() in the kernel's
+  /// body: the thread's last error is carried into the next phase.
+  std::vector<const clang::CallExpr *> ErrorCalls;
   /// The kernel's 'return;' statements.
   std::vector<const clang::ReturnStmt *> Returns;
   /// Locals in scope at a suspension point, in source order, and every

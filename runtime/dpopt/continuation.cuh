@@ -242,6 +242,27 @@ static inline __host__ void contPendingLimit() {
     (void)cudaGetLastError();
 }
 
+/// The thread's last error travels with it into the next phase (whose
+/// thread starts without one): \p Kept is the error it had when it
+/// suspended, or cudaSuccess. contCarryError is called at a suspension;
+/// the kernel's own cudaGetLastError() and cudaPeekAtLastError() become the
+/// other two, which report a newer error first, as the runtime would.
+__device__ inline cudaError_t contCarryError(cudaError_t Kept) {
+  cudaError_t Now = cudaGetLastError();
+  return Now != cudaSuccess ? Now : Kept;
+}
+__device__ inline cudaError_t contGetLastError(cudaError_t &Kept) {
+  cudaError_t Now = cudaGetLastError();
+  if (Now == cudaSuccess)
+    Now = Kept;
+  Kept = cudaSuccess;
+  return Now;
+}
+__device__ inline cudaError_t contPeekAtLastError(cudaError_t Kept) {
+  cudaError_t Now = cudaPeekAtLastError();
+  return Now != cudaSuccess ? Now : Kept;
+}
+
 /// Copies \p From into \p To whatever its type (arrays included): frames
 /// hold trivially copyable values only.
 template <class T> __device__ void contCopy(T &To, const T &From) {

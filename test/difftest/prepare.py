@@ -10,6 +10,8 @@
 # configuration of configs.txt, and writes
 #
 #   WORK/s<seed>/orig.cu, WORK/s<seed>/<config>.cu   what the GPU builds
+#   WORK/s<seed>/waits.cu    the input of configurations marked @waits: the
+#                            programs with legacy CDP1 waits (gen.py --waits)
 #   WORK/dpopt.csv                                   seed,config,status,exit,seconds
 #   WORK/manifest.txt                                commit, seeds, programs, configs
 #
@@ -24,6 +26,7 @@ import argparse
 import concurrent.futures
 import csv
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -85,6 +88,50 @@ def run_dpopt(dpopt, src, out, opts, timeout):
     return status, code, seconds, log
 
 
+WAITS = '@waits'
+NOT_CONTINUED = re.compile(r"remark: not continuing '(\w+)' after its wait")
+
+
+def strip_waits(text, names):
+    """\p text without the cudaDeviceSynchronize() statements in the bodies
+    of the functions \p names (generated code: 'name(' on the definition's
+    line, its body the next brace-balanced block)."""
+    for name in names:
+        m = re.search(r'^(?:static )?__(?:global|device)__[^\n]*\b' + name + r'\(', text, re.M)
+        if not m:
+            continue
+        start = text.index('{', m.end())
+        depth, i = 0, start
+        while True:
+            depth += {'{': 1, '}': -1}.get(text[i], 0)
+            if depth == 0:
+                break
+            i += 1
+        body = re.sub(r'^[ \t]*cudaDeviceSynchronize\(\);\n', '', text[start:i], flags=re.M)
+        text = text[:start] + body + text[i:]
+    return text
+
+
+def prepare_waits(dpopt, gen, seed, programs, d, timeout):
+    """waits.cu: the seed's programs with CDP1 waits, less those in kernels
+    the continuation pass leaves (they would not compile for sm_90). The
+    reference stays orig.cu: no parent reads what its children write, so the
+    waits do not change the output."""
+    path = os.path.join(d, 'waits.cu')
+    subprocess.run([sys.executable, gen, '--seed', str(seed), '--programs', str(programs),
+                    '--waits', '-o', path], check=True)
+    for _ in range(4):
+        p = subprocess.run([dpopt, path, '-o', os.devnull, '--passes=continuation',
+                            '--remarks'], capture_output=True, text=True, timeout=timeout)
+        names = sorted(set(NOT_CONTINUED.findall(p.stderr)))
+        if not names:
+            return
+        with open(path) as f:
+            text = f.read()
+        with open(path, 'w', newline='\n') as f:
+            f.write(strip_waits(text, names))
+
+
 def compile_one(nvcc, runtime, src):
     obj = src[:-3] + '.o'
     p = subprocess.run([nvcc, '-rdc=true', '-arch=sm_90', '-I', runtime, '-c', src, '-o', obj],
@@ -117,12 +164,17 @@ def main():
         subprocess.run([sys.executable, gen, '--seed', str(seed), '--programs',
                         str(args.programs), '-o', os.path.join(d, 'orig.cu')], check=True)
 
+    if any(WAITS in opts for _, opts in configs):
+        for seed in seeds:
+            prepare_waits(args.dpopt, gen, seed, args.programs,
+                          os.path.join(args.work, 's%d' % seed), args.timeout)
     jobs = []
     for seed in seeds:
         d = os.path.join(args.work, 's%d' % seed)
         for name, opts in configs:
-            jobs.append((seed, name, os.path.join(d, 'orig.cu'), os.path.join(d, name + '.cu'),
-                         opts))
+            src = os.path.join(d, 'waits.cu' if WAITS in opts else 'orig.cu')
+            jobs.append((seed, name, src, os.path.join(d, name + '.cu'),
+                         [o for o in opts if o != WAITS]))
     rows = []
     failures = 0
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:

@@ -4,7 +4,7 @@
 // RUN: FileCheck --check-prefix=OUT %s < %t.cu
 // CHECK: continuation-remarks.cu:[[@LINE+21]]:5: remark: this wait ends a phase of 'driver': its block continues in a grid tail-launched after this one and its children (2 locals and 0 shared variables kept) [-Rpass=continuation]
 // CHECK: continuation-remarks.cu:[[@LINE+29]]:5: remark: dropped this wait for the children: nothing after it can see them, and the grid completes only after them [-Rpass=continuation]
-// CHECK: continuation-remarks.cu:[[@LINE+35]]:3: remark: not continuing 'usesError' after its wait: 'usesError' reads the thread's last error (cudaGetLastError at continuation-remarks.cu:{{[0-9]+}}), which does not carry into the next phase's thread [-Rpass-missed=continuation]
+// CHECK: continuation-remarks.cu:[[@LINE+37]]:3: remark: not continuing 'usesError' after its wait: 'usesError' calls 'errorOf', which reads the thread's last error (cudaGetLastError at continuation-remarks.cu:{{[0-9]+}}): it would not see an error of an earlier phase [-Rpass-missed=continuation]
 // CHECK: remark: this launch reaches the continued kernel 'driver': raising the device runtime's pending-launch limit by DPOPT_CONT_PENDING_MARGIN (4,096) first [-Rpass-analysis=continuation]
 // OUT: #include "dpopt/continuation.cuh"
 // OUT: __global__ void driver(int *A, int N) {
@@ -37,10 +37,12 @@ __global__ void lastAct(int *A, int N) {
   __syncthreads();
 }
 
+__device__ int errorOf() { return cudaGetLastError() == cudaSuccess; }
+
 __global__ void usesError(int *A, int N) {
   child<<<1, 32>>>(A, N);
   cudaDeviceSynchronize();
-  A[N] = cudaGetLastError() == cudaSuccess;
+  A[N] = errorOf();
 }
 
 void run(int *A, int N) { driver<<<1, 1>>>(A, N); }

@@ -159,6 +159,8 @@
 #undef Index
 #pragma push_macro("K")
 #undef K
+#pragma push_macro("Kept")
+#undef Kept
 #pragma push_macro("Kernel")
 #undef Kernel
 #pragma push_macro("Key")
@@ -443,6 +445,8 @@
 #undef contBegin
 #pragma push_macro("contBlock")
 #undef contBlock
+#pragma push_macro("contCarryError")
+#undef contCarryError
 #pragma push_macro("contCopy")
 #undef contCopy
 #pragma push_macro("contDynamicSave")
@@ -455,12 +459,16 @@
 #undef contFinish
 #pragma push_macro("contFrame")
 #undef contFrame
+#pragma push_macro("contGetLastError")
+#undef contGetLastError
 #pragma push_macro("contLaunched")
 #undef contLaunched
 #pragma push_macro("contLeave")
 #undef contLeave
 #pragma push_macro("contMustSuspend")
 #undef contMustSuspend
+#pragma push_macro("contPeekAtLastError")
+#undef contPeekAtLastError
 #pragma push_macro("contPendingLimit")
 #undef contPendingLimit
 #pragma push_macro("contRestoreShare")

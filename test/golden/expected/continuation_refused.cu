@@ -32,11 +32,13 @@ __global__ void warpOps(int *A) {
   A[threadIdx.x + 1] = A[0] + V;
 }
 
-// The thread's last error does not carry into the next phase.
+// A called function reads the thread's last error: it would not see an
+// error of an earlier phase (the kernel's own reads carry it).
+__device__ int failed() { return cudaGetLastError() != cudaSuccess; }
 __global__ void lastError(int *A) {
   child<<<1, 1>>>(A, 0);
   cudaDeviceSynchronize();
-  A[1] = cudaGetLastError() == cudaSuccess ? A[0] : -1;
+  A[1] = failed() ? -1 : A[0];
 }
 
 // A tail launch would run before the code after the wait.

@@ -62,6 +62,14 @@ __global__ void tree(int *A, int Depth) {
   A[0] = Buf[0] + Buf[blockDim.x - 1];
 }
 
+// The thread's last error crosses the wait.
+__global__ void errors(int *A, int *Out) {
+  child<<<1, 2048>>>(A, 1);
+  cudaDeviceSynchronize();
+  Out[0] = static_cast<int>(cudaGetLastError());
+  Out[1] = static_cast<int>(cudaPeekAtLastError());
+}
+
 // The wait is the thread's last act: it goes.
 __global__ void reduce(int *Data, int *Out, unsigned Size) {
   if (Size == 2 && threadIdx.x == 0) {

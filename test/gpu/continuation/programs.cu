@@ -119,6 +119,19 @@ __global__ void divergent(int *A, int N, int *Out) {
   Out[G] = Buf[(T + 2) % (blockDim.x * blockDim.y)];
 }
 
+// 6. The thread's last error survives the wait: an invalid launch (2,048
+// threads) before it is reported after it, once.
+__global__ void lastError(int *A, int *Out) {
+  addOne<<<1, 2048>>>(A, 1);
+  cudaDeviceSynchronize();
+  Out[0] = static_cast<int>(cudaGetLastError());
+  Out[1] = static_cast<int>(cudaGetLastError());
+  addOne<<<1, 32>>>(A, 1);
+  cudaError_t Peeked = cudaPeekAtLastError();
+  cudaDeviceSynchronize();
+  Out[2] = static_cast<int>(Peeked) + static_cast<int>(cudaPeekAtLastError());
+}
+
 static int failures = 0;
 static void expect(const char *What, const std::vector<int> &Got,
                    const std::vector<int> &Want) {
@@ -274,6 +287,16 @@ int main(int Argc, char **Argv) {
           Want[B * PerBlock + T] = Buf[B * PerBlock + (T + 2) % PerBlock];
       expect("divergent", download(DOut, Total), Want);
       expect("divergent array", download(DA, A.size()), A);
+      CHECK(cudaFree(DA));
+      CHECK(cudaFree(DOut));
+    }
+    { // 6
+      int *DA = upload(std::vector<int>(64, 0)),
+          *DOut = upload(std::vector<int>(3, -1));
+      lastError<<<1, 1>>>(DA, DOut);
+      CHECK(cudaGetLastError());
+      expect("lastError", download(DOut, 3),
+             {static_cast<int>(cudaErrorInvalidConfiguration), 0, 0});
       CHECK(cudaFree(DA));
       CHECK(cudaFree(DOut));
     }
