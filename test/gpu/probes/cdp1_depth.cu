@@ -1,8 +1,11 @@
 // Probe: how deep can a CDP1 recursion that waits for its recursive child
 // go after dpopt's continuation pass? Each level launches the next, waits,
 // (thread 0 of each level) then reads what the child wrote. CDP's nesting limit is 24 levels; a
-// continuation is a tail launch of the level's grid. Usage: cdp1_depth D
-// (prints the depth reached and the error, if any).
+// continuation is a tail launch of the level's grid. CDP1 code: it builds
+// only after dpopt (not part of run.sh):
+//   dpopt --passes=continuation cdp1_depth.cu -o out/probe/cdp1_depth.cu
+//   nvcc -O2 -rdc=true -arch=sm_90 -I runtime out/probe/cdp1_depth.cu -o d -lcudadevrt
+//   ./d D    (prints the depth reached and the error, if any)
 #include <cstdio>
 #include <cstdlib>
 
