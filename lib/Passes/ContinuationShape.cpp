@@ -52,7 +52,10 @@ bool isBarrierCall(const Stmt *S) {
 class BodyScan : public RecursiveASTVisitor<BodyScan> {
 public:
   bool shouldVisitImplicitCode() const { return false; }
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool TraverseLambdaExpr(LambdaExpr *LE) {
+    Lambdas.push_back(LE);
+    return true;
+  }
 
   bool TraverseStmt(Stmt *S, DataRecursionQueue * = nullptr) {
     if (!S)
@@ -130,6 +133,7 @@ public:
   std::vector<const Stmt *> Jumps;
   std::vector<const UnaryOperator *> AddressOf;
   std::vector<const ImplicitCastExpr *> Decays;
+  std::vector<const LambdaExpr *> Lambdas;
 
 private:
   DenseMap<const Stmt *, const Stmt *> Parent;
@@ -465,6 +469,17 @@ std::optional<std::string> ShapeBuilder::hoist() {
                at(E->getLocation()) + ")";
       Shape.HoistedUses.push_back(E);
     }
+  // A lambda's body is not rewritten, and a capture by reference would
+  // outlive the thread that suspends.
+  for (const LambdaExpr *LE : Scan.Lambdas)
+    for (const LambdaCapture &C : LE->captures())
+      if (C.capturesVariable())
+        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar());
+            VD && is_contained(Shape.Hoisted, VD))
+          return "the variable " + quoted(VD) +
+                 ", live across a wait or barrier, is captured by a lambda "
+                 "(" +
+                 at(LE->getBeginLoc()) + ")";
   return std::nullopt;
 }
 

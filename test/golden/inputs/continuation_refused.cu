@@ -115,3 +115,11 @@ __global__ void conditionVariable(int *A) {
     A[1] = V + A[0];
   }
 }
+
+// A local live across the wait is captured by a lambda.
+__global__ void captured(int *A) {
+  int V = A[3];
+  child<<<1, 1>>>(A, 0);
+  cudaDeviceSynchronize();
+  A[1] = [&](int X) { return V + X; }(A[0]);
+}
