@@ -26,6 +26,7 @@
 #include "dpopt/Passes/ContinuationPass.h"
 
 #include "ContinuationShape.h"
+#include "LaunchGroups.h"
 #include "PendingLimit.h"
 #include "dpopt/Frontend/LaunchMarkers.h"
 #include "dpopt/Frontend/ParseSession.h"
@@ -35,9 +36,9 @@
 #include "dpopt/Rewrite/FunctionText.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/CharInfo.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
 using namespace llvm;
@@ -61,21 +62,27 @@ public:
   }
 };
 
-/// '\p Name' declared with type \p T (arrays keep their bounds), without
-/// top-level const.
-std::string declaration(QualType T, StringRef Name, const ASTContext &Ctx) {
-  T.removeLocalConst();
-  PrintingPolicy PP(Ctx.getLangOpts());
-  PP.SuppressTagKeyword = true;
-  PP.FullyQualifiedName = true;
-  std::string Out;
-  raw_string_ostream OS(Out);
-  T.print(OS, PP, Name);
-  return Out;
+/// True when \p Text has \p Word as a whole identifier.
+bool writesWord(StringRef Text, StringRef Word) {
+  for (size_t At = Text.find(Word); At != StringRef::npos;
+       At = Text.find(Word, At + 1)) {
+    size_t End = At + Word.size();
+    if ((At == 0 || !isAsciiIdentifierContinue(Text[At - 1])) &&
+        (End == Text.size() || !isAsciiIdentifierContinue(Text[End])))
+      return true;
+  }
+  return false;
 }
 
-std::string typeName(QualType T, const ASTContext &Ctx) {
-  return declaration(T, "", Ctx);
+/// Replaces statement \p S, its ';' included, by \p Text.
+Error replaceStatement(const ParsedUnit &U, EditList &Edits, const Stmt *S,
+                       std::string Text) {
+  Expected<unsigned> End = statementEnd(U, S);
+  if (!End)
+    return End.takeError();
+  unsigned Begin = U.getOffsetRange(S->getSourceRange()).first;
+  Edits.replace(Begin, *End - Begin, std::move(Text));
+  return Error::success();
 }
 
 /// The names one kernel's generated code uses.
@@ -215,7 +222,7 @@ Error KernelWriter::editDeclaration(EditList &Body, const DeclStmt *DS) {
     unsigned DeclEnd = U.getOffsetRange(VD->getSourceRange()).second;
     StringRef After = Text.slice(NameEnd, DeclEnd).ltrim();
     std::string Name = nameOf(VD);
-    std::string Type = typeName(VD->getType(), AST);
+    std::string Type = printedType(VD->getType(), AST);
     const Expr *Init = VD->getInit();
     if (After.starts_with("[")) {
       // An array without an initializer (ContinuationShape refused the rest).
@@ -248,52 +255,41 @@ Error KernelWriter::editBody(EditList &Body) {
   for (const DeclStmt *DS : Shape.HoistedDecls)
     if (Error E = editDeclaration(Body, DS))
       return E;
-  for (const DeclRefExpr *E : Shape.HoistedUses) {
-    // The declarator names were replaced with the declaration.
-    const auto *VD = cast<VarDecl>(E->getDecl());
-    unsigned At = U.getOffset(E->getLocation());
-    Body.replace(At, Lexer::MeasureTokenLength(E->getLocation(), SM, LO),
-                 nameOf(VD));
-  }
+  auto Rename = [&](const DeclRefExpr *E, std::string To) {
+    Body.replace(U.getOffset(E->getLocation()),
+                 Lexer::MeasureTokenLength(E->getLocation(), SM, LO),
+                 std::move(To));
+  };
+  for (const DeclRefExpr *E : Shape.HoistedUses)
+    Rename(E, nameOf(cast<VarDecl>(E->getDecl())));
   // The shared locals move to file scope (write() declares them there).
   for (const DeclStmt *DS : Shape.SharedDecls) {
     auto [Begin, End] = U.getOffsetRange(DS->getSourceRange());
     Body.replace(Begin, End - Begin, ";");
   }
-  for (const DeclRefExpr *E : Shape.SharedUses) {
-    unsigned At = U.getOffset(E->getLocation());
-    Body.replace(At, Lexer::MeasureTokenLength(E->getLocation(), SM, LO),
-                 SharedNames.lookup(cast<VarDecl>(E->getDecl())));
-  }
-  for (const Stmt *S : Shape.DeadSyncs) {
-    Expected<unsigned> End = statementEnd(U, S);
-    if (!End)
-      return End.takeError();
-    unsigned Begin = U.getOffsetRange(S->getSourceRange()).first;
-    Body.replace(Begin, *End - Begin, DroppedWait.str());
-  }
+  for (const DeclRefExpr *E : Shape.SharedUses)
+    Rename(E, SharedNames.lookup(cast<VarDecl>(E->getDecl())));
+  for (const Stmt *S : Shape.DeadSyncs)
+    if (Error E = replaceStatement(U, Body, S, DroppedWait.str()))
+      return E;
   unsigned Point = 0;
   for (const Stmt *S : Shape.LiveSyncs) {
     ++Point;
-    Expected<unsigned> End = statementEnd(U, S);
-    if (!End)
-      return End.takeError();
-    unsigned Begin = U.getOffsetRange(S->getSourceRange()).first;
-    Body.replace(Begin, *End - Begin,
-                 "{ /* dpopt continuation: the wait for the children ends "
-                 "this phase */ " +
-                     suspendText(Point) + " " + Labels[Point - 1] + ":; }");
+    if (Error E = replaceStatement(
+            U, Body, S,
+            "{ /* dpopt continuation: the wait for the children ends this "
+            "phase */ " +
+                suspendText(Point) + " " + Labels[Point - 1] + ":; }"))
+      return E;
   }
   for (const Stmt *S : Shape.Barriers) {
     ++Point;
-    Expected<unsigned> End = statementEnd(U, S);
-    if (!End)
-      return End.takeError();
-    unsigned Begin = U.getOffsetRange(S->getSourceRange()).first;
-    Body.replace(Begin, *End - Begin,
-                 "{ " + Labels[Point - 1] + ": __syncthreads(); if (" +
-                     rt::contMustSuspend + "(" + N.State + ", ++" + N.Epoch +
-                     ")) { --" + N.Epoch + "; " + suspendText(Point) + " } }");
+    if (Error E = replaceStatement(
+            U, Body, S,
+            "{ " + Labels[Point - 1] + ": __syncthreads(); if (" +
+                rt::contMustSuspend + "(" + N.State + ", ++" + N.Epoch +
+                ")) { --" + N.Epoch + "; " + suspendText(Point) + " } }"))
+      return E;
   }
   for (const CallExpr *CE : Shape.ErrorCalls) {
     auto [Begin, End] = U.getOffsetRange(CE->getSourceRange());
@@ -303,22 +299,20 @@ Error KernelWriter::editBody(EditList &Body) {
                                                : rt::contPeekAtLastError) +
                      "(" + N.Error + ")");
   }
-  for (const ReturnStmt *R : Shape.Returns) {
-    Expected<unsigned> End = statementEnd(U, R);
-    if (!End)
-      return End.takeError();
-    unsigned Begin = U.getOffsetRange(R->getSourceRange()).first;
-    Body.replace(Begin, *End - Begin,
-                 "{ " + rt::contFinish + "(" + N.State + "); " + N.Leave +
-                     "(blockIdx, gridDim); return; }");
-  }
+  for (const ReturnStmt *R : Shape.Returns)
+    if (Error E =
+            replaceStatement(U, Body, R,
+                             "{ " + rt::contFinish + "(" + N.State + "); " +
+                                 N.Leave + "(blockIdx, gridDim); return; }"))
+      return E;
   // Launches keep their site's identity (markers) in the moved body.
   for (const LaunchSite &S : Ctx.Analysis.sites()) {
     if (!S.Caller || S.Id == 0 || S.FromMacro ||
         canonicalFunction(S.Caller) != canonicalFunction(K))
       continue;
-    if (markers::markerEndingAt(U.getText().substr(0, S.StmtBegin)) ||
-        U.getText().substr(S.StmtBegin).starts_with("/*__dpopt_site"))
+    // The analysis counts a marker as part of its statement.
+    if (markers::findMarkerSyntax(U.getText().slice(S.StmtBegin, S.StmtEnd)) ==
+        0)
       continue;
     Body.insert(S.StmtBegin, markers::siteMarker(S.Id));
   }
@@ -374,9 +368,9 @@ Error KernelWriter::write() {
                        "(docs/passes/continuation.md)\nstruct " +
                        N.Frame + " {";
   for (const ParmVarDecl *P : K->parameters())
-    Before += " " + declaration(P->getType(), P->getName(), AST) + ";";
+    Before += " " + printedType(P->getType(), AST, P->getName()) + ";";
   for (const VarDecl *VD : Shape.Hoisted)
-    Before += " " + declaration(VD->getType(), nameOf(VD), AST) + ";";
+    Before += " " + printedType(VD->getType(), AST, nameOf(VD)) + ";";
   Before += " unsigned " + N.Epoch + "; cudaError_t " + N.Error +
             "; };\nstatic __shared__ " + rt::ContShared + " " + N.State + ";\n";
   for (const VarDecl *VD : Shape.Shared) {
@@ -386,7 +380,9 @@ Error KernelWriter::write() {
     std::string Decl =
         U.getText().slice(B, NameAt).str() + SharedNames.lookup(VD) +
         U.getText().slice(NameAt + VD->getName().size(), E).str();
-    if (!StringRef(Decl).contains("static"))
+    // (clang gives every __shared__ local static storage, so the written
+    // specifiers tell whether 'static' is there.)
+    if (!writesWord(U.getText().slice(B, NameAt), "static"))
       Decl = "static " + Decl;
     Before += Decl + ";\n";
   }
@@ -415,7 +411,7 @@ Error KernelWriter::write() {
   // After K: Leave, Body, Cont.
   std::string Decls;
   for (const VarDecl *VD : Shape.Hoisted)
-    Decls += "  " + declaration(VD->getType(), nameOf(VD), AST) + ";\n";
+    Decls += "  " + printedType(VD->getType(), AST, nameOf(VD)) + ";\n";
   std::string Cases;
   for (size_t I = 0; I < Labels.size(); ++I)
     Cases += " case " + std::to_string(I + 1) + "u: goto " + Labels[I] + ";";
@@ -429,12 +425,12 @@ Error KernelWriter::write() {
       ")\n    return;\n" + sharedSaveText() + "  " + N.Cont +
       "<<<1, blockDim, " + N.Block +
       "->DynamicBytes, cudaStreamTailLaunch>>>(" + N.Block +
-      ", blockIdx, gridDim);\n  " + rt::contLaunched + "(" + N.State +
-      ");\n}\n\nstatic __device__ void " + N.Body + "(" + BodyParams + ") {\n" +
-      Decls + "  unsigned " + N.Epoch + " = 0;\n  cudaError_t " + N.Error +
-      " = cudaSuccess;\n  if (" + N.Point + " != 0) {\n" + restoreText() +
-      "    switch (" + N.Point + ") {" + Cases + " }\n  }\n  " + *BodyText +
-      "\n  " + rt::contFinish + "(" + N.State + ");\n  " + N.Leave +
+      ", blockIdx, gridDim);\n  " + rt::contLaunched +
+      "();\n}\n\nstatic __device__ void " + N.Body + "(" + BodyParams +
+      ") {\n" + Decls + "  unsigned " + N.Epoch + " = 0;\n  cudaError_t " +
+      N.Error + " = cudaSuccess;\n  if (" + N.Point + " != 0) {\n" +
+      restoreText() + "    switch (" + N.Point + ") {" + Cases + " }\n  }\n  " +
+      *BodyText + "\n  " + rt::contFinish + "(" + N.State + ");\n  " + N.Leave +
       "(blockIdx, gridDim);\n}\n\nstatic __global__ void " + Bounds + N.Cont +
       "(" + rt::ContBlock + " *" + N.Block + ", uint3 " + N.Saved +
       "_block, dim3 " + N.Saved + "_grid) {\n  " + rt::contBegin + "(" +
@@ -530,13 +526,9 @@ public:
       for (const Stmt *S : Shape.DeadSyncs) {
         // A continued kernel's body moves, its dropped waits with it
         // (KernelWriter::editBody).
-        if (!Shape.continues()) {
-          Expected<unsigned> End = statementEnd(U, S);
-          if (!End)
-            return End.takeError();
-          unsigned Begin = U.getOffsetRange(S->getSourceRange()).first;
-          Edits.replace(Begin, *End - Begin, DroppedWait.str());
-        }
+        if (!Shape.continues())
+          if (Error E = replaceStatement(U, Edits, S, DroppedWait.str()))
+            return std::move(E);
         Ctx.Remarks.passed(PassName, WC.locate(S->getBeginLoc()),
                            "dropped this wait for the children: nothing " +
                                std::string("after it can see them, and the "

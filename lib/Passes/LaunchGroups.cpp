@@ -36,13 +36,16 @@ GroupNames::GroupNames(NameAllocator &A)
       Concurrency(A.fresh("kc")), WantBlocks(A.fresh("want_blocks")),
       WantThreads(A.fresh("want_threads")) {}
 
-std::string printedType(QualType T, const ASTContext &Ctx) {
+std::string printedType(QualType T, const ASTContext &Ctx, StringRef Name) {
   T.removeLocalConst();
   T.removeLocalVolatile();
   PrintingPolicy PP(Ctx.getLangOpts());
   PP.SuppressTagKeyword = true;
   PP.FullyQualifiedName = true;
-  return T.getAsString(PP);
+  std::string Out;
+  raw_string_ostream OS(Out);
+  T.print(OS, PP, Name);
+  return Out;
 }
 
 std::optional<std::string>

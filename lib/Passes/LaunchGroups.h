@@ -83,8 +83,10 @@ private:
   std::vector<const clang::FunctionDecl *> Parents;
 };
 
-/// The C++ spelling of \p T for generated declarations (no cv, full names).
-std::string printedType(clang::QualType T, const clang::ASTContext &Ctx);
+/// The C++ spelling of \p T for generated declarations (no cv, full names);
+/// with \p Name, a declaration of it ('int Name[4]').
+std::string printedType(clang::QualType T, const clang::ASTContext &Ctx,
+                        llvm::StringRef Name = "");
 
 /// The parent-side checks both passes make. \p Asserted: the user said the
 /// launches are independent (a pragma of the pass, or fire-and-forget).

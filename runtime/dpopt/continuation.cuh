@@ -211,8 +211,7 @@ __device__ inline ContBlock *contLeave(ContShared &S) {
 }
 
 /// After the last thread's launch of the next phase.
-__device__ inline void contLaunched(ContShared &S) {
-  (void)S;
+__device__ inline void contLaunched() {
   if (cudaGetLastError() != cudaSuccess)
     contFail("the launch of a block's next phase failed (too many pending "
              "launches? see cudaLimitDevRuntimePendingLaunchCount)");

@@ -40,7 +40,7 @@ static __device__ void __dpopt_c_leave_driver(uint3 blockIdx, dim3 gridDim) {
   if (!__dpopt_c_block)
     return;
   __dpopt_c_cont_driver<<<1, blockDim, __dpopt_c_block->DynamicBytes, cudaStreamTailLaunch>>>(__dpopt_c_block, blockIdx, gridDim);
-  dpopt::rt::contLaunched(__dpopt_c_state_driver);
+  dpopt::rt::contLaunched();
 }
 
 static __device__ void __dpopt_c_body_driver(unsigned __dpopt_c_point, __dpopt_c_frame_driver *__dpopt_c_frame, uint3 blockIdx, dim3 gridDim, int *A, int N, int *Out) {
@@ -119,7 +119,7 @@ static __device__ void __dpopt_c_leave_publish(uint3 blockIdx, dim3 gridDim) {
   dpopt::rt::contCopy(reinterpret_cast<__dpopt_c_saved_publish *>(dpopt::rt::contSharedSave(__dpopt_c_block_2))->m0, __dpopt_c_publish_Seen);
   dpopt::rt::contCopy(reinterpret_cast<__dpopt_c_saved_publish *>(dpopt::rt::contSharedSave(__dpopt_c_block_2))->m1, __dpopt_c_publish_Scale);
   __dpopt_c_cont_publish<<<1, blockDim, __dpopt_c_block_2->DynamicBytes, cudaStreamTailLaunch>>>(__dpopt_c_block_2, blockIdx, gridDim);
-  dpopt::rt::contLaunched(__dpopt_c_state_publish);
+  dpopt::rt::contLaunched();
 }
 
 static __device__ void __dpopt_c_body_publish(unsigned __dpopt_c_point_2, __dpopt_c_frame_publish *__dpopt_c_frame_2, uint3 blockIdx, dim3 gridDim, int *A, int N, int *Out) {
@@ -177,7 +177,7 @@ static __device__ void __dpopt_c_leave_tree(uint3 blockIdx, dim3 gridDim) {
     return;
   dpopt::rt::contSave(dpopt::rt::contDynamicSave(__dpopt_c_block_3), __dpopt_c_dynamic_tree, __dpopt_c_block_3->DynamicBytes);
   __dpopt_c_cont_tree<<<1, blockDim, __dpopt_c_block_3->DynamicBytes, cudaStreamTailLaunch>>>(__dpopt_c_block_3, blockIdx, gridDim);
-  dpopt::rt::contLaunched(__dpopt_c_state_tree);
+  dpopt::rt::contLaunched();
 }
 
 static __device__ void __dpopt_c_body_tree(unsigned __dpopt_c_point_3, __dpopt_c_frame_tree *__dpopt_c_frame_3, uint3 blockIdx, dim3 gridDim, int *A, int Depth) {
@@ -233,7 +233,7 @@ static __device__ void __dpopt_c_leave_errors(uint3 blockIdx, dim3 gridDim) {
   if (!__dpopt_c_block_4)
     return;
   __dpopt_c_cont_errors<<<1, blockDim, __dpopt_c_block_4->DynamicBytes, cudaStreamTailLaunch>>>(__dpopt_c_block_4, blockIdx, gridDim);
-  dpopt::rt::contLaunched(__dpopt_c_state_errors);
+  dpopt::rt::contLaunched();
 }
 
 static __device__ void __dpopt_c_body_errors(unsigned __dpopt_c_point_4, __dpopt_c_frame_errors *__dpopt_c_frame_4, uint3 blockIdx, dim3 gridDim, int *A, int *Out) {
