@@ -10,6 +10,7 @@
 
 #include "generators.h"
 
+#include "gen_array.h"
 #include "gen_bezier.h"
 #include "gen_image.h"
 #include "gen_points.h"
@@ -405,6 +406,12 @@ const std::vector<Generator> &generators() {
        writeImageDense},
       {"image-blobs", "4096^2 random discs + 3% flipped pixels (CCL)",
        writeImageBlobs},
+      {"ints-uniform", "2^25 int32 values uniform in [0, 2^31) (NR, QS)",
+       writeIntsUniform},
+      {"ints-dups", "2^25 int32 values, 1024 distinct ones (NR, QS)",
+       writeIntsDups},
+      {"ints-sorted", "2^25 ascending int32 values, 1% swapped pairs (QS)",
+       writeIntsSorted},
   };
   return Table;
 }

@@ -5,11 +5,16 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gen_array.h"
 #include "generators.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
 #include <functional>
+#include <set>
 
 using namespace dpgraph;
 using dpgen::GenParams;
@@ -159,4 +164,114 @@ TEST(Generators, RoadShape) {
   EXPECT_GT(S.AvgDegree, 2.5);
   EXPECT_LT(S.AvgDegree, 3.0);
   EXPECT_EQ(reachable(G, 0), G.NumVertices); // connected, like a road map
+}
+
+//===----------------------------------------------------------------------===//
+// Integer arrays (ints-uniform, ints-dups, ints-sorted)
+//===----------------------------------------------------------------------===//
+
+TEST(ArrayGenerators, Counts) {
+  EXPECT_EQ(dpgen::arrayCount(params(1.0)), int64_t(1) << 25);
+  EXPECT_EQ(dpgen::arrayCount(params(1.0 / 16)), int64_t(1) << 20);
+  EXPECT_EQ(dpgen::arrayCount(params(1.0 / 256)), int64_t(1) << 15);
+  EXPECT_GE(dpgen::arrayCount(params(1e-9)), 16);
+}
+
+TEST(ArrayGenerators, SameSeedSameValuesAnyThreadCount) {
+  using GenArray = dparray::IntArray (*)(const GenParams &);
+  for (GenArray Gen : {dpgen::generateIntsUniform, dpgen::generateIntsDups,
+                       dpgen::generateIntsSorted}) {
+    dparray::IntArray A = Gen(params(1.0 / 256, 7, 1));
+    EXPECT_EQ(A.Values, Gen(params(1.0 / 256, 7, 3)).Values);
+    EXPECT_NE(A.Values, Gen(params(1.0 / 256, 8, 3)).Values);
+  }
+}
+
+TEST(ArrayGenerators, UniformShape) {
+  dparray::IntArray A = dpgen::generateIntsUniform(params(1.0 / 16));
+  ASSERT_EQ(A.Values.size(), size_t(1) << 20);
+  double Sum = 0;
+  for (int32_t V : A.Values) {
+    ASSERT_GE(V, 0);
+    Sum += V;
+  }
+  // Mean of U[0, 2^31) is 2^30; the standard error here is ~6e5.
+  EXPECT_NEAR(Sum / A.Values.size(), 1073741824.0, 5e6);
+  auto [Min, Max] = std::minmax_element(A.Values.begin(), A.Values.end());
+  EXPECT_LT(*Min, 1 << 16);
+  EXPECT_GT(*Max, 2147483647 - (1 << 16));
+}
+
+TEST(ArrayGenerators, DupsShape) {
+  for (double Scale : {1.0 / 16, 1.0 / 256}) {
+    dparray::IntArray A = dpgen::generateIntsDups(params(Scale));
+    std::set<int32_t> Distinct(A.Values.begin(), A.Values.end());
+    EXPECT_EQ(Distinct.size(), 1024u) << Scale;
+    EXPECT_GE(*Distinct.begin(), 0);
+  }
+}
+
+TEST(ArrayGenerators, SortedShape) {
+  dparray::IntArray A = dpgen::generateIntsSorted(params(1.0 / 16));
+  const int64_t N = static_cast<int64_t>(A.Values.size());
+  ASSERT_EQ(N, int64_t(1) << 20);
+  int64_t Descents = 0;
+  for (int64_t I = 1; I < N; ++I)
+    Descents += A.Values[I - 1] >= A.Values[I];
+  // N / 100 swaps of two positions break at most 4 neighbor pairs each, and
+  // about half of those pairs end up descending.
+  EXPECT_GT(Descents, N / 100);
+  EXPECT_LE(Descents, 4 * (N / 100));
+  // Strictly ascending before the swaps, so all values are distinct.
+  std::vector<int32_t> Sorted = A.Values;
+  std::sort(Sorted.begin(), Sorted.end());
+  EXPECT_EQ(std::adjacent_find(Sorted.begin(), Sorted.end()), Sorted.end());
+  EXPECT_GE(Sorted.front(), 0);
+}
+
+TEST(ArrayGenerators, RegistryAndFileRoundTrip) {
+  for (const char *Name : {"ints-uniform", "ints-dups", "ints-sorted"}) {
+    const dpgen::Generator *G = dpgen::findGenerator(Name);
+    ASSERT_NE(G, nullptr) << Name;
+    const std::string Path =
+        testing::TempDir() + "/dpbench_gen_" + Name + ".dpv";
+    std::string Err;
+    ASSERT_TRUE(G->Write(params(1.0 / 256), Path, Err)) << Err;
+    dparray::IntArray A;
+    ASSERT_TRUE(dparray::readArray(Path, A, Err)) << Err;
+    std::remove(Path.c_str());
+    EXPECT_EQ(A.Values.size(), size_t(1) << 15) << Name;
+  }
+}
+
+TEST(ArrayFile, RoundTripAndRejects) {
+  const std::string Path = testing::TempDir() + "/dpbench_array.dpv";
+  dparray::IntArray A;
+  A.Values = {5, -1, 2147483647, 0};
+  std::string Err;
+  ASSERT_TRUE(dparray::writeArray(Path, A, Err)) << Err;
+  dparray::IntArray B;
+  ASSERT_TRUE(dparray::readArray(Path, B, Err)) << Err;
+  EXPECT_EQ(B.Values, A.Values);
+  EXPECT_EQ(dparray::describeArray(B), "n=4 min=-1 max=2147483647");
+  {
+    std::ifstream In(Path, std::ios::binary);
+    std::vector<char> Bytes((std::istreambuf_iterator<char>(In)),
+                            std::istreambuf_iterator<char>());
+    ASSERT_EQ(Bytes.size(), 24u + 16u);
+    EXPECT_EQ(std::string(Bytes.data(), 7), "DPVALUE");
+    // A truncated file and a wrong count are rejected.
+    std::ofstream Out(Path, std::ios::binary | std::ios::trunc);
+    Out.write(Bytes.data(), static_cast<std::streamsize>(Bytes.size() - 1));
+  }
+  EXPECT_FALSE(dparray::readArray(Path, B, Err));
+  std::remove(Path.c_str());
+  EXPECT_FALSE(dparray::readArray(Path, B, Err));
+  // An empty array is a valid file.
+  dparray::IntArray Empty;
+  ASSERT_TRUE(dparray::writeArray(Path, Empty, Err)) << Err;
+  ASSERT_TRUE(dparray::readArray(Path, B, Err)) << Err;
+  EXPECT_TRUE(B.Values.empty());
+  EXPECT_EQ(dparray::describeArray(B), "n=0");
+  std::remove(Path.c_str());
 }

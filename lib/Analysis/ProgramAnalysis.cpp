@@ -9,6 +9,7 @@
 #include "dpopt/AST/CudaAST.h"
 #include "dpopt/AST/MainFileVisitor.h"
 #include "dpopt/Analysis/LocalVariables.h"
+#include "dpopt/Analysis/OwnStream.h"
 #include "dpopt/Frontend/LaunchMarkers.h"
 #include "dpopt/Frontend/WorkingCopy.h"
 
@@ -49,6 +50,8 @@ const char *streamKindName(StreamKind K) {
     return "fire-and-forget";
   case StreamKind::TailLaunch:
     return "tail-launch";
+  case StreamKind::OwnStream:
+    return "own-stream";
   case StreamKind::Other:
     return "other";
   }
@@ -269,6 +272,14 @@ private:
       }
     }
     S.InStream = classifyStream(S.Stream.E, Scope, U.getASTContext());
+    if (S.InStream == StreamKind::Other && S.Kind != CallerKind::Host) {
+      std::optional<std::string> Why = notOwnStreamReason(
+          E, S.Stream.E, S.Caller, U.getASTContext(), &S.OwnStreamCalls);
+      if (Why)
+        S.NotOwnStream = *Why;
+      else
+        S.InStream = StreamKind::OwnStream;
+    }
   }
 
   void describeArguments(LaunchSite &S, const CUDAKernelCallExpr *E) {

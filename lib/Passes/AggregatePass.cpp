@@ -106,6 +106,9 @@ protected:
 private:
   static std::optional<std::string> childBlocker(const LaunchSite &S,
                                                  ProgramAnalysis &A);
+  /// Every check but the enclosures' (groupedEnclosureBlocker).
+  static std::optional<std::string> blockerBeforeEnclosures(const LaunchSite &S,
+                                                            ProgramAnalysis &A);
 };
 
 std::optional<std::string> AggregatePass::childBlocker(const LaunchSite &S,
@@ -115,8 +118,9 @@ std::optional<std::string> AggregatePass::childBlocker(const LaunchSite &S,
   return groupedChildBlocker(S, A, FixedBlock, "aggregating", "aggregated");
 }
 
-std::optional<std::string> AggregatePass::blocker(const LaunchSite &S,
-                                                  ProgramAnalysis &A) const {
+std::optional<std::string>
+AggregatePass::blockerBeforeEnclosures(const LaunchSite &S,
+                                       ProgramAnalysis &A) {
   if (std::optional<std::string> Why = launchStatementBlocker(S, A))
     return Why;
   if (S.Pragma && S.Pragma->Consolidate)
@@ -127,6 +131,17 @@ std::optional<std::string> AggregatePass::blocker(const LaunchSite &S,
           groupedParentBlocker(S, A, Asserted, "aggregate(...)", "aggregated"))
     return Why;
   return childBlocker(S, A);
+}
+
+std::optional<std::string> AggregatePass::blocker(const LaunchSite &S,
+                                                  ProgramAnalysis &A) const {
+  if (std::optional<std::string> Why = blockerBeforeEnclosures(S, A))
+    return Why;
+  // optionBlocker stops every site or none (--consldt), so the other sites
+  // that pass these checks are aggregated too.
+  return groupedEnclosureBlocker(S, A, [&](const LaunchSite &O) {
+    return !blockerBeforeEnclosures(O, A);
+  });
 }
 
 std::string recordArgs(const ChildPlan &C, const std::string &Rec) {
@@ -234,6 +249,8 @@ public:
     SiteEdits.replace(
         S.StmtBegin, S.StmtEnd - S.StmtBegin,
         indentLines(Text, indentationAt(U.getText(), S.StmtBegin)));
+    if (Error E = dropOwnStreamCalls(U, A, S, SiteEdits))
+      return E;
     for (const Stmt *B : S.Branches)
       if (!enclosureBlocker(U, B))
         Converging.push_back(B);

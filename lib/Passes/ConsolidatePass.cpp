@@ -181,6 +181,11 @@ protected:
             groupedParentBlocker(S, A, Asserted, "consldt(...) work(...)",
                                  "consolidated", /*MovesPostwork=*/true))
       return Why;
+    // Which other sites are consolidated depends on the options too, which
+    // a blocker does not see: every other launch counts as staying.
+    if (std::optional<std::string> Why = groupedEnclosureBlocker(
+            S, A, [](const LaunchSite &) { return false; }))
+      return Why;
     PostworkFinding Post = findPostwork(S, A);
     if (Post.Blocker)
       return Post.Blocker;
@@ -629,6 +634,8 @@ Error ConsolidateRewriter::finish() {
     SiteEdits.replace(
         S.StmtBegin, S.StmtEnd - S.StmtBegin,
         indentLines(Text, indentationAt(U.getText(), S.StmtBegin)));
+    if (Error E = dropOwnStreamCalls(U, A, S, SiteEdits))
+      return E;
     for (const Stmt *B : S.Branches)
       if (!enclosureBlocker(U, B))
         Converging.push_back(B);

@@ -539,7 +539,10 @@ public:
     // nesting to what is pending (rt::contPendingLimit says what was seen).
     raisePendingLimit(
         Ctx.Analysis, Edits, Continued, "the continued kernel",
-        {rt::contPendingLimit, "by DPOPT_CONT_PENDING_MARGIN (4,096)"},
+        {rt::contPendingLimit,
+         "by itself or DPOPT_CONT_PENDING_MARGIN (4,096), whichever is more, "
+         "and the device heap to a quarter of the free memory (at most "
+         "DPOPT_CONT_HEAP_BYTES, 4 GiB) if smaller,"},
         [&](const LaunchSite &H, const std::string &Message) {
           Ctx.Remarks.analysis(PassName, WC.locate(H.Call->getBeginLoc()),
                                Message);

@@ -70,15 +70,16 @@ groupedParentBlocker(const LaunchSite &S, ProgramAnalysis &A, bool Asserted,
   if (std::optional<std::string> Why =
           loopBodyBlocker(WC.unit(), getWrittenDefinition(S.Caller)))
     return Why;
-  if (S.InStream != StreamKind::Implicit &&
-      S.InStream != StreamKind::FireAndForget)
+  if (S.InStream != StreamKind::Implicit && !isUnorderedStream(S.InStream))
     return "the launch goes to the stream '" + S.Stream.Text + "': the " +
            Done.str() +
-           " launch could not keep its order with that stream's other work";
+           " launch could not keep its order with that stream's other work" +
+           ownStreamNote(S);
   // One thread's launches into an ordered stream run one after the other; a
   // grouped grid runs them together. Fire-and-forget launches carry no
-  // order the group would lose.
-  if (!Asserted && S.InStream != StreamKind::FireAndForget) {
+  // order the group would lose, nor do launches into a stream the thread
+  // created for them alone.
+  if (!Asserted && !isUnorderedStream(S.InStream)) {
     if (S.inLoop())
       return "the launch is in a loop and a thread's launches into the "
              "implicit stream run in order: write '#pragma dp " +
@@ -116,7 +117,40 @@ groupedParentBlocker(const LaunchSite &S, ProgramAnalysis &A, bool Asserted,
       return "the statement around the launch (" +
              whereIs(WC, S.Branches.front()->getBeginLoc()) +
              ") cannot be made to end with its warp's lanes together: " + *Why;
-  return enclosedRuntimeUseBlocker(A, S);
+  return std::nullopt;
+}
+
+std::optional<std::string> groupedEnclosureBlocker(
+    const LaunchSite &S, ProgramAnalysis &A,
+    function_ref<bool(const LaunchSite &)> RewrittenOtherwise) {
+  // The sites of S's kernel the pass rewrites if the statements around them
+  // allow: each one's enclosures may hold the others, which become records
+  // (and their own streams' calls go). A site whose enclosures still hold a
+  // runtime call stays a launch, which may block others: repeat until no
+  // site drops out. Every site computes the same set.
+  std::vector<const LaunchSite *> Set{&S};
+  for (const LaunchSite *O : A.deviceSites())
+    if (O != &S && O->Caller == S.Caller && RewrittenOtherwise(*O))
+      Set.push_back(O);
+  auto DroppedFor = [&](const LaunchSite *X) {
+    std::vector<const Stmt *> Out = droppableOwnStreamCalls(A, *X);
+    for (const LaunchSite *O : Set)
+      if (O != X) {
+        Out.push_back(O->Call);
+        llvm::append_range(Out, droppableOwnStreamCalls(A, *O));
+      }
+    return Out;
+  };
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (size_t I = 1; I < Set.size(); ++I)
+      if (enclosedRuntimeUseBlocker(A, *Set[I], DroppedFor(Set[I]))) {
+        Set.erase(Set.begin() + I);
+        Changed = true;
+        break;
+      }
+  }
+  return enclosedRuntimeUseBlocker(A, S, DroppedFor(&S));
 }
 
 std::optional<std::string> groupedChildBlocker(const LaunchSite &S,
@@ -272,6 +306,26 @@ std::string recordSupport(StringRef Comment, StringRef Rec, StringRef Make,
     S += "  " + G.R + ".__args." + F + " = " + F + ";\n";
   S += "  return " + G.R + ";\n}\n";
   return S;
+}
+
+Error dropOwnStreamCalls(const ParsedUnit &U, ProgramAnalysis &A,
+                         const LaunchSite &S, EditList &Edits) {
+  bool First = true;
+  for (const Stmt *Call : droppableOwnStreamCalls(A, S)) {
+    Expected<unsigned> End = statementEnd(U, Call);
+    if (!End)
+      return End.takeError();
+    unsigned Begin = U.getOffset(Call->getBeginLoc());
+    // The creation (first) leaves '(void)S;': nvcc would warn that the
+    // variable is never used.
+    Edits.replace(Begin, *End - Begin,
+                  (First ? "(void)" + S.Stream.Text + "; " : std::string()) +
+                      "/* dpopt: stream '" + S.Stream.Text +
+                      "' dropped: nothing is launched into it now */" +
+                      (First ? "" : ";"));
+    First = false;
+  }
+  return Error::success();
 }
 
 std::string recordStatement(const GroupSite &P, StringRef Comment,

@@ -93,11 +93,22 @@ std::string printedType(clang::QualType T, const clang::ASTContext &Ctx,
 /// \p PragmaText is the pass's pragma ("aggregate(...)") and \p Done its
 /// participle ("aggregated") in the messages. A kernel that calls the legacy
 /// cudaDeviceSynchronize() is refused unless \p MovesPostwork (the pass
-/// checks it with findPostwork, Postwork.h).
+/// checks it with findPostwork, Postwork.h). The enclosures around the
+/// site are groupedEnclosureBlocker's.
 std::optional<std::string>
 groupedParentBlocker(const LaunchSite &S, ProgramAnalysis &A, bool Asserted,
                      llvm::StringRef PragmaText, llvm::StringRef Done,
                      bool MovesPostwork = false);
+
+/// For passes whose record steps are enclosed (WarpConvergence.h): why
+/// \p S's enclosures would hold a device-runtime call that stays
+/// (enclosedRuntimeUseBlocker), or nothing. The launches of other sites of
+/// the same kernel that the pass rewrites too (\p RewrittenOtherwise: no
+/// blocker but this one stops them) and the calls of the streams the
+/// threads created for such launches alone do not count.
+std::optional<std::string> groupedEnclosureBlocker(
+    const LaunchSite &S, ProgramAnalysis &A,
+    llvm::function_ref<bool(const LaunchSite &)> RewrittenOtherwise);
 
 /// The child-side checks for a clone that runs the child's body once per
 /// record with the built-ins of the record's launch. \p FixedBlock: every
@@ -108,6 +119,12 @@ std::optional<std::string>
 groupedChildBlocker(const LaunchSite &S, ProgramAnalysis &A, bool FixedBlock,
                     llvm::StringRef Doing, llvm::StringRef Done,
                     bool SyncMoved = false);
+
+/// Deletes the statements that create and destroy the stream of \p S, a
+/// launch into a stream its thread created for it alone, which the pass
+/// takes out of that stream (droppableOwnStreamCalls, SiteChecks.h).
+llvm::Error dropOwnStreamCalls(const ParsedUnit &U, ProgramAnalysis &A,
+                               const LaunchSite &S, EditList &Edits);
 
 /// "aggregate(...)" and such: the expression naming the site's group.
 std::string groupRef(const GroupSite &P);

@@ -11,7 +11,8 @@
 // device runtime's pending-launch limit is raised first by a runtime
 // function the pass names (consolidate: dpopt::rt::consPendingLimit(), to
 // DPOPT_CONS_PENDING_LAUNCHES; continuation: dpopt::rt::contPendingLimit(),
-// by DPOPT_CONT_PENDING_MARGIN), unless the file sets that limit itself.
+// which also raises the device heap), unless the file sets that limit
+// itself.
 //
 //===----------------------------------------------------------------------===//
 

@@ -49,10 +49,19 @@ std::optional<std::string> runtimeCallBlocker(const WorkingCopy &WC,
          "), whose per-thread state would be the parent thread's";
 }
 
+std::string ownStreamNote(const LaunchSite &S) {
+  if (S.NotOwnStream.empty())
+    return "";
+  return "; it is not a stream the thread created non-blocking for this "
+         "launch alone: " +
+         S.NotOwnStream;
+}
+
 std::optional<std::string> earlyRunStreamBlocker(const LaunchSite &S) {
   switch (S.InStream) {
   case StreamKind::Implicit:
   case StreamKind::FireAndForget:
+  case StreamKind::OwnStream:
     return std::nullopt;
   case StreamKind::TailLaunch:
     return std::string(
@@ -64,7 +73,8 @@ std::optional<std::string> earlyRunStreamBlocker(const LaunchSite &S) {
   }
   return "the launch goes to the stream '" + S.Stream.Text +
          "', which may order the child after other launches (a device-created "
-         "stream, or one dpopt cannot see through)";
+         "stream, or one dpopt cannot see through)" +
+         ownStreamNote(S);
 }
 
 std::optional<std::string> tailLaunchBlocker(ProgramAnalysis &A,
@@ -115,9 +125,13 @@ bool containsStmt(const Stmt *S, const Stmt *Target) {
 /// The first call in \p S outside \p Except that launches -- a launch
 /// expression, or a call of a function that launches -- or, with
 /// \p AnyRuntimeCall, that calls the device runtime in any other way.
+/// Statements in \p Dropped (which the pass deletes or rewrites: own-stream
+/// calls, other sites' launches) are not looked at, nor are the calls
+/// around them (dpopt's wrapper lambdas).
 const Expr *firstRuntimeUse(ProgramAnalysis &A, const Stmt *S,
-                            const Stmt *Except, bool AnyRuntimeCall) {
-  if (!S || S == Except)
+                            const Stmt *Except, bool AnyRuntimeCall,
+                            ArrayRef<const Stmt *> Dropped = {}) {
+  if (!S || S == Except || llvm::is_contained(Dropped, S))
     return nullptr;
   // A call around \p Except (dpopt's parse wraps each device launch in a
   // lambda that it calls at once) is looked into, not counted.
@@ -130,11 +144,13 @@ const Expr *firstRuntimeUse(ProgramAnalysis &A, const Stmt *S,
              (AnyRuntimeCall &&
               (isDeviceRuntimeFunction(FD) || !F.RuntimeCalls.empty()));
     }
-    if (Uses && !containsStmt(C, Except))
+    if (Uses && !containsStmt(C, Except) &&
+        llvm::none_of(Dropped,
+                      [&](const Stmt *D) { return containsStmt(C, D); }))
       return C;
   }
   for (const Stmt *C : S->children())
-    if (const Expr *E = firstRuntimeUse(A, C, Except, AnyRuntimeCall))
+    if (const Expr *E = firstRuntimeUse(A, C, Except, AnyRuntimeCall, Dropped))
       return E;
   return nullptr;
 }
@@ -166,14 +182,32 @@ std::optional<std::string> siblingLaunchBlocker(ProgramAnalysis &A,
   return std::nullopt;
 }
 
-std::optional<std::string> enclosedRuntimeUseBlocker(ProgramAnalysis &A,
-                                                     const LaunchSite &Site) {
+std::vector<const Stmt *> droppableOwnStreamCalls(ProgramAnalysis &A,
+                                                  const LaunchSite &Site) {
+  if (Site.InStream != StreamKind::OwnStream)
+    return {};
+  // A failed creation leaves an error that cudaGetLastError() would read.
+  // Postwork after a legacy cudaDeviceSynchronize() may be moved, with
+  // what it holds, by the pass itself.
+  const FunctionFacts &F = A.transitiveFacts(Site.Caller);
+  if (!F.LegacyDeviceSyncs.empty())
+    return {};
+  for (const Occurrence &O : F.RuntimeCalls)
+    if (O.What.find("GetLastError") != std::string::npos ||
+        O.What.find("PeekAtLastError") != std::string::npos)
+      return {};
+  return Site.OwnStreamCalls;
+}
+
+std::optional<std::string>
+enclosedRuntimeUseBlocker(ProgramAnalysis &A, const LaunchSite &Site,
+                          ArrayRef<const Stmt *> Dropped) {
   const WorkingCopy &WC = A.workingCopy();
   for (const Stmt *B : Site.Branches) {
     if (enclosureBlocker(WC.unit(), B))
       continue; // not enclosed: no lane waits at its end
-    if (const Expr *Other =
-            firstRuntimeUse(A, B, Site.Call, /*AnyRuntimeCall=*/true))
+    if (const Expr *Other = firstRuntimeUse(A, B, Site.Call,
+                                            /*AnyRuntimeCall=*/true, Dropped))
       return "the statement around the launch (" +
              whereIs(WC, B->getBeginLoc()) +
              "), whose lanes must leave it together, also calls the device "

@@ -40,9 +40,17 @@
 
 #include <cstdio>
 
-// How many pending launches contPendingLimit() adds to the limit in effect.
+// The fewest pending launches contPendingLimit() adds to the limit in
+// effect (it adds the limit itself where that is more).
 #ifndef DPOPT_CONT_PENDING_MARGIN
 #define DPOPT_CONT_PENDING_MARGIN 4096u
+#endif
+
+// The most device heap contPendingLimit() asks for (it asks for a quarter
+// of the free device memory, up to this), where the heap is smaller: the
+// suspended blocks' state lives there.
+#ifndef DPOPT_CONT_HEAP_BYTES
+#define DPOPT_CONT_HEAP_BYTES (4ull << 30)
 #endif
 
 namespace dpopt {
@@ -217,16 +225,27 @@ __device__ inline void contLaunched() {
              "launches? see cudaLimitDevRuntimePendingLaunchCount)");
 }
 
-/// Host: adds DPOPT_CONT_PENDING_MARGIN to the device runtime's
-/// pending-launch limit, once per process. A continued kernel keeps a tail
-/// launch per suspended block and its own launch (one nesting level more
-/// than a hand port's host loop) pending on top of what the program sized
-/// the limit for: on an H200 the ccl driver hung once in three runs at the
-/// hand port's limit and not at twice it. It is an increment, not a large
-/// fixed value, because launches slow down as the limit grows (the same
-/// driver: 14-16 ms at 4,096, 16-20 ms at 8,192, 21-27 ms at 65,536).
-/// dpopt calls it before host launches that reach a continued kernel; like
-/// consPendingLimit it keeps the runtime's last-error state.
+/// Host, once per process, before the first launch that reaches a
+/// continued kernel:
+///  - raises the device runtime's pending-launch limit from L to
+///    L + max(L, DPOPT_CONT_PENDING_MARGIN). A continued kernel keeps a tail
+///    launch per suspended block pending on top of what the program sized
+///    the limit for, and a block suspends at a wait for children it
+///    launched, so at most as many again (tree postwork, th/cdp1.cu, has a
+///    suspended block per internal node of the tree's last levels); and its
+///    own launch is one nesting level more than a hand port's host loop: on
+///    an H200 the ccl driver hung once in three runs at the hand port's
+///    limit and not at twice it. Not a large fixed value, because launches
+///    slow down as the limit grows (the same driver: 14-16 ms at 4,096,
+///    16-20 ms at 8,192, 21-27 ms at 65,536);
+///  - raises the device heap to a quarter of the free device memory, at
+///    most DPOPT_CONT_HEAP_BYTES (4 GiB), where it is smaller. The default
+///    8 MiB holds under a thousand suspended 128-thread blocks; a block
+///    keeps a frame for each of its threads, and a recursive reduction that
+///    suspends every block of a 32,768-block grid needs about 1.1 GB. CUDA
+///    takes a new heap size only before the first launch of a kernel that
+///    calls malloc; later, it stays as it is.
+/// Like consPendingLimit it keeps the runtime's last-error state.
 static inline __host__ void contPendingLimit() {
   static bool Done = false;
   if (Done)
@@ -237,7 +256,18 @@ static inline __host__ void contPendingLimit() {
   size_t Now = 0;
   if (cudaDeviceGetLimit(&Now, cudaLimitDevRuntimePendingLaunchCount) != cudaSuccess ||
       cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount,
-                         Now + DPOPT_CONT_PENDING_MARGIN) != cudaSuccess)
+                         Now + (Now > DPOPT_CONT_PENDING_MARGIN ? Now
+                                                                : DPOPT_CONT_PENDING_MARGIN)) !=
+          cudaSuccess)
+    (void)cudaGetLastError();
+  size_t Heap = 0, Free = 0, Total = 0;
+  if (cudaDeviceGetLimit(&Heap, cudaLimitMallocHeapSize) != cudaSuccess ||
+      cudaMemGetInfo(&Free, &Total) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return;
+  }
+  size_t Want = Free / 4 < DPOPT_CONT_HEAP_BYTES ? Free / 4 : DPOPT_CONT_HEAP_BYTES;
+  if (Heap < Want && cudaDeviceSetLimit(cudaLimitMallocHeapSize, Want) != cudaSuccess)
     (void)cudaGetLastError();
 }
 

@@ -10,6 +10,9 @@
 # configuration of configs.txt, and writes
 #
 #   WORK/s<seed>/orig.cu, WORK/s<seed>/<config>.cu   what the GPU builds
+#   WORK/s<seed>/own.cu      the input of configurations marked @own-streams:
+#                            the programs with plain device-stream creation
+#                            (gen.py --own-streams), computing the same
 #   WORK/s<seed>/waits.cu    the input of configurations marked @waits: the
 #                            programs with legacy CDP1 waits (gen.py --waits)
 #   WORK/dpopt.csv                                   seed,config,status,exit,seconds
@@ -89,6 +92,7 @@ def run_dpopt(dpopt, src, out, opts, timeout):
 
 
 WAITS = '@waits'
+OWN_STREAMS = '@own-streams'
 NOT_CONTINUED = re.compile(r"remark: not continuing '(\w+)' after its wait")
 
 
@@ -168,13 +172,19 @@ def main():
         for seed in seeds:
             prepare_waits(args.dpopt, gen, seed, args.programs,
                           os.path.join(args.work, 's%d' % seed), args.timeout)
+    if any(OWN_STREAMS in opts for _, opts in configs):
+        for seed in seeds:
+            subprocess.run([sys.executable, gen, '--seed', str(seed), '--programs',
+                            str(args.programs), '--own-streams', '-o',
+                            os.path.join(args.work, 's%d' % seed, 'own.cu')], check=True)
     jobs = []
     for seed in seeds:
         d = os.path.join(args.work, 's%d' % seed)
         for name, opts in configs:
-            src = os.path.join(d, 'waits.cu' if WAITS in opts else 'orig.cu')
+            src = os.path.join(d, 'waits.cu' if WAITS in opts else
+                               'own.cu' if OWN_STREAMS in opts else 'orig.cu')
             jobs.append((seed, name, src, os.path.join(d, name + '.cu'),
-                         [o for o in opts if o != WAITS]))
+                         [o for o in opts if o not in (WAITS, OWN_STREAMS)]))
     rows = []
     failures = 0
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:

@@ -5,7 +5,7 @@
 // CHECK: continuation-remarks.cu:[[@LINE+21]]:5: remark: this wait ends a phase of 'driver': its block continues in a grid tail-launched after this one and its children (2 locals and 0 shared variables kept) [-Rpass=continuation]
 // CHECK: continuation-remarks.cu:[[@LINE+29]]:5: remark: dropped this wait for the children: nothing after it can see them, and the grid completes only after them [-Rpass=continuation]
 // CHECK: continuation-remarks.cu:[[@LINE+37]]:3: remark: not continuing 'usesError' after its wait: 'usesError' calls 'errorOf', which reads the thread's last error (cudaGetLastError at continuation-remarks.cu:{{[0-9]+}}): it would not see an error of an earlier phase [-Rpass-missed=continuation]
-// CHECK: remark: this launch reaches the continued kernel 'driver': raising the device runtime's pending-launch limit by DPOPT_CONT_PENDING_MARGIN (4,096) first [-Rpass-analysis=continuation]
+// CHECK: remark: this launch reaches the continued kernel 'driver': raising the device runtime's pending-launch limit by itself or DPOPT_CONT_PENDING_MARGIN (4,096), whichever is more, and the device heap to a quarter of the free memory (at most DPOPT_CONT_HEAP_BYTES, 4 GiB) if smaller, first [-Rpass-analysis=continuation]
 // OUT: #include "dpopt/continuation.cuh"
 // OUT: __global__ void driver(int *A, int N) {
 // OUT-NEXT: dpopt::rt::contBegin(

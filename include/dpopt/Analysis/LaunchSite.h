@@ -29,9 +29,17 @@ enum class CallerKind { Host, Global, Device, Lambda };
 /// The stream a launch goes to, as far as dpopt can tell without running
 /// the program. Implicit: none written, or a null stream (the block's
 /// implicit stream on the device, the legacy default stream on the host).
-/// Other: a stream variable dpopt cannot see through (device- or
-/// host-created streams), cudaStreamPerThread, cudaStreamLegacy.
-enum class StreamKind { Implicit, FireAndForget, TailLaunch, Other };
+/// OwnStream: a non-blocking stream the launching thread created for this
+/// launch alone (Analysis/OwnStream.h), ordered after nothing, like
+/// fire-and-forget. Other: a stream variable dpopt cannot see through
+/// (device- or host-created streams), cudaStreamPerThread, cudaStreamLegacy.
+enum class StreamKind { Implicit, FireAndForget, TailLaunch, OwnStream, Other };
+
+/// Launches into these streams carry no order with the thread's other
+/// launches: a child may start whenever the device likes.
+inline bool isUnorderedStream(StreamKind K) {
+  return K == StreamKind::FireAndForget || K == StreamKind::OwnStream;
+}
 
 const char *launchSideName(LaunchSide S);
 const char *callerKindName(CallerKind K);
@@ -78,6 +86,11 @@ struct LaunchSite {
   ConfigExpr Grid, Block, SharedMem, Stream;
   /// What Stream is (Implicit when not written).
   StreamKind InStream = StreamKind::Implicit;
+  /// For a device launch into a stream variable that is not OwnStream: why
+  /// not (what the remarks of passes that would need it say).
+  std::string NotOwnStream;
+  /// For OwnStream: the statements that create and destroy the stream.
+  std::vector<const clang::Stmt *> OwnStreamCalls;
   std::vector<LaunchArgument> Args;
 
   unsigned LoopDepth = 0;

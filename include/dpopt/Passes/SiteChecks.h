@@ -31,6 +31,10 @@ std::optional<std::string> launchStatementBlocker(const LaunchSite &Site,
 /// host launches too: '#pragma dp off', a macro, inside a larger expression.
 std::optional<std::string> launchFormBlocker(const LaunchSite &Site);
 
+/// For a launch into a stream variable: "; it is not a stream the thread
+/// created ...: <why>" (empty when dpopt has no reason to give).
+std::string ownStreamNote(const LaunchSite &Site);
+
 /// For a pass that runs the child's work before the launching thread goes
 /// on (threshold's serial path, remove-launch): why the launch's stream
 /// forbids that, or nothing. Only the implicit stream (whose order among the
@@ -65,8 +69,19 @@ std::optional<std::string> siblingLaunchBlocker(ProgramAnalysis &A,
 /// would enclose, as the remark's reason, or nothing. Lanes held at an
 /// enclosure's end while warp-mates were inside such calls hung warps on
 /// CUDA 13 (tester seeds 4, 11, 48, 77, 100; docs/cdp2-semantics.md).
-std::optional<std::string> enclosedRuntimeUseBlocker(ProgramAnalysis &A,
-                                                     const LaunchSite &Site);
+/// Statements in \p Dropped are deleted or rewritten by the pass (and the
+/// calls around them, dpopt's wrappers) and not counted.
+std::optional<std::string>
+enclosedRuntimeUseBlocker(ProgramAnalysis &A, const LaunchSite &Site,
+                          llvm::ArrayRef<const clang::Stmt *> Dropped = {});
+
+/// For a launch into a stream its thread created for it alone (OwnStream):
+/// the creating and destroying statements, which a pass that takes the
+/// launch out of the stream (aggregate, consolidate) deletes, since nothing
+/// uses the stream any more. Empty for other launches, and where the
+/// caller reads the thread's last error (which a failed creation sets).
+std::vector<const clang::Stmt *>
+droppableOwnStreamCalls(ProgramAnalysis &A, const LaunchSite &Site);
 
 /// tailLaunchBlocker and siblingLaunchBlocker, with the consequence written
 /// out: why the launching thread must not run \p Site's child serially, or

@@ -352,7 +352,7 @@ private:
     bool OnlyLaunch = S.Kind == CallerKind::Global && !S.inLoop() &&
                       F.Launches.size() == 1 &&
                       !containsGoto(getWrittenDefinition(S.Caller)->getBody());
-    if ((S.InStream == StreamKind::FireAndForget || OnlyLaunch) &&
+    if ((isUnorderedStream(S.InStream) || OnlyLaunch) &&
         !inSyncContext(S.Caller)) {
       D.SizeFallback = true;
       return;
@@ -404,14 +404,14 @@ private:
   /// such launch in its kernel's own body (in source order, no loop around
   /// both, no goto).
   std::optional<std::string> keptLaunchBlocker(const LaunchSite &R) {
-    if (R.InStream == StreamKind::FireAndForget)
+    if (isUnorderedStream(R.InStream))
       return std::nullopt;
     for (const FunctionDecl *K : Kernels) {
       if (!A.canReach(K, R.Caller, /*ThroughLaunches=*/false))
         continue;
       for (const SiteDecision &O : P.Sites) {
         const LaunchSite &L = *O.Site;
-        if (&L == &R || O.Chosen || L.InStream == StreamKind::FireAndForget ||
+        if (&L == &R || O.Chosen || isUnorderedStream(L.InStream) ||
             L.InStream == StreamKind::TailLaunch)
           continue;
         if (!A.canReach(K, L.Caller, /*ThroughLaunches=*/false) ||

@@ -129,6 +129,8 @@
 #undef FrameBytes
 #pragma push_macro("FramesAt")
 #undef FramesAt
+#pragma push_macro("Free")
+#undef Free
 #pragma push_macro("Freed")
 #undef Freed
 #pragma push_macro("From")
@@ -147,6 +149,8 @@
 #undef H
 #pragma push_macro("Head")
 #undef Head
+#pragma push_macro("Heap")
+#undef Heap
 #pragma push_macro("Hi")
 #undef Hi
 #pragma push_macro("Hit")
@@ -329,6 +333,8 @@
 #undef Values
 #pragma push_macro("W")
 #undef W
+#pragma push_macro("Want")
+#undef Want
 #pragma push_macro("What")
 #undef What
 #pragma push_macro("Word")
@@ -505,8 +511,12 @@
 #undef cudaLaunchCooperativeKernel
 #pragma push_macro("cudaLimitDevRuntimePendingLaunchCount")
 #undef cudaLimitDevRuntimePendingLaunchCount
+#pragma push_macro("cudaLimitMallocHeapSize")
+#undef cudaLimitMallocHeapSize
 #pragma push_macro("cudaMallocAsync")
 #undef cudaMallocAsync
+#pragma push_macro("cudaMemGetInfo")
+#undef cudaMemGetInfo
 #pragma push_macro("cudaMemsetAsync")
 #undef cudaMemsetAsync
 #pragma push_macro("cudaOccupancyMaxActiveBlocksPerMultiprocessor")

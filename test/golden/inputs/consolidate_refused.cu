@@ -14,11 +14,14 @@ __global__ void inLoop(int *Out, int N) {
     child<<<1, 1>>>(Out, I);
 }
 
-// A device-created stream orders the child after other work.
+// A device-created stream that takes two launches orders the second after
+// the first. (One created for a single launch orders nothing:
+// test/lit/own-stream.cu.)
 __global__ void inStream(int *Out) {
   cudaStream_t S;
   cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking);
   child<<<1, 1, 0, S>>>(Out, threadIdx.x);
+  child<<<1, 1, 0, S>>>(Out, threadIdx.x + 64);
   cudaStreamDestroy(S);
 }
 
