@@ -24,7 +24,7 @@
 // A block's state (ContBlock) is allocated when its first thread suspends
 // and freed when a phase ends with no thread suspended: the header, one
 // resume point per thread (0: finished), the threads' frames and the saved
-// shared memory, from the device heap (malloc).
+// shared memory, from a pool of device memory (block_pool.cuh).
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,6 +35,7 @@
 #include "detail/macros_hide.cuh"
 
 #include "aggregate.cuh"
+#include "block_pool.cuh"
 
 #include <cuda_runtime.h>
 
@@ -154,10 +155,11 @@ __device__ inline ContBlock *contBlock(ContShared &S, unsigned FrameBytes, unsig
     unsigned long long SharedAt =
         FramesAt + contAlign(static_cast<unsigned long long>(FrameBytes) * Threads);
     unsigned long long Bytes = SharedAt + contAlign(SharedBytes) + Dynamic;
-    ContBlock *B = static_cast<ContBlock *>(malloc(Bytes));
+    ContBlock *B = static_cast<ContBlock *>(poolTake(Bytes));
     if (!B)
-      contFail("no device heap left for the state of a suspended block "
-               "(raise cudaLimitMallocHeapSize)");
+      contFail("no device memory left for the state of a suspended block "
+               "(block_pool.cuh takes it from the device heap: raise "
+               "cudaLimitMallocHeapSize)");
     B->Threads = Threads;
     B->FrameBytes = FrameBytes;
     B->SharedBytes = SharedBytes;
@@ -214,7 +216,7 @@ __device__ inline ContBlock *contLeave(ContShared &S) {
     return B;
   }
   if (B)
-    free(B);
+    poolGive(B);
   return nullptr;
 }
 
