@@ -138,9 +138,17 @@ std::optional<std::string> AggregatePass::blocker(const LaunchSite &S,
   if (std::optional<std::string> Why = blockerBeforeEnclosures(S, A))
     return Why;
   // optionBlocker stops every site or none (--consldt), so the other sites
-  // that pass these checks are aggregated too.
+  // that pass these checks, and whose launch text SitePass can read, are
+  // aggregated too.
   return groupedEnclosureBlocker(S, A, [&](const LaunchSite &O) {
-    return !blockerBeforeEnclosures(O, A);
+    if (blockerBeforeEnclosures(O, A))
+      return false;
+    Expected<LaunchText> L = readLaunchText(A.workingCopy().unit(), O);
+    if (!L) {
+      consumeError(L.takeError());
+      return false;
+    }
+    return true;
   });
 }
 
