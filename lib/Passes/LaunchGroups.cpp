@@ -125,9 +125,12 @@ std::optional<std::string> groupedEnclosureBlocker(
     function_ref<bool(const LaunchSite &)> RewrittenOtherwise) {
   // The sites of S's kernel the pass rewrites if the statements around them
   // allow: each one's enclosures may hold the others, which become records
-  // (and their own streams' calls go). A site whose enclosures still hold a
-  // runtime call stays a launch, which may block others: repeat until no
-  // site drops out. Every site computes the same set.
+  // (and their own streams' calls go; a record's rare fallback launch is
+  // the kind of launch a site's own enclosure already holds). A site whose
+  // enclosures still hold a runtime call stays a launch, which may block
+  // others: drop such sites until none is left, S assumed rewritten. S then
+  // passes only if it is in the largest set of sites whose enclosures are
+  // all clear, so the decisions of all the sites agree.
   std::vector<const LaunchSite *> Set{&S};
   for (const LaunchSite *O : A.deviceSites())
     if (O != &S && O->Caller == S.Caller && RewrittenOtherwise(*O))
