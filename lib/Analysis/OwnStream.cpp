@@ -81,11 +81,20 @@ notOwnStreamReason(const CUDAKernelCallExpr *Launch, const Expr *Stream,
                    std::vector<const Stmt *> *Calls) {
   const auto *Ref = dyn_cast_or_null<DeclRefExpr>(stripImplicit(Stream));
   const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  // Declared in Caller itself: every use is then in the body scanned below
+  // (a lambda's capture of a kernel's stream would hide the kernel's uses).
+  const auto *Owner =
+      V ? dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod())
+        : nullptr;
   if (!V || !V->isLocalVarDecl() || V->isStaticLocal() ||
       !isStreamType(V->getType()) || V->getType().isVolatileQualified() ||
       !Caller || !Caller->getBody())
     return std::string("it is not a local cudaStream_t variable of '") +
            (Caller ? Caller->getNameAsString() : std::string("?")) + "'";
+  if (!Owner || Owner->getCanonicalDecl() != Caller->getCanonicalDecl())
+    return "'" + V->getName().str() +
+           "' is declared outside the function that launches (a lambda "
+           "captures it)";
   if (V->hasInit())
     return "'" + V->getName().str() + "' has an initializer";
 

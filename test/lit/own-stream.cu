@@ -118,3 +118,17 @@ __global__ void forThresholdShared(int *A) {
   leaf<<<1, 32, 0, S>>>(A, 32);
   cudaStreamDestroy(S);
 }
+
+// A lambda creates the kernel's stream and launches into it; the kernel
+// launches into it again afterwards: the stream is not the lambda launch's
+// own.
+__global__ void lambdaStream(int *A) {
+  cudaStream_t S;
+  auto F = [&] {
+    cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking);
+    leaf<<<1, 32, 0, S>>>(A, 0);
+  };
+  F();
+  leaf<<<1, 32, 0, S>>>(A, 32);
+}
+// TH: own-stream.cu:[[@LINE-5]]:5: remark: not thresholding this launch of 'leaf': {{.*}}: 'S' is declared outside the function that launches (a lambda captures it) [-Rpass-missed=threshold]

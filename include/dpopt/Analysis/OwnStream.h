@@ -37,8 +37,9 @@ namespace dpopt {
 /// Why the launch \p Launch in \p Caller, whose stream expression (as
 /// written) is \p Stream, is NOT the only launch into a non-blocking stream
 /// the thread created for it; std::nullopt when it is. The conditions:
-///  - \p Stream names a local cudaStream_t variable of \p Caller, not
-///    static, without an initializer;
+///  - \p Stream names a local cudaStream_t variable declared in \p Caller
+///    itself (not captured from an enclosing function), not static, without
+///    an initializer;
 ///  - every use of the variable is one of: '&S' as the first argument of a
 ///    cudaStreamCreateWithFlags call whose flags are the constant
 ///    cudaStreamNonBlocking (exactly one such call, itself a statement);
