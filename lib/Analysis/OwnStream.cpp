@@ -62,8 +62,13 @@ public:
     HasGoto = true;
     return true;
   }
+  bool VisitSwitchCase(SwitchCase *C) {
+    CaseLabels.push_back(C);
+    return true;
+  }
   const VarDecl *V;
   std::vector<const DeclRefExpr *> Uses;
+  std::vector<const SwitchCase *> CaseLabels;
   bool HasGoto = false;
 };
 
@@ -169,10 +174,19 @@ notOwnStreamReason(const CUDAKernelCallExpr *Launch, const Expr *Stream,
   }
   if (!CreatedBefore)
     return "'" + V->getName().str() + "' is created after the launch";
+  auto Between = [&](SourceLocation L) {
+    return SM.isBeforeInTranslationUnit(Create->getBeginLoc(), L) &&
+           SM.isBeforeInTranslationUnit(L, Launch->getBeginLoc());
+  };
   for (const CallExpr *D : Destroys)
-    if (SM.isBeforeInTranslationUnit(Create->getBeginLoc(), D->getBeginLoc()) &&
-        SM.isBeforeInTranslationUnit(D->getBeginLoc(), Launch->getBeginLoc()))
+    if (Between(D->getBeginLoc()))
       return "'" + V->getName().str() + "' is destroyed before the launch";
+  // A switch could jump past the creation to the launch, into the stream
+  // an earlier round created and launched into.
+  for (const SwitchCase *C : Uses.CaseLabels)
+    if (Between(C->getBeginLoc()))
+      return "a 'case' or 'default' label between the creation of '" +
+             V->getName().str() + "' and the launch could skip the creation";
   if (Calls) {
     Calls->assign({Create});
     Calls->insert(Calls->end(), Destroys.begin(), Destroys.end());

@@ -132,3 +132,18 @@ __global__ void lambdaStream(int *A) {
   leaf<<<1, 32, 0, S>>>(A, 32);
 }
 // TH: own-stream.cu:[[@LINE-5]]:5: remark: not thresholding this launch of 'leaf': {{.*}}: 'S' is declared outside the function that launches (a lambda captures it) [-Rpass-missed=threshold]
+
+// A case label between the creation and the launch: the second round jumps
+// to the launch and launches into the first round's stream again.
+__global__ void viaSwitch(int *A, int N) {
+  cudaStream_t S;
+  for (int I = 0; I < N; ++I) {
+    switch (I % 2) {
+    case 0:;
+      cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking);
+    case 1:;
+      leaf<<<1, 32, 0, S>>>(A, 32 * I);
+    }
+  }
+}
+// TH: own-stream.cu:[[@LINE-4]]:7: remark: not thresholding this launch of 'leaf': {{.*}}: a 'case' or 'default' label between the creation of 'S' and the launch could skip the creation [-Rpass-missed=threshold]

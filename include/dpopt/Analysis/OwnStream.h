@@ -48,7 +48,8 @@ namespace dpopt {
 ///  - the creating statement is a statement of a { } block that contains
 ///    the launch in a later statement, with no loop between that block and
 ///    the launch, so each creation is followed by at most one launch;
-///  - no cudaStreamDestroy call lies between the creation and the launch;
+///  - no cudaStreamDestroy call, and no case or default label, lies between
+///    the creation and the launch;
 ///  - every cudaStreamDestroy call is a statement of its own;
 ///  - \p Caller has no goto.
 /// When it is, \p Calls (if given) receives the creating and destroying
