@@ -116,13 +116,14 @@ notOwnStreamReason(const CUDAKernelCallExpr *Launch, const Expr *Stream,
       continue;
     const Stmt *P = userParentOf(U, Ctx);
     const auto *Addr = dyn_cast_or_null<UnaryOperator>(P);
-    if (Addr && Addr->getOpcode() == UO_AddrOf &&
-        isFirstArgumentOf(userParentOf(Addr, Ctx), Addr,
-                          "cudaStreamCreateWithFlags")) {
-      if (Create)
-        return "'" + V->getName().str() + "' is created more than once";
-      Create = cast<CallExpr>(userParentOf(Addr, Ctx));
-      continue;
+    if (Addr && Addr->getOpcode() == UO_AddrOf) {
+      const Stmt *Call = userParentOf(Addr, Ctx);
+      if (isFirstArgumentOf(Call, Addr, "cudaStreamCreateWithFlags")) {
+        if (Create)
+          return "'" + V->getName().str() + "' is created more than once";
+        Create = cast<CallExpr>(Call);
+        continue;
+      }
     }
     if (isFirstArgumentOf(P, U, "cudaStreamDestroy")) {
       if (!isa_and_nonnull<CompoundStmt>(parentOf(P, Ctx)))

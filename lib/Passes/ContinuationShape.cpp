@@ -327,9 +327,7 @@ std::optional<std::string> ShapeBuilder::kernelBlocker() {
   // carry it across phases; a called function's would read the new
   // thread's.
   for (const Occurrence &O : F.RuntimeCalls)
-    if ((O.What.find("GetLastError") != std::string::npos ||
-         O.What.find("PeekAtLastError") != std::string::npos) &&
-        canonicalFunction(O.In) != canonicalFunction(K))
+    if (readsLastError(O) && canonicalFunction(O.In) != canonicalFunction(K))
       return Name + " calls '" + O.In->getNameAsString() +
              "', which reads the thread's last error (" + O.What + " at " +
              at(O.Loc) + "): it would not see an error of an earlier phase";

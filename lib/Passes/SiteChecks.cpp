@@ -192,10 +192,8 @@ std::vector<const Stmt *> droppableOwnStreamCalls(ProgramAnalysis &A,
   const FunctionFacts &F = A.transitiveFacts(Site.Caller);
   if (!F.LegacyDeviceSyncs.empty())
     return {};
-  for (const Occurrence &O : F.RuntimeCalls)
-    if (O.What.find("GetLastError") != std::string::npos ||
-        O.What.find("PeekAtLastError") != std::string::npos)
-      return {};
+  if (llvm::any_of(F.RuntimeCalls, readsLastError))
+    return {};
   return Site.OwnStreamCalls;
 }
 

@@ -34,6 +34,13 @@ struct Occurrence {
   const clang::FunctionDecl *In = nullptr;
 };
 
+/// For an occurrence of FunctionFacts::RuntimeCalls: a call that reads the
+/// thread's last error (cudaGetLastError, cudaPeekAtLastError).
+inline bool readsLastError(const Occurrence &O) {
+  return O.What.find("GetLastError") != std::string::npos ||
+         O.What.find("PeekAtLastError") != std::string::npos;
+}
+
 /// Dimension bits for index uses.
 enum DimMask : unsigned { DimX = 1, DimY = 2, DimZ = 4, DimAll = 7 };
 
