@@ -82,6 +82,9 @@ int Run::execute() {
       return fail(ExitInputError, Parsed.takeError());
     Pipeline = std::move(*Parsed);
   }
+  PassOptions PassOpts = O.PassOpts;
+  for (Pass *P : Pipeline)
+    PassOpts.Pipeline.push_back(P->name().str());
 
   Expected<CudaInstallation> Cuda = findCudaInstallation(O.CudaPath);
   if (!Cuda)
@@ -187,7 +190,7 @@ int Run::execute() {
     std::string ReportText;
     raw_string_ostream RS(ReportText);
     ProgramAnalysis Analysis(**WC);
-    ReportInputs In{Analysis, Registry, O.PassOpts};
+    ReportInputs In{Analysis, Registry, PassOpts};
     if (O.Report == ReportFormat::Json)
       printJsonReport(RS, In);
     else
@@ -210,8 +213,8 @@ int Run::execute() {
   for (Pass *P : Pipeline) {
     double Before = elapsed();
     ProgramAnalysis Analysis(**WC);
-    PassContext Ctx{**WC, Analysis, O.PassOpts, Remarks, Needs};
-    std::unique_ptr<PassPlan> Plan = P->plan(Analysis, O.PassOpts);
+    PassContext Ctx{**WC, Analysis, PassOpts, Remarks, Needs};
+    std::unique_ptr<PassPlan> Plan = P->plan(Analysis, PassOpts);
     Expected<clang::tooling::Replacements> Edits = P->run(Ctx, *Plan);
     if (!Edits)
       return fail(ExitInternalError, "pass '" + P->name() + "' failed: " +

@@ -616,11 +616,25 @@ Error ConsolidateRewriter::finish() {
                               std::string("cudaStreamFireAndForget"),
                               Gen.R + AloneArgs)),
           Gen);
-      SiteEdits.replace(
-          C.Post->Begin, C.Post->End - C.Post->Begin,
-          "// dpopt consolidate: cudaDeviceSynchronize() and the postwork "
-          "after it run in " +
-              C.PostNames.Consolidated + ", tail-launched");
+      std::string Moved = "// dpopt consolidate: cudaDeviceSynchronize() and "
+                          "the postwork after it run in " +
+                          C.PostNames.Consolidated + ", tail-launched";
+      if (!C.Post->Outer.empty()) {
+        // The code after the blocks that hold the launch is postwork for
+        // the launching thread only: it skips that code here.
+        std::string Flag = Names.fresh("post_moved");
+        SiteEdits.insert(
+            U.getOffset(getWrittenDefinition(S.Caller)->getBody()->getBeginLoc()) +
+                1,
+            " bool " + Flag + " = false; // dpopt consolidate: this thread's "
+                            "postwork moved\n");
+        Moved = Flag + " = true; " + Moved + " (and the code after it)";
+        for (const auto &[Begin, End] : C.Post->Outer) {
+          SiteEdits.insert(Begin, "if (!" + Flag + ") { ");
+          SiteEdits.insert(End, " }");
+        }
+      }
+      SiteEdits.replace(C.Post->Begin, C.Post->End - C.Post->Begin, Moved);
       PostNote = "; the postwork after cudaDeviceSynchronize() runs in a "
                  "tail launch, with " +
                  join(C.PostFields.Values, ", ") + " carried";

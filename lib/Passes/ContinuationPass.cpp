@@ -31,6 +31,8 @@
 #include "dpopt/Frontend/LaunchMarkers.h"
 #include "dpopt/Frontend/ParseSession.h"
 #include "dpopt/Frontend/WorkingCopy.h"
+#include "dpopt/Passes/ConsolidatePass.h"
+#include "dpopt/Passes/SiteChecks.h"
 #include "dpopt/Rewrite/BuiltinParams.h"
 #include "dpopt/Rewrite/EditList.h"
 #include "dpopt/Rewrite/FunctionText.h"
@@ -49,6 +51,31 @@ namespace {
 constexpr llvm::StringLiteral PassName = "continuation";
 constexpr llvm::StringLiteral DroppedWait =
     "/* dpopt continuation: wait dropped */;";
+
+/// Marks the kernels whose wait the consolidate pass, later in the
+/// pipeline, handles: it consolidates the kernel's launch and runs the
+/// postwork after the wait in a tail launch after the consolidated
+/// children, one launch for a whole group of threads where a continuation
+/// adds one per suspended block (docs/passes/continuation.md says when).
+void leaveToConsolidate(std::vector<ContinuationShape> &Shapes,
+                        ProgramAnalysis &A, const PassOptions &O) {
+  std::unique_ptr<PassPlan> Consolidated =
+      createConsolidatePass()->plan(A, O);
+  for (ContinuationShape &Shape : Shapes) {
+    if (!Shape.continues())
+      continue;
+    for (const SiteVerdict &V : Consolidated->verdicts())
+      if (V.Transforms && V.Site->Caller &&
+          canonicalFunction(V.Site->Caller) ==
+              canonicalFunction(Shape.Kernel)) {
+        Shape.LeftTo = "the consolidate pass consolidates its launch of '" +
+                       V.Site->CalleeName + "' (" +
+                       whereIs(A.workingCopy(), V.Site->Call->getBeginLoc()) +
+                       ") and runs the code after the wait in a tail launch";
+        break;
+      }
+  }
+}
 
 class ContinuationPlan : public PassPlan {
 public:
@@ -461,9 +488,11 @@ public:
   }
 
   std::unique_ptr<PassPlan> plan(ProgramAnalysis &A,
-                                 const PassOptions &) const override {
+                                 const PassOptions &O) const override {
     auto Plan = std::make_unique<ContinuationPlan>();
     Plan->Shapes = findContinuations(A);
+    if (O.runsAfter("consolidate", PassName))
+      leaveToConsolidate(Plan->Shapes, A, O);
     for (const LaunchSite &S : A.sites()) {
       const ContinuationShape *Shape = Plan->shapeOf(S.Caller);
       if (!Shape)
@@ -473,6 +502,8 @@ public:
                        "cudaDeviceSynchronize()"});
       else if (Shape->Blocker)
         Plan->add({&S, false, *Shape->Blocker});
+      else if (Shape->LeftTo)
+        Plan->add({&S, false, *Shape->LeftTo});
       else if (Shape->continues())
         Plan->add({&S, true,
                    "'" + S.CallerName +
@@ -499,6 +530,12 @@ public:
         Ctx.Remarks.missed(PassName, WC.locate(Shape.At),
                            "not continuing " + K +
                                " after its wait: " + *Shape.Blocker);
+        continue;
+      }
+      if (Shape.LeftTo) {
+        Ctx.Remarks.analysis(PassName, WC.locate(Shape.At),
+                             "not continuing " + K + " after its wait: " +
+                                 *Shape.LeftTo);
         continue;
       }
       if (Shape.continues()) {

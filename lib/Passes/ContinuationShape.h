@@ -60,11 +60,17 @@ struct ContinuationShape {
   /// Why the kernel stays as it is (the waits stay too); set only when it
   /// has live waits.
   std::optional<std::string> Blocker;
+  /// Set when a later pass of the pipeline handles the kernel's wait
+  /// (consolidate moves its postwork): why, for the remark. The kernel then
+  /// stays as it is here.
+  std::optional<std::string> LeftTo;
   /// Where remarks about the kernel go: its first live wait, else its first
   /// wait.
   clang::SourceLocation At;
 
-  bool continues() const { return !LiveSyncs.empty() && !Blocker; }
+  bool continues() const {
+    return !LiveSyncs.empty() && !Blocker && !LeftTo;
+  }
 };
 
 /// Every function defined in the main file whose own body calls

@@ -34,11 +34,25 @@ bool endsThread(const Stmt *S) {
   return false;
 }
 
+/// Working-text ranges [first, second): the postwork's pieces.
+using TextRanges = std::vector<std::pair<unsigned, unsigned>>;
+
+/// True when \p L is in the main file, inside one of \p Ranges.
+bool insideRanges(const ParsedUnit &U, const TextRanges &Ranges,
+                  SourceLocation L) {
+  if (!U.isInMainFile(L))
+    return false;
+  unsigned O = U.getOffset(L);
+  return llvm::any_of(Ranges, [&](const std::pair<unsigned, unsigned> &R) {
+    return O >= R.first && O < R.second;
+  });
+}
+
 /// What the postwork statements read and contain.
 class PostworkScan : public RecursiveASTVisitor<PostworkScan> {
 public:
-  PostworkScan(const ParsedUnit &U, unsigned Begin, unsigned End)
-      : U(U), Begin(Begin), End(End) {}
+  PostworkScan(const ParsedUnit &U, const TextRanges &Pieces)
+      : U(U), Pieces(Pieces) {}
 
   bool shouldVisitImplicitCode() const { return false; }
 
@@ -84,25 +98,20 @@ public:
   SourceLocation LocalType;
 
 private:
-  bool inside(SourceLocation L) const {
-    if (!U.isInMainFile(L))
-      return false;
-    unsigned O = U.getOffset(L);
-    return O >= Begin && O < End;
-  }
+  bool inside(SourceLocation L) const { return insideRanges(U, Pieces, L); }
 
   const ParsedUnit &U;
-  unsigned Begin, End;
+  const TextRanges &Pieces;
 };
 
-/// Where the kernel outside [Begin, End) takes the address of one of its
+/// Where the kernel outside the postwork's pieces takes the address of one of its
 /// local variables or uses a local array (a pointer to the launching
 /// thread's variables must not reach the postwork, which runs in another
 /// kernel), or nothing.
 class LocalAddressScan : public RecursiveASTVisitor<LocalAddressScan> {
 public:
-  LocalAddressScan(const ParsedUnit &U, unsigned Begin, unsigned End)
-      : U(U), Begin(Begin), End(End) {}
+  LocalAddressScan(const ParsedUnit &U, const TextRanges &Pieces)
+      : U(U), Pieces(Pieces) {}
 
   bool VisitUnaryOperator(UnaryOperator *E) {
     if (E->getOpcode() == UO_AddrOf)
@@ -125,13 +134,12 @@ private:
     if (Found || !VD || !VD->hasLocalStorage() ||
         !U.isInMainFile(E->getBeginLoc()))
       return;
-    unsigned O = U.getOffset(E->getBeginLoc());
-    if (O < Begin || O >= End)
+    if (!insideRanges(U, Pieces, E->getBeginLoc()))
       Found = E;
   }
 
   const ParsedUnit &U;
-  unsigned Begin, End;
+  const TextRanges &Pieces;
 };
 
 /// Why a statement sequence that is the launching thread's last cannot run
@@ -223,20 +231,29 @@ PostworkFinding findPostwork(const LaunchSite &S, ProgramAnalysis &A) {
   const Stmt *SyncStmt = *std::next(It);
   const Stmt *Last = S.EnclosingBlock->body_back();
 
-  // The postwork must be the thread's last code: from the block around the
-  // launch out to the kernel's body, only ifs and blocks whose remaining
-  // statements do nothing.
+  // The postwork runs to the kernel's end: from the block around the launch
+  // out to the kernel's body, only ifs and blocks. The statements after the
+  // one that holds the launch, in each block on the way, are postwork too
+  // (Postwork::Outer); no loop or switch may hold the launch, where more of
+  // the thread's code could follow.
+  Postwork Out;
+  std::vector<const Stmt *> OuterStmts;
   const Stmt *Cur = S.EnclosingBlock;
   while (Cur != Def->getBody()) {
     DynTypedNodeList Parents = Ctx.getParents(*Cur);
     const Stmt *P = Parents.size() == 1 ? Parents[0].get<Stmt>() : nullptr;
     if (const auto *CS = dyn_cast_or_null<CompoundStmt>(P)) {
       const auto *Pos = std::find(CS->body_begin(), CS->body_end(), Cur);
-      if (Pos == CS->body_end() ||
-          !std::all_of(std::next(Pos), CS->body_end(), endsThread))
-        return Refuse("code after the statement at " +
-                      whereIs(WC, Cur->getBeginLoc()) +
-                      " runs after the postwork");
+      if (Pos == CS->body_end())
+        return Refuse("the launch is not a statement of a { } block");
+      if (!std::all_of(std::next(Pos), CS->body_end(), endsThread)) {
+        Expected<unsigned> TailEnd = statementEnd(U, CS->body_back());
+        if (!TailEnd)
+          return Refuse(toString(TailEnd.takeError()));
+        Out.Outer.emplace_back(U.getOffset((*std::next(Pos))->getBeginLoc()),
+                               *TailEnd);
+        OuterStmts.insert(OuterStmts.end(), std::next(Pos), CS->body_end());
+      }
     } else if (const auto *If = dyn_cast_or_null<IfStmt>(P)) {
       if (Cur != If->getThen() && Cur != If->getElse())
         return Refuse("the launch is not in a branch of the 'if' at " +
@@ -249,7 +266,6 @@ PostworkFinding findPostwork(const LaunchSite &S, ProgramAnalysis &A) {
     Cur = P;
   }
 
-  Postwork Out;
   Out.Begin = U.getOffset(SyncStmt->getBeginLoc());
   Expected<unsigned> End = statementEnd(U, Last);
   if (!End)
@@ -260,10 +276,14 @@ PostworkFinding findPostwork(const LaunchSite &S, ProgramAnalysis &A) {
                       : U.getOffset((*std::next(It, 2))->getBeginLoc());
 
   // What the postwork does and reads.
+  TextRanges Pieces{{Out.CodeBegin, Out.End}};
+  llvm::append_range(Pieces, Out.Outer);
+  std::vector<const Stmt *> Moved(std::next(It, 2), Body.end());
+  llvm::append_range(Moved, OuterStmts);
   FunctionFacts Facts;
-  PostworkScan Scan(U, Out.CodeBegin, Out.End);
-  for (auto P = std::next(It, 2); P != Body.end(); ++P) {
-    FunctionFacts Own = computeStatementFacts(*P, Def);
+  PostworkScan Scan(U, Pieces);
+  for (const Stmt *P : Moved) {
+    FunctionFacts Own = computeStatementFacts(P, Def);
     for (const FunctionDecl *Callee : Own.Callees) {
       const FunctionFacts &T = A.transitiveFacts(Callee);
       for (unsigned V = 0; V < NumBuiltinVars; ++V)
@@ -278,7 +298,7 @@ PostworkFinding findPostwork(const LaunchSite &S, ProgramAnalysis &A) {
           !is_contained(Out.Builtins, static_cast<BuiltinVar>(V)))
         Out.Builtins.push_back(static_cast<BuiltinVar>(V));
     Facts.merge(Own);
-    Scan.TraverseStmt(const_cast<Stmt *>(*P));
+    Scan.TraverseStmt(const_cast<Stmt *>(P));
   }
   if (std::optional<std::string> Why = movedCodeBlocker(Facts, WC))
     return Refuse(*Why);
@@ -306,8 +326,16 @@ PostworkFinding findPostwork(const LaunchSite &S, ProgramAnalysis &A) {
     if (namesFunctionLocalType(T))
       return Refuse("it reads '" + V->getNameAsString() +
                     "', whose type is declared in " + Name);
+    // The postwork function declares its inputs side by side.
+    for (const VarDecl *W : Scan.LiveIns)
+      if (W != V && W->getName() == V->getName())
+        return Refuse("it reads two variables named '" +
+                      V->getNameAsString() + "' (" +
+                      whereIs(WC, V->getLocation()) + " and " +
+                      whereIs(WC, W->getLocation()) +
+                      "), which its function would declare side by side");
   }
-  LocalAddressScan Addresses(U, Out.CodeBegin, Out.End);
+  LocalAddressScan Addresses(U, Pieces);
   Addresses.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
   if (Addresses.Found)
     return Refuse(Name + " takes the address of its local '" +
@@ -383,7 +411,11 @@ std::string postworkFunctions(const ParsedUnit &U, const Postwork &P,
   for (const VarDecl *V : P.LiveIns)
     S += "  " + printedType(V->getType(), Ctx) + " " + V->getNameAsString() +
          " = " + Mine.str() + ".__args." + Fields.Reads[I++] + ";\n";
-  S += "  {\n  " + U.getText().slice(P.CodeBegin, P.End).str() + "\n  }\n}\n";
+  S += "  {\n  " + U.getText().slice(P.CodeBegin, P.End).str() + "\n  }\n";
+  // A return in a piece ends the thread's postwork, as it ended the thread.
+  for (const auto &[Begin, End] : P.Outer)
+    S += "  {\n  " + U.getText().slice(Begin, End).str() + "\n  }\n";
+  S += "}\n";
   S += "static __global__ void " + N.Consolidated + "(const " + Rec.str() +
        " *" + Records.str() + ", unsigned " + Count.str() +
        ") {\n  for (unsigned long long " + Item.str() +

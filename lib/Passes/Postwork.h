@@ -37,6 +37,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace dpopt {
@@ -47,6 +48,13 @@ struct Postwork {
   /// statement after it: [Begin, End). The statements after it start at
   /// CodeBegin (== End when there are none).
   unsigned Begin = 0, CodeBegin = 0, End = 0;
+  /// The code the launching thread runs after the statements that hold the
+  /// launch, out to the kernel's end: per enclosing { } block, innermost
+  /// first, the working text [first, second) of its statements after the
+  /// one that holds the launch (none where they do nothing). It is
+  /// postwork too, and stays in the kernel for the threads that did not
+  /// launch.
+  std::vector<std::pair<unsigned, unsigned>> Outer;
   /// Local variables and parameters the postwork reads from before the
   /// launch, in order of first use.
   std::vector<const clang::VarDecl *> LiveIns;

@@ -116,14 +116,14 @@ def strip_waits(text, names):
     return text
 
 
-def prepare_waits(dpopt, gen, seed, programs, d, timeout):
+def prepare_waits(dpopt, gen, seed, programs, d, timeout, family):
     """waits.cu: the seed's programs with CDP1 waits, less those in kernels
     the continuation pass leaves (they would not compile for sm_90). The
     reference stays orig.cu: no parent reads what its children write, so the
     waits do not change the output."""
     path = os.path.join(d, 'waits.cu')
     subprocess.run([sys.executable, gen, '--seed', str(seed), '--programs', str(programs),
-                    '--waits', '-o', path], check=True)
+                    '--waits', '-o', path] + family, check=True)
     for _ in range(4):
         p = subprocess.run([dpopt, path, '-o', os.devnull, '--passes=continuation',
                             '--remarks'], capture_output=True, text=True, timeout=timeout)
@@ -156,7 +156,11 @@ def main():
     ap.add_argument('-j', '--jobs', type=int, default=os.cpu_count() or 2)
     ap.add_argument('--timeout', type=int, default=300, help='seconds per dpopt run')
     ap.add_argument('--nvcc', default='', help='also compile every file with this nvcc')
+    ap.add_argument('--postwork', action='store_true',
+                    help='generate the --postwork family of programs (gen.py --postwork) '
+                         'for every file of WORK, the reference included')
     args = ap.parse_args()
+    family = ['--postwork'] if args.postwork else []
 
     configs = read_configs(args.configs, [c for c in args.only.split(',') if c])
     seeds = parse_seeds(args.seeds)
@@ -166,17 +170,19 @@ def main():
         d = os.path.join(args.work, 's%d' % seed)
         os.makedirs(d, exist_ok=True)
         subprocess.run([sys.executable, gen, '--seed', str(seed), '--programs',
-                        str(args.programs), '-o', os.path.join(d, 'orig.cu')], check=True)
+                        str(args.programs), '-o', os.path.join(d, 'orig.cu')] + family,
+                       check=True)
 
     if any(WAITS in opts for _, opts in configs):
         for seed in seeds:
             prepare_waits(args.dpopt, gen, seed, args.programs,
-                          os.path.join(args.work, 's%d' % seed), args.timeout)
+                          os.path.join(args.work, 's%d' % seed), args.timeout, family)
     if any(OWN_STREAMS in opts for _, opts in configs):
         for seed in seeds:
             subprocess.run([sys.executable, gen, '--seed', str(seed), '--programs',
                             str(args.programs), '--own-streams', '-o',
-                            os.path.join(args.work, 's%d' % seed, 'own.cu')], check=True)
+                            os.path.join(args.work, 's%d' % seed, 'own.cu')] + family,
+                           check=True)
     jobs = []
     for seed in seeds:
         d = os.path.join(args.work, 's%d' % seed)
@@ -216,9 +222,9 @@ def main():
         w.writerows(rows)
     all_seeds = sorted({r[0] for r in rows})
     with open(os.path.join(args.work, 'manifest.txt'), 'w') as f:
-        f.write('commit %s\nprograms %d\nseeds %s\nconfigs %s\n' %
+        f.write('commit %s\nprograms %d\nseeds %s\nconfigs %s\nfamily %s\n' %
                 (commit(), args.programs, ','.join(str(x) for x in all_seeds),
-                 ' '.join(n for n, _ in configs)))
+                 ' '.join(n for n, _ in configs), ' '.join(family) or 'default'))
     total = sum(float(r[4]) for r in rows)
     print('dpopt: %d runs, %d not ok, %.1f s of dpopt time' % (len(rows), failures, total))
 

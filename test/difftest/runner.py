@@ -221,9 +221,10 @@ def main():
     print('\n'.join(lines))
     with open(os.path.join(args.out, 'mismatches.md'), 'w') as f:
         f.write('# Differential tester: everything that did not match (commit %s)\n\n' % commit)
-        f.write('Reproduce: `python3 test/difftest/gen.py --seed SEED --programs %s -o orig.cu`, '
+        family = manifest.get('family', 'default')
+        f.write('Reproduce: `python3 test/difftest/gen.py --seed SEED --programs %s%s -o orig.cu`, '
                 'then dpopt with the configuration\'s options from test/difftest/configs.txt.\n\n'
-                % manifest.get('programs', '?'))
+                % (manifest.get('programs', '?'), '' if family == 'default' else ' ' + family))
         for seed, p, c, status, detail in report:
             f.write('- seed %d, %s, %s: **%s** %s\n' % (seed, p, c, status, detail))
     return 0

@@ -9,7 +9,13 @@
 
 #include "dpopt/Pragma/PragmaDirective.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <algorithm>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace dpopt {
 
@@ -30,6 +36,16 @@ struct PassOptions {
   /// --consldt=warp|block|grid: consolidate every site the consolidate pass
   /// can, not only those with '#pragma dp consldt'.
   std::optional<Granularity> Consolidate;
+  /// The passes of this run, by name, in order (set by the driver, not an
+  /// option): a pass may leave a site to a later pass that handles it.
+  std::vector<std::string> Pipeline;
+
+  /// True when the pass \p Later runs after the pass \p Earlier.
+  bool runsAfter(llvm::StringRef Later, llvm::StringRef Earlier) const {
+    auto E = llvm::find(Pipeline, Earlier);
+    return E != Pipeline.end() &&
+           std::find(std::next(E), Pipeline.end(), Later) != Pipeline.end();
+  }
 };
 
 } // namespace dpopt

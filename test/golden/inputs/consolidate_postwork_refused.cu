@@ -23,13 +23,19 @@ __global__ void notRightAfter(int *Out) {
   Out[V + 128] = Out[V];
 }
 
-// Code after the 'if' runs after the postwork.
+// The launch is in a switch: its case could fall through to more of the
+// thread's code. (Code after an 'if' around the launch is postwork too:
+// consolidate_postwork.cu.)
 __global__ void codeAfter(int *Out) {
   int V = threadIdx.x;
-  if (V % 2) {
+  switch (V % 3) {
+  case 1: {
     child2<<<1, 1>>>(Out, V);
     cudaDeviceSynchronize();
     Out[V + 128] = Out[V];
+  }
+  default:
+    Out[V + 192] = 2;
   }
   Out[V + 256] = 1;
 }

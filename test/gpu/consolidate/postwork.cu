@@ -18,6 +18,9 @@
 //             other branch does the work itself; buffers of 2 items overflow
 //   tree   -- grid level, a kernel that launches itself for a node's
 //             children and then adds up their results (post-order)
+//   height -- grid level, the same tree: the postwork goes on after the
+//             'if' that holds the launch (code the threads that did not
+//             launch run too) with a value the part in the 'if' changed
 //
 //===----------------------------------------------------------------------===//
 
@@ -102,6 +105,28 @@ __global__ void tree(const int *First, const int *Kids, const int *Value,
   }
 }
 
+// Heights of the same tree, with code after the 'if' around the launch. A
+// node whose number is 3 mod 7 and that has children adds 100 to its
+// height in the postwork, before the code after the 'if' writes it.
+__global__ void height(const int *First, const int *Kids, int *Height,
+                       int *Counted, int Parent) {
+  int V = Kids[First[Parent] + threadIdx.x];
+  int Begin = First[V];
+  int Count = First[V + 1] - Begin;
+  int H = 0;
+  if (Count > 0) {
+#pragma dp consldt(grid) work(V, Count)
+    height<<<1, Count>>>(First, Kids, Height, Counted, V);
+    cudaDeviceSynchronize();
+    for (int I = 0; I < Count; ++I)
+      H = max(H, Height[Kids[Begin + I]] + 1);
+    if (V % 7 == 3)
+      H += 100;
+  }
+  Height[V] = H;
+  atomicAdd(Counted, 1);
+}
+
 __global__ void copyOut(const int *From, int *To, int N) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < N)
@@ -170,7 +195,8 @@ int main(int Argc, char **Argv) {
   // A tree under node 0 (the launch from the host names a parent of node 0:
   // node N, whose only child is 0). Depth up to 6, 1..5 children.
   std::vector<int> First(N + 2, 0), Kids, Value(N + 1), TotalRef(N + 1, 0),
-      Depth(N + 1, 0);
+      Depth(N + 1, 0), HeightRef(N + 1, -1);
+  int CountedRef = 0;
   {
     std::vector<std::vector<int>> Children(N + 1);
     int Next = 1;
@@ -193,13 +219,21 @@ int main(int Argc, char **Argv) {
     First[N + 1] = static_cast<int>(Kids.size());
     for (int V = N - 1; V >= 0; --V) { // children have larger numbers
       TotalRef[V] = Value[V];
-      for (int C : Children[V])
+      int H = 0;
+      for (int C : Children[V]) {
         TotalRef[V] += TotalRef[C];
+        H = std::max(H, HeightRef[C] + 1);
+      }
+      HeightRef[V] = !Children[V].empty() && V % 7 == 3 ? H + 100 : H;
+      if (V == 0 || Depth[V] > 0)
+        ++CountedRef;
     }
-    // Nodes not in the tree keep Total 0.
+    // Nodes not in the tree keep Total 0 and height -1.
     for (int V = 1; V < N; ++V)
-      if (Depth[V] == 0)
+      if (Depth[V] == 0) {
         TotalRef[V] = 0;
+        HeightRef[V] = -1;
+      }
   }
 
   int *DSeg = upload(Seg), *DFirst = upload(First), *DKids = upload(Kids),
@@ -220,6 +254,15 @@ int main(int Argc, char **Argv) {
     tree<<<1, 1>>>(DFirst, DKids, DValue, DTotal, N);
     std::vector<int> Total = readAfter(DTotal, N);
     expect("tree", Total, std::vector<int>(TotalRef.begin(), TotalRef.end() - 1));
+
+    std::vector<int> Minus(N + 1, -1);
+    int *DHeight = upload(Minus), *DCounted = upload(Zero);
+    height<<<1, 1>>>(DFirst, DKids, DHeight, DCounted, N);
+    expect("height", readAfter(DHeight, N),
+           std::vector<int>(HeightRef.begin(), HeightRef.end() - 1));
+    expect("height count", readAfter(DCounted, 1), {CountedRef});
+    CHECK(cudaFree(DHeight));
+    CHECK(cudaFree(DCounted));
     CHECK(cudaGetLastError());
     CHECK(cudaDeviceSynchronize());
     CHECK(cudaFree(DData));
