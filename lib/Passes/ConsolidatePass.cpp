@@ -624,10 +624,12 @@ Error ConsolidateRewriter::finish() {
         // the launching thread only: it skips that code here.
         std::string Flag = Names.fresh("post_moved");
         SiteEdits.insert(
-            U.getOffset(getWrittenDefinition(S.Caller)->getBody()->getBeginLoc()) +
+            U.getOffset(
+                getWrittenDefinition(S.Caller)->getBody()->getBeginLoc()) +
                 1,
-            " bool " + Flag + " = false; // dpopt consolidate: this thread's "
-                            "postwork moved\n");
+            " bool " + Flag +
+                " = false; // dpopt consolidate: this thread's "
+                "postwork moved\n");
         Moved = Flag + " = true; " + Moved + " (and the code after it)";
         for (const auto &[Begin, End] : C.Post->Outer) {
           SiteEdits.insert(Begin, "if (!" + Flag + ") { ");

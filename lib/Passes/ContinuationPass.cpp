@@ -59,8 +59,7 @@ constexpr llvm::StringLiteral DroppedWait =
 /// adds one per suspended block (docs/passes/continuation.md says when).
 void leaveToConsolidate(std::vector<ContinuationShape> &Shapes,
                         ProgramAnalysis &A, const PassOptions &O) {
-  std::unique_ptr<PassPlan> Consolidated =
-      createConsolidatePass()->plan(A, O);
+  std::unique_ptr<PassPlan> Consolidated = createConsolidatePass()->plan(A, O);
   for (ContinuationShape &Shape : Shapes) {
     if (!Shape.continues())
       continue;
@@ -534,8 +533,8 @@ public:
       }
       if (Shape.LeftTo) {
         Ctx.Remarks.analysis(PassName, WC.locate(Shape.At),
-                             "not continuing " + K + " after its wait: " +
-                                 *Shape.LeftTo);
+                             "not continuing " + K +
+                                 " after its wait: " + *Shape.LeftTo);
         continue;
       }
       if (Shape.continues()) {

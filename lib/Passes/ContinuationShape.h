@@ -68,9 +68,7 @@ struct ContinuationShape {
   /// wait.
   clang::SourceLocation At;
 
-  bool continues() const {
-    return !LiveSyncs.empty() && !Blocker && !LeftTo;
-  }
+  bool continues() const { return !LiveSyncs.empty() && !Blocker && !LeftTo; }
 };
 
 /// Every function defined in the main file whose own body calls

@@ -104,8 +104,8 @@ private:
   const TextRanges &Pieces;
 };
 
-/// Where the kernel outside the postwork's pieces takes the address of one of its
-/// local variables or uses a local array (a pointer to the launching
+/// Where the kernel outside the postwork's pieces takes the address of one of
+/// its local variables or uses a local array (a pointer to the launching
 /// thread's variables must not reach the postwork, which runs in another
 /// kernel), or nothing.
 class LocalAddressScan : public RecursiveASTVisitor<LocalAddressScan> {
@@ -329,9 +329,8 @@ PostworkFinding findPostwork(const LaunchSite &S, ProgramAnalysis &A) {
     // The postwork function declares its inputs side by side.
     for (const VarDecl *W : Scan.LiveIns)
       if (W != V && W->getName() == V->getName())
-        return Refuse("it reads two variables named '" +
-                      V->getNameAsString() + "' (" +
-                      whereIs(WC, V->getLocation()) + " and " +
+        return Refuse("it reads two variables named '" + V->getNameAsString() +
+                      "' (" + whereIs(WC, V->getLocation()) + " and " +
                       whereIs(WC, W->getLocation()) +
                       "), which its function would declare side by side");
   }
