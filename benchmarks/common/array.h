@@ -13,10 +13,10 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "binfile.h"
+
 #include <algorithm>
 #include <cstdint>
-#include <cstdio>
-#include <cstring>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -44,57 +44,27 @@ inline bool writeArray(const std::string &Path, const IntArray &A,
   Err = validateArray(A);
   if (!Err.empty())
     return false;
-  // Written to a temporary name first, so that an interrupted run never
-  // leaves a truncated file under the final name.
-  std::string Tmp = Path + ".tmp";
-  {
-    std::ofstream Out(Tmp, std::ios::binary | std::ios::trunc);
-    if (!Out) {
-      Err = "cannot open " + Tmp + " for writing";
-      return false;
-    }
-    uint32_t Version = 1, Reserved = 0;
+  return dpbinfile::writeAtomically(Path, Err, [&](std::ostream &Out) {
     int64_t Count = static_cast<int64_t>(A.Values.size());
-    Out.write(ArrayMagic, 8);
-    Out.write(reinterpret_cast<const char *>(&Version), 4);
-    Out.write(reinterpret_cast<const char *>(&Reserved), 4);
-    Out.write(reinterpret_cast<const char *>(&Count), 8);
-    Out.write(reinterpret_cast<const char *>(A.Values.data()),
-              static_cast<std::streamsize>(Count * 4));
-    if (!Out) {
-      Err = "write to " + Tmp + " failed";
-      return false;
-    }
-  }
-  if (std::rename(Tmp.c_str(), Path.c_str()) != 0) {
-    Err = "cannot rename " + Tmp + " to " + Path;
-    return false;
-  }
-  return true;
+    dpbinfile::writeHeader(Out, ArrayMagic);
+    dpbinfile::writeBytes(Out, &Count, 8);
+    dpbinfile::writeBytes(Out, A.Values.data(), Count * 4);
+  });
 }
 
 inline bool readArray(const std::string &Path, IntArray &A, std::string &Err) {
-  std::ifstream In(Path, std::ios::binary | std::ios::ate);
-  if (!In) {
-    Err = "cannot open " + Path;
+  std::ifstream In;
+  int64_t Size = 0, Count = -1;
+  if (!dpbinfile::openForRead(Path, In, Size, Err))
     return false;
-  }
-  const int64_t Size = static_cast<int64_t>(In.tellg());
-  In.seekg(0);
-  char Magic[8];
-  uint32_t Version = 0, Reserved = 0;
-  int64_t Count = -1;
-  if (!In.read(Magic, 8) || std::memcmp(Magic, ArrayMagic, 8) != 0 ||
-      !In.read(reinterpret_cast<char *>(&Version), 4) || Version != 1 ||
-      !In.read(reinterpret_cast<char *>(&Reserved), 4) ||
-      !In.read(reinterpret_cast<char *>(&Count), 8) || Count < 0 ||
+  if (!dpbinfile::readHeader(In, ArrayMagic) ||
+      !dpbinfile::readBytes(In, &Count, 8) || Count < 0 ||
       Count > MaxArrayCount || Size != 24 + 4 * Count) {
     Err = Path + ": not a version-1 .dpv array file (or truncated)";
     return false;
   }
   A.Values.resize(Count);
-  if (!In.read(reinterpret_cast<char *>(A.Values.data()),
-               static_cast<std::streamsize>(Count * 4))) {
+  if (!dpbinfile::readBytes(In, A.Values.data(), Count * 4)) {
     Err = "cannot read " + Path;
     return false;
   }

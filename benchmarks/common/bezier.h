@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "binfile.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -96,36 +98,19 @@ inline bool writeLineSet(const std::string &Path, const LineSet &S,
   if (!Err.empty())
     return false;
   std::vector<char> Bytes = serialize(S);
-  std::string Tmp = Path + ".tmp";
-  {
-    std::ofstream Out(Tmp, std::ios::binary | std::ios::trunc);
-    if (!Out) {
-      Err = "cannot open " + Tmp + " for writing";
-      return false;
-    }
-    Out.write(Bytes.data(), static_cast<std::streamsize>(Bytes.size()));
-    if (!Out) {
-      Err = "write to " + Tmp + " failed";
-      return false;
-    }
-  }
-  if (std::rename(Tmp.c_str(), Path.c_str()) != 0) {
-    Err = "cannot rename " + Tmp + " to " + Path;
-    return false;
-  }
-  return true;
+  return dpbinfile::writeAtomically(Path, Err, [&](std::ostream &Out) {
+    dpbinfile::writeBytes(Out, Bytes.data(),
+                          static_cast<int64_t>(Bytes.size()));
+  });
 }
 
 inline bool readLineSet(const std::string &Path, LineSet &S, std::string &Err) {
-  std::ifstream In(Path, std::ios::binary | std::ios::ate);
-  if (!In) {
-    Err = "cannot open " + Path;
+  std::ifstream In;
+  int64_t Size = 0;
+  if (!dpbinfile::openForRead(Path, In, Size, Err))
     return false;
-  }
-  std::streamsize Size = In.tellg();
-  In.seekg(0);
   std::vector<char> Bytes(static_cast<size_t>(Size));
-  if (Size > 0 && !In.read(Bytes.data(), Size)) {
+  if (Size > 0 && !dpbinfile::readBytes(In, Bytes.data(), Size)) {
     Err = "cannot read " + Path;
     return false;
   }

@@ -15,6 +15,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "binfile.h"
+
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -52,51 +54,24 @@ inline bool writeImage(const std::string &Path, const Image &I,
   Err = validateImage(I);
   if (!Err.empty())
     return false;
-  std::string Tmp = Path + ".tmp";
-  {
-    std::ofstream Out(Tmp, std::ios::binary | std::ios::trunc);
-    if (!Out) {
-      Err = "cannot open " + Tmp + " for writing";
-      return false;
-    }
-    uint32_t Version = 1, Reserved = 0;
+  return dpbinfile::writeAtomically(Path, Err, [&](std::ostream &Out) {
     int64_t W = I.Width, H = I.Height;
-    Out.write(ImageMagic, 8);
-    Out.write(reinterpret_cast<const char *>(&Version), 4);
-    Out.write(reinterpret_cast<const char *>(&Reserved), 4);
-    Out.write(reinterpret_cast<const char *>(&W), 8);
-    Out.write(reinterpret_cast<const char *>(&H), 8);
-    Out.write(reinterpret_cast<const char *>(I.Pixels.data()),
-              static_cast<std::streamsize>(I.Pixels.size()));
-    if (!Out) {
-      Err = "write to " + Tmp + " failed";
-      return false;
-    }
-  }
-  if (std::rename(Tmp.c_str(), Path.c_str()) != 0) {
-    Err = "cannot rename " + Tmp + " to " + Path;
-    return false;
-  }
-  return true;
+    dpbinfile::writeHeader(Out, ImageMagic);
+    dpbinfile::writeBytes(Out, &W, 8);
+    dpbinfile::writeBytes(Out, &H, 8);
+    dpbinfile::writeBytes(Out, I.Pixels.data(),
+                          static_cast<int64_t>(I.Pixels.size()));
+  });
 }
 
 inline bool readImage(const std::string &Path, Image &I, std::string &Err) {
-  std::ifstream In(Path, std::ios::binary | std::ios::ate);
-  if (!In) {
-    Err = "cannot open " + Path;
+  std::ifstream In;
+  int64_t Size = 0, W = -1, H = -1;
+  if (!dpbinfile::openForRead(Path, In, Size, Err))
     return false;
-  }
-  const int64_t Size = static_cast<int64_t>(In.tellg());
-  In.seekg(0);
-  char Magic[8];
-  uint32_t Version = 0, Reserved = 0;
-  int64_t W = -1, H = -1;
-  if (!In.read(Magic, 8) || std::memcmp(Magic, ImageMagic, 8) != 0 ||
-      !In.read(reinterpret_cast<char *>(&Version), 4) || Version != 1 ||
-      !In.read(reinterpret_cast<char *>(&Reserved), 4) ||
-      !In.read(reinterpret_cast<char *>(&W), 8) ||
-      !In.read(reinterpret_cast<char *>(&H), 8) || W < 1 || H < 1 ||
-      W >= (int64_t(1) << 31) || H >= (int64_t(1) << 31) ||
+  if (!dpbinfile::readHeader(In, ImageMagic) ||
+      !dpbinfile::readBytes(In, &W, 8) || !dpbinfile::readBytes(In, &H, 8) ||
+      W < 1 || H < 1 || W >= (int64_t(1) << 31) || H >= (int64_t(1) << 31) ||
       W * H >= (int64_t(1) << 31) || Size != 32 + W * H) {
     Err = Path + ": not a version-1 .dpi image file (or truncated)";
     return false;
@@ -104,8 +79,7 @@ inline bool readImage(const std::string &Path, Image &I, std::string &Err) {
   I.Width = static_cast<int32_t>(W);
   I.Height = static_cast<int32_t>(H);
   I.Pixels.resize(W * H);
-  if (!In.read(reinterpret_cast<char *>(I.Pixels.data()),
-               static_cast<std::streamsize>(W * H))) {
+  if (!dpbinfile::readBytes(In, I.Pixels.data(), W * H)) {
     Err = "cannot read " + Path;
     return false;
   }

@@ -15,6 +15,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "binfile.h"
+
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -49,56 +51,29 @@ inline bool writePoints(const std::string &Path, const PointSet &P,
   Err = validatePoints(P);
   if (!Err.empty())
     return false;
-  std::string Tmp = Path + ".tmp";
-  {
-    std::ofstream Out(Tmp, std::ios::binary | std::ios::trunc);
-    if (!Out) {
-      Err = "cannot open " + Tmp + " for writing";
-      return false;
-    }
-    uint32_t Version = 1, Reserved = 0;
+  return dpbinfile::writeAtomically(Path, Err, [&](std::ostream &Out) {
     int64_t N = P.size();
-    Out.write(PointsMagic, 8);
-    Out.write(reinterpret_cast<const char *>(&Version), 4);
-    Out.write(reinterpret_cast<const char *>(&Reserved), 4);
-    Out.write(reinterpret_cast<const char *>(&N), 8);
-    Out.write(reinterpret_cast<const char *>(P.X.data()), N * sizeof(float));
-    Out.write(reinterpret_cast<const char *>(P.Y.data()), N * sizeof(float));
-    if (!Out) {
-      Err = "write to " + Tmp + " failed";
-      return false;
-    }
-  }
-  if (std::rename(Tmp.c_str(), Path.c_str()) != 0) {
-    Err = "cannot rename " + Tmp + " to " + Path;
-    return false;
-  }
-  return true;
+    dpbinfile::writeHeader(Out, PointsMagic);
+    dpbinfile::writeBytes(Out, &N, 8);
+    dpbinfile::writeBytes(Out, P.X.data(), N * sizeof(float));
+    dpbinfile::writeBytes(Out, P.Y.data(), N * sizeof(float));
+  });
 }
 
 inline bool readPoints(const std::string &Path, PointSet &P, std::string &Err) {
-  std::ifstream In(Path, std::ios::binary | std::ios::ate);
-  if (!In) {
-    Err = "cannot open " + Path;
+  std::ifstream In;
+  int64_t Size = 0, N = -1;
+  if (!dpbinfile::openForRead(Path, In, Size, Err))
     return false;
-  }
-  const int64_t Size = static_cast<int64_t>(In.tellg());
-  In.seekg(0);
-  char Magic[8];
-  uint32_t Version = 0, Reserved = 0;
-  int64_t N = -1;
-  if (!In.read(Magic, 8) || std::memcmp(Magic, PointsMagic, 8) != 0 ||
-      !In.read(reinterpret_cast<char *>(&Version), 4) || Version != 1 ||
-      !In.read(reinterpret_cast<char *>(&Reserved), 4) ||
-      !In.read(reinterpret_cast<char *>(&N), 8) || N < 0 ||
-      Size != 24 + 8 * N) {
+  if (!dpbinfile::readHeader(In, PointsMagic) ||
+      !dpbinfile::readBytes(In, &N, 8) || N < 0 || Size != 24 + 8 * N) {
     Err = Path + ": not a version-1 .dpp point file (or truncated)";
     return false;
   }
   P.X.resize(N);
   P.Y.resize(N);
-  if (!In.read(reinterpret_cast<char *>(P.X.data()), N * sizeof(float)) ||
-      !In.read(reinterpret_cast<char *>(P.Y.data()), N * sizeof(float))) {
+  if (!dpbinfile::readBytes(In, P.X.data(), N * sizeof(float)) ||
+      !dpbinfile::readBytes(In, P.Y.data(), N * sizeof(float))) {
     Err = "cannot read " + Path;
     return false;
   }
