@@ -59,6 +59,10 @@ constexpr llvm::StringLiteral DroppedWait =
 /// adds one per suspended block (docs/passes/continuation.md says when).
 void leaveToConsolidate(std::vector<ContinuationShape> &Shapes,
                         ProgramAnalysis &A, const PassOptions &O) {
+  // Most files have no wait to continue: no need to plan consolidate then.
+  if (llvm::none_of(Shapes,
+                    [](const ContinuationShape &S) { return S.continues(); }))
+    return;
   std::unique_ptr<PassPlan> Consolidated = createConsolidatePass()->plan(A, O);
   for (ContinuationShape &Shape : Shapes) {
     if (!Shape.continues())

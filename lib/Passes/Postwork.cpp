@@ -34,9 +34,6 @@ bool endsThread(const Stmt *S) {
   return false;
 }
 
-/// Working-text ranges [first, second): the postwork's pieces.
-using TextRanges = std::vector<std::pair<unsigned, unsigned>>;
-
 /// True when \p L is in the main file, inside one of \p Ranges.
 bool insideRanges(const ParsedUnit &U, const TextRanges &Ranges,
                   SourceLocation L) {

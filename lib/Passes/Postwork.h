@@ -42,6 +42,9 @@
 
 namespace dpopt {
 
+/// Working-text ranges [first, second).
+using TextRanges = std::vector<std::pair<unsigned, unsigned>>;
+
 /// The postwork after one launch.
 struct Postwork {
   /// Working text of the cudaDeviceSynchronize() statement and every
@@ -54,7 +57,7 @@ struct Postwork {
   /// one that holds the launch (none where they do nothing). It is
   /// postwork too, and stays in the kernel for the threads that did not
   /// launch.
-  std::vector<std::pair<unsigned, unsigned>> Outer;
+  TextRanges Outer;
   /// Local variables and parameters the postwork reads from before the
   /// launch, in order of first use.
   std::vector<const clang::VarDecl *> LiveIns;
