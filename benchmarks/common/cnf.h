@@ -14,6 +14,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "binfile.h"
+
 #include <climits>
 #include <cstdint>
 #include <cstdio>
@@ -206,24 +208,10 @@ inline bool writeFormula(const std::string &Path, const Formula &F,
     return false;
   }
   std::vector<char> Bytes = serialize(F);
-  std::string Tmp = Path + ".tmp";
-  {
-    std::ofstream Out(Tmp, std::ios::binary | std::ios::trunc);
-    if (!Out) {
-      Err = "cannot open " + Tmp + " for writing";
-      return false;
-    }
-    Out.write(Bytes.data(), static_cast<std::streamsize>(Bytes.size()));
-    if (!Out) {
-      Err = "write to " + Tmp + " failed";
-      return false;
-    }
-  }
-  if (std::rename(Tmp.c_str(), Path.c_str()) != 0) {
-    Err = "cannot rename " + Tmp + " to " + Path;
-    return false;
-  }
-  return true;
+  return dpbinfile::writeAtomically(Path, Err, [&](std::ostream &Out) {
+    dpbinfile::writeBytes(Out, Bytes.data(),
+                          static_cast<int64_t>(Bytes.size()));
+  });
 }
 
 /// Parses the bytes of a binary or DIMACS file and validates the result.

@@ -2,6 +2,7 @@
 
 #include "graph.h"
 
+#include "binfile.h"
 #include "parallel.h"
 #include "rng.h"
 
@@ -199,25 +200,10 @@ bool deserializeGraph(const std::vector<char> &Bytes, Csr &G,
 
 bool writeGraph(const std::string &Path, const Csr &G, std::string &Err) {
   std::vector<char> Bytes = serializeGraph(G);
-  // Write to a temporary name and rename, so a reader never sees half a file.
-  std::string Tmp = Path + ".tmp";
-  {
-    std::ofstream Out(Tmp, std::ios::binary | std::ios::trunc);
-    if (!Out) {
-      Err = "cannot open " + Tmp + " for writing";
-      return false;
-    }
-    Out.write(Bytes.data(), static_cast<std::streamsize>(Bytes.size()));
-    if (!Out) {
-      Err = "write to " + Tmp + " failed";
-      return false;
-    }
-  }
-  if (std::rename(Tmp.c_str(), Path.c_str()) != 0) {
-    Err = "cannot rename " + Tmp + " to " + Path;
-    return false;
-  }
-  return true;
+  return dpbinfile::writeAtomically(Path, Err, [&](std::ostream &Out) {
+    dpbinfile::writeBytes(Out, Bytes.data(),
+                          static_cast<int64_t>(Bytes.size()));
+  });
 }
 
 bool readGraph(const std::string &Path, Csr &G, std::string &Err) {
