@@ -38,10 +38,14 @@ namespace {
 
 constexpr llvm::StringLiteral PassName = "consolidate";
 
-std::optional<Granularity> levelOf(const LaunchSite &S, const PassOptions &O) {
-  if (S.Pragma && S.Pragma->Consolidate)
-    return *S.Pragma->Consolidate;
-  return O.Consolidate;
+/// The remark's note on a granularity no pragma or option asked for
+/// (consolidationLevel's default), or "".
+std::string defaultLevelNote(const LaunchSite &S, const PassOptions &O) {
+  if ((S.Pragma && S.Pragma->Consolidate) || O.Consolidate)
+    return "";
+  return " (by default: '" + S.CallerName +
+         "' launches itself and waits for that child; the postwork of a "
+         "whole level runs in one tail launch)";
 }
 
 /// KC_X of §IV.E: how many consolidated kernels of one site may run at once.
@@ -154,9 +158,9 @@ protected:
   StringRef verb() const override { return "consolidating"; }
 
   std::optional<std::string>
-  optionBlocker(const LaunchSite &S, ProgramAnalysis &,
+  optionBlocker(const LaunchSite &S, ProgramAnalysis &A,
                 const PassOptions &O) const override {
-    if (S.Side == LaunchSide::Device && !levelOf(S, O))
+    if (S.Side == LaunchSide::Device && !consolidationLevel(S, A, O))
       return std::string("no '#pragma dp consldt' on the launch and no "
                          "--consldt");
     return std::nullopt;
@@ -164,10 +168,11 @@ protected:
 
   std::string summary(const LaunchSite &S, ProgramAnalysis &A,
                       const PassOptions &O) const override {
-    Granularity G = levelOf(S, O).value_or(Granularity::Block);
+    Granularity G = consolidationLevel(S, A, O).value_or(Granularity::Block);
     return "consolidates the launches of '" + S.CalleeName + "' per " +
            granularityName(G) + " into one " + shapeName(shapeOf(S, A)) +
-           " launch, KC_" + std::to_string(concurrencyOf(G));
+           " launch, KC_" + std::to_string(concurrencyOf(G)) +
+           defaultLevelNote(S, O);
   }
 
   std::unique_ptr<SiteRewriter> makeRewriter(SiteRun &Run) const override;
@@ -542,7 +547,7 @@ Error ConsolidateRewriter::finish() {
   for (const PendingSite &PS : Pending) {
     const LaunchSite &S = *PS.S;
     ChildPlan &C = Children[canonicalFunction(S.Callee)];
-    Granularity Level = *levelOf(S, Run.Ctx.Options);
+    Granularity Level = *consolidationLevel(S, A, Run.Ctx.Options);
     const PragmaDirective *Pragma = S.Pragma ? &*S.Pragma : nullptr;
 
     GroupSite P;
@@ -658,8 +663,9 @@ Error ConsolidateRewriter::finish() {
     Run.passed(S, "consolidating the launches of '" + S.CalleeName + "' per " +
                       granularityName(Level) + " into one " +
                       shapeName(C.Shape) + " launch of a clone (KC_" +
-                      std::to_string(concurrencyOf(Level)) +
-                      "); buffered: " + (Buffered.empty() ? "none" : Buffered) +
+                      std::to_string(concurrencyOf(Level)) + ")" +
+                      defaultLevelNote(S, Run.Ctx.Options) +
+                      "; buffered: " + (Buffered.empty() ? "none" : Buffered) +
                       "; passed once: " + (Once.empty() ? "none" : Once) +
                       PostNote);
   }

@@ -10,16 +10,23 @@
 //   struct Frame { K's parameters; the kept locals; barrier count; };
 //   static __shared__ ContShared State;     (+ K's __shared__ locals)
 //   K(params) { contBegin(State, null); Body(0, null, blockIdx, gridDim,
-//   params); } Leave(): counts the thread out; the block's last thread saves
-//   the shared
-//            memory and tail-launches Cont<<<1, blockDim, dynamic>>>.
-//   Body(point, frame, blockIdx, gridDim, params): K's body with its waits
-//            and barriers as suspension points, resumed by a jump.
+//            threadIdx, blockDim, params); }
+//   Leave(): counts the thread out; the block's last thread saves the shared
+//            memory and tail-launches Cont<<<1, the suspended warps,
+//            dynamic>>>.
+//   Body(point, frame, blockIdx, gridDim, threadIdx, blockDim, params): K's
+//            body with its waits and barriers as suspension points, resumed
+//            by a jump.
 //   Cont(block, blockIdx, gridDim): restores the shared memory and calls
-//            Body for each suspended thread with its frame.
+//            Body for each suspended thread with its frame and original
+//            thread index.
 //
-// blockIdx and gridDim are the original block's in every phase (parameters
-// of Body; functions Body calls that read them get clones that take them).
+// blockIdx, gridDim, threadIdx and blockDim are the original block's in
+// every phase (parameters of Body; functions Body calls that read them get
+// clones that take them). So the next phase's block holds only the original
+// warps that have a suspended thread. Where a function Body calls cannot be
+// cloned, threadIdx and blockDim stay the built-ins and every phase runs
+// the whole block.
 //
 //===----------------------------------------------------------------------===//
 
@@ -126,9 +133,9 @@ struct ContNames {
         Leave(N.fresh("c_leave_" + K.str())), Point(N.fresh("c_point")),
         FramePtr(N.fresh("c_frame")), Epoch(N.fresh("c_epoch")),
         Block(N.fresh("c_block")), Saved(N.fresh("c_s")),
-        Error(N.fresh("c_error")) {}
+        Error(N.fresh("c_error")), Rank(N.fresh("c_rank")) {}
   std::string Frame, State, Save, Dynamic, Body, Cont, Leave, Point, FramePtr,
-      Epoch, Block, Saved, Error;
+      Epoch, Block, Saved, Error, Rank;
 };
 
 class KernelWriter {
@@ -139,6 +146,10 @@ public:
         K(Shape.Kernel), Names(Names), Edits(Edits), N(Names, K->getName()) {}
 
   Error write();
+
+  /// After write(): why every phase runs the whole block, or nothing when
+  /// the next phases run only the warps with a suspended thread.
+  const std::optional<std::string> &wholeBlocks() const { return WholeBlocks; }
 
 private:
   Error editBody(EditList &Body);
@@ -160,6 +171,7 @@ private:
   ContNames N;
   DenseMap<const VarDecl *, std::string> Hoisted, SharedNames;
   std::vector<std::string> Labels; // per resume point, 1-based
+  std::optional<std::string> WholeBlocks;
 };
 
 std::string KernelWriter::saveText() const {
@@ -185,14 +197,17 @@ std::string KernelWriter::restoreText() const {
 
 /// The statements that suspend the calling thread at resume point \p Point
 /// (no declarations: the resume jump lands after them).
+/// (threadIdx and blockDim are the original block's: Body's parameters, or
+/// the built-ins where every phase runs the whole block.)
 std::string KernelWriter::suspendText(unsigned Point) const {
+  std::string Rank = rt::contRank + "(threadIdx, blockDim)";
   return N.Error + " = " + rt::contCarryError + "(" + N.Error + "); " +
          N.FramePtr + " = " + rt::contFrame + "<" + N.Frame + ">(" +
          rt::contBlock + "(" + N.State + ", sizeof(" + N.Frame + "), " +
          (Shape.Shared.empty() ? std::string("0u") : "sizeof(" + N.Save + ")") +
-         "), " + rt::aggThreadRank + "()); " + saveText() + rt::contSuspend +
-         "(" + N.State + ", " + std::to_string(Point) + "u, " + N.Epoch +
-         "); " + N.Leave + "(blockIdx, gridDim); return;";
+         ", blockDim), " + Rank + "); " + saveText() + rt::contSuspend + "(" +
+         N.State + ", " + std::to_string(Point) + "u, " + N.Epoch + ", " +
+         Rank + "); " + N.Leave + "(blockIdx, gridDim); return;";
 }
 
 std::string KernelWriter::sharedSaveText() const {
@@ -330,10 +345,8 @@ Error KernelWriter::editBody(EditList &Body) {
                      "(" + N.Error + ")");
   }
   for (const ReturnStmt *R : Shape.Returns)
-    if (Error E =
-            replaceStatement(U, Body, R,
-                             "{ " + rt::contFinish + "(" + N.State + "); " +
-                                 N.Leave + "(blockIdx, gridDim); return; }"))
+    if (Error E = replaceStatement(
+            U, Body, R, "{ " + N.Leave + "(blockIdx, gridDim); return; }"))
       return E;
   // Launches keep their site's identity (markers) in the moved body.
   for (const LaunchSite &S : Ctx.Analysis.sites()) {
@@ -364,16 +377,25 @@ Error KernelWriter::write() {
   for (size_t I = 0; I < Shape.LiveSyncs.size() + Shape.Barriers.size(); ++I)
     Labels.push_back(Names.fresh("c_resume"));
 
-  // blockIdx and gridDim are Body's parameters; what it calls gets them too.
-  BuiltinCloner Cloner(Ctx.Analysis,
-                       builtinBit(BuiltinVar::BlockIdx) |
-                           builtinBit(BuiltinVar::GridDim),
-                       Names, "c");
-  if (std::optional<std::string> Why = Cloner.plan(K))
-    return createStringError(inconvertibleErrorCode(), *Why);
+  // The built-ins are Body's parameters; what it calls gets them too.
+  // threadIdx and blockDim only where that can be done: they let the next
+  // phases run only the warps with a suspended thread.
+  BuiltinSet Indices =
+      builtinBit(BuiltinVar::BlockIdx) | builtinBit(BuiltinVar::GridDim);
+  BuiltinSet ThreadIndices =
+      builtinBit(BuiltinVar::ThreadIdx) | builtinBit(BuiltinVar::BlockDim);
+  std::optional<BuiltinCloner> Cloner;
+  Cloner.emplace(Ctx.Analysis, Indices | ThreadIndices, Names, "c");
+  if (std::optional<std::string> Why = Cloner->plan(K)) {
+    WholeBlocks = *Why;
+    Cloner.emplace(Ctx.Analysis, Indices, Names, "c");
+    if (std::optional<std::string> Why = Cloner->plan(K))
+      return createStringError(inconvertibleErrorCode(), *Why);
+  }
+  const bool Compact = !WholeBlocks;
 
   EditList BodyEdits(Ctx.WC.original().path().str());
-  if (Error E = Cloner.redirectCalls(U, K, BodyEdits))
+  if (Error E = Cloner->redirectCalls(U, K, BodyEdits))
     return E;
   if (Error E = editBody(BodyEdits))
     return E;
@@ -388,6 +410,7 @@ Error KernelWriter::write() {
   std::string BodyParams =
       "unsigned " + N.Point + ", " + N.Frame + " *" + N.FramePtr +
       ", uint3 blockIdx, dim3 gridDim" +
+      (Compact ? ", uint3 threadIdx, dim3 blockDim" : "") +
       (StringRef(*Params).trim().empty() || StringRef(*Params).trim() == "void"
            ? std::string()
            : ", " + *Params);
@@ -427,7 +450,7 @@ Error KernelWriter::write() {
     Before +=
         "extern __shared__ __align__(16) unsigned char " + N.Dynamic + "[];\n";
   Before += "static __global__ void " + Bounds + N.Cont + "(" + rt::ContBlock +
-            " *, uint3, dim3);\nstatic __device__ void " + N.Leave +
+            " *);\nstatic __device__ void " + N.Leave +
             "(uint3, dim3);\nstatic __device__ void " + N.Body + "(" +
             BodyParams + ");\n\n";
   insertBeforeFunction(U, Edits, *F, Before);
@@ -436,7 +459,8 @@ Error KernelWriter::write() {
   Edits.replace(F->BodyBegin, F->BodyEnd - F->BodyBegin,
                 "{\n  " + rt::contBegin + "(" + N.State +
                     ", nullptr, [](unsigned char *) {});\n  " + N.Body +
-                    "(0u, nullptr, blockIdx, gridDim" + Args + ");\n}");
+                    "(0u, nullptr, blockIdx, gridDim" +
+                    (Compact ? ", threadIdx, blockDim" : "") + Args + ");\n}");
 
   // After K: Leave, Body, Cont.
   std::string Decls;
@@ -448,33 +472,46 @@ Error KernelWriter::write() {
   std::string FrameArgs;
   for (const ParmVarDecl *P : K->parameters())
     FrameArgs += ", " + N.FramePtr + "->" + P->getName().str();
-  std::string After =
-      "\n\nstatic __device__ void " + N.Leave +
-      "(uint3 blockIdx, dim3 gridDim) {\n  " + rt::ContBlock + " *" + N.Block +
-      " = " + rt::contLeave + "(" + N.State + ");\n  if (!" + N.Block +
-      ")\n    return;\n" + sharedSaveText() + "  " + N.Cont +
-      "<<<1, blockDim, " + N.Block +
-      "->DynamicBytes, cudaStreamTailLaunch>>>(" + N.Block +
-      ", blockIdx, gridDim);\n  " + rt::contLaunched +
-      "();\n}\n\nstatic __device__ void " + N.Body + "(" + BodyParams +
-      ") {\n" + Decls + "  unsigned " + N.Epoch + " = 0;\n  cudaError_t " +
-      N.Error + " = cudaSuccess;\n  if (" + N.Point + " != 0) {\n" +
-      restoreText() + "    switch (" + N.Point + ") {" + Cases + " }\n  }\n  " +
-      *BodyText + "\n  " + rt::contFinish + "(" + N.State + ");\n  " + N.Leave +
-      "(blockIdx, gridDim);\n}\n\nstatic __global__ void " + Bounds + N.Cont +
-      "(" + rt::ContBlock + " *" + N.Block + ", uint3 " + N.Saved +
-      "_block, dim3 " + N.Saved + "_grid) {\n  " + rt::contBegin + "(" +
-      N.State + ", " + N.Block + ", " + sharedRestoreLambda() +
-      ");\n  unsigned " + N.Point + " = " + rt::contResume + "(" + N.Block +
-      ")[" + rt::aggThreadRank + "()];\n  if (" + N.Point + " == 0) {\n    " +
-      N.Leave + "(" + N.Saved + "_block, " + N.Saved +
-      "_grid);\n    return;\n  }\n  " + N.Frame + " *" + N.FramePtr + " = " +
-      rt::contFrame + "<" + N.Frame + ">(" + N.Block + ", " +
-      rt::aggThreadRank + "());\n  " + N.Body + "(" + N.Point + ", " +
-      N.FramePtr + ", " + N.Saved + "_block, " + N.Saved + "_grid" + FrameArgs +
-      ");\n}";
+  // Leave: the block's last thread saves the shared memory and launches
+  // the block's next phase.
+  std::string NextThreads =
+      Compact ? rt::contCompactThreads + "(" + N.Block + ")" : "blockDim";
+  std::string Leave = "\n\nstatic __device__ void " + N.Leave +
+                      "(uint3 blockIdx, dim3 gridDim) {\n  " + rt::ContBlock +
+                      " *" + N.Block + " = " + rt::contLeave + "(" + N.State +
+                      ", blockIdx, gridDim);\n  if (!" + N.Block +
+                      ")\n    return;\n" + sharedSaveText() + "  " + N.Cont +
+                      "<<<1, " + NextThreads + ", " + N.Block +
+                      "->DynamicBytes, cudaStreamTailLaunch>>>(" + N.Block +
+                      ");\n  " + rt::contLaunched + "();\n}";
+  std::string Body =
+      "\n\nstatic __device__ void " + N.Body + "(" + BodyParams + ") {\n" +
+      Decls + "  unsigned " + N.Epoch + " = 0;\n  cudaError_t " + N.Error +
+      " = cudaSuccess;\n  if (" + N.Point + " != 0) {\n" + restoreText() +
+      "    switch (" + N.Point + ") {" + Cases + " }\n  }\n  " + *BodyText +
+      "\n  " + N.Leave + "(blockIdx, gridDim);\n}";
+  // Cont: the next phase; the original block's index and grid come from
+  // the block's state.
+  std::string Rank = Compact ? rt::contCompactRank + "(" + N.Block + ")"
+                             : rt::aggThreadRank + "()";
+  std::string Cont =
+      "\n\nstatic __global__ void " + Bounds + N.Cont + "(" + rt::ContBlock +
+      " *" + N.Block + ") {\n  " + rt::contBegin + "(" + N.State + ", " +
+      N.Block + ", " + sharedRestoreLambda() + ");\n  unsigned " + N.Rank +
+      " = " + Rank + ";\n  unsigned " + N.Point + " = " + rt::contPoint + "(" +
+      N.Block + ", " + N.Rank + ");\n  if (" + N.Point + " == 0) {\n    " +
+      N.Leave + "(" + N.Block + "->Idx, " + N.Block +
+      "->Grid);\n    return;\n  }\n  " + N.Frame + " *" + N.FramePtr + " = " +
+      rt::contFrame + "<" + N.Frame + ">(" + N.Block + ", " + N.Rank +
+      ");\n  " + N.Body + "(" + N.Point + ", " + N.FramePtr + ", " + N.Block +
+      "->Idx, " + N.Block + "->Grid" +
+      (Compact ? ", " + rt::contThreadIdx + "(" + N.Block + ", " + N.Rank +
+                     "), " + N.Block + "->Dim"
+               : std::string()) +
+      FrameArgs + ");\n}";
+  std::string After = Leave + Body + Cont;
   insertAfterFunction(Edits, *F, After);
-  return Cloner.emitClones(U, Edits);
+  return Cloner->emitClones(U, Edits);
 }
 
 class ContinuationPass : public Pass {
@@ -552,6 +589,11 @@ public:
         }
         Edits.addAll(Mine);
         Continued.push_back(Shape.Kernel);
+        std::string NextPhases =
+            W.wholeBlocks()
+                ? "; its next phases run the whole block: " + *W.wholeBlocks()
+                : "; its next phases run only the warps with a suspended "
+                  "thread";
         Ctx.Needs.add(RuntimeHeader::Continuation);
         for (const Stmt *S : Shape.LiveSyncs)
           Ctx.Remarks.passed(
@@ -561,7 +603,7 @@ public:
                   "one and its children (" +
                   std::to_string(Shape.Hoisted.size()) + " locals and " +
                   std::to_string(Shape.Shared.size()) +
-                  " shared variables kept)");
+                  " shared variables kept" + NextPhases + ")");
       }
       for (const Stmt *S : Shape.DeadSyncs) {
         // A continued kernel's body moves, its dropped waits with it

@@ -342,19 +342,40 @@ PostworkFinding findPostwork(const LaunchSite &S, ProgramAnalysis &A) {
   return {std::move(Out), std::nullopt};
 }
 
+std::optional<Granularity> consolidationLevel(const LaunchSite &S,
+                                              ProgramAnalysis &A,
+                                              const PassOptions &O) {
+  if (S.Pragma && S.Pragma->Consolidate)
+    return *S.Pragma->Consolidate;
+  if (O.Consolidate)
+    return O.Consolidate;
+  if (S.Side == LaunchSide::Device && S.Caller && S.Callee &&
+      canonicalFunction(S.Caller) == canonicalFunction(S.Callee) &&
+      findPostwork(S, A).Found)
+    return Granularity::Grid;
+  return std::nullopt;
+}
+
 std::optional<std::string> postworkSiteBlocker(const LaunchSite &S,
                                                ProgramAnalysis &A,
-                                               const PassOptions &O) {
-  if (S.Side != LaunchSide::Device || !S.Caller ||
-      !((S.Pragma && S.Pragma->Consolidate) || O.Consolidate))
+                                               const PassOptions &O,
+                                               StringRef Pass) {
+  if (S.Side != LaunchSide::Device || !S.Caller)
     return std::nullopt;
   const FunctionFacts &F = A.transitiveFacts(S.Caller);
   if (F.LegacyDeviceSyncs.empty())
     return std::nullopt;
+  // An explicit request holds whatever the pipeline; the default only where
+  // consolidate runs later.
+  bool Asked = (S.Pragma && S.Pragma->Consolidate) || O.Consolidate;
+  if (!Asked &&
+      !(O.runsAfter("consolidate", Pass) && consolidationLevel(S, A, O)))
+    return std::nullopt;
   return "'" + S.CallerName + "' calls cudaDeviceSynchronize() at " +
          whereIs(A.workingCopy(), F.LegacyDeviceSyncs[0].Loc) +
-         " and the launch is to be consolidated: consolidate moves the "
-         "postwork of the launch as written";
+         " and the launch is to be consolidated" +
+         (Asked ? "" : " (a recursive kernel's postwork, by default)") +
+         ": consolidate moves the postwork of the launch as written";
 }
 
 PostworkFields

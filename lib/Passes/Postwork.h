@@ -76,13 +76,25 @@ struct PostworkFinding {
 /// The postwork of \p S when its kernel synchronizes on its children.
 PostworkFinding findPostwork(const LaunchSite &S, ProgramAnalysis &A);
 
+/// The granularity consolidate gives \p S: its '#pragma dp consldt''s, else
+/// --consldt's, else grid where a kernel launches itself and then waits for
+/// that child (CDP1 postwork, findPostwork), else none. The default replaces
+/// the continuation pass's tail launch per suspended block with one
+/// consolidated launch and one postwork launch per level of the recursion
+/// (docs/passes/consolidate.md has the measurements).
+std::optional<Granularity> consolidationLevel(const LaunchSite &S,
+                                              ProgramAnalysis &A,
+                                              const PassOptions &O);
+
 /// For a pass that runs before consolidate and rewrites launch statements
-/// (threshold, coarsen): \p S is asked to be consolidated (a consldt pragma
-/// or --consldt) in a kernel that calls cudaDeviceSynchronize(); consolidate
-/// moves the postwork only of 'launch; cudaDeviceSynchronize();' as written.
+/// (threshold, coarsen): \p S is to be consolidated (consolidationLevel)
+/// in a kernel that calls cudaDeviceSynchronize(), by a consolidate pass
+/// later in the pipeline; consolidate moves the postwork only of 'launch;
+/// cudaDeviceSynchronize();' as written. \p Pass is the asking pass's name.
 std::optional<std::string> postworkSiteBlocker(const LaunchSite &S,
                                                ProgramAnalysis &A,
-                                               const PassOptions &O);
+                                               const PassOptions &O,
+                                               llvm::StringRef Pass);
 
 /// The record fields that carry \p P's inputs: the new ones (their names,
 /// types and the expressions that fill them at the launch), and per

@@ -122,7 +122,7 @@ protected:
   std::optional<std::string>
   optionBlocker(const LaunchSite &S, ProgramAnalysis &A,
                 const PassOptions &O) const override {
-    return postworkSiteBlocker(S, A, O);
+    return postworkSiteBlocker(S, A, O, PassName);
   }
   const Tunable *tunable() const override { return &ThresholdValue; }
 

@@ -46,11 +46,23 @@ static std::string runtimeIncludeLine(RuntimeHeader H) {
   return includeDirective(H) + " // dpopt's device runtime\n";
 }
 
+/// True when a line of \p Text starts (after blanks) with \p Directive: a
+/// mention in a comment does not include the header.
+static bool hasDirectiveLine(llvm::StringRef Text, llvm::StringRef Directive) {
+  while (!Text.empty()) {
+    auto [Line, Rest] = Text.split('\n');
+    if (Line.ltrim(" \t").starts_with(Directive))
+      return true;
+    Text = Rest;
+  }
+  return false;
+}
+
 std::string withRuntimeIncludes(llvm::StringRef Text,
                                 llvm::ArrayRef<RuntimeHeader> Needed) {
   std::string Lines;
   for (RuntimeHeader H : Needed)
-    if (!Text.contains(includeDirective(H)))
+    if (!hasDirectiveLine(Text, includeDirective(H)))
       Lines += runtimeIncludeLine(H);
   // A byte order mark stays the file's first bytes.
   if (Text.consume_front(Utf8ByteOrderMark))

@@ -9,10 +9,18 @@
 // device-side cudaDeviceSynchronize() runs in phases: a thread that reaches
 // the wait saves its state and leaves, and once every thread of its block
 // has left (finished, or suspended too), the block's last thread launches
-// the block's next phase into cudaStreamTailLaunch: a one-block grid with
-// the same block shape that starts after the whole parent grid and every
-// grid it launched, restores the block's shared memory and resumes each
-// suspended thread where it stopped.
+// the block's next phase into cudaStreamTailLaunch: a one-block grid that
+// starts after the whole parent grid and every grid it launched, restores
+// the block's shared memory and resumes each suspended thread where it
+// stopped.
+//
+// The next phase's block has either the original block's shape (every
+// thread: those that did not suspend leave at once), or only the original
+// warps that have a suspended thread, in order, 32 threads each
+// (contCompactThreads), when the rewritten code reads threadIdx and
+// blockDim from its parameters (contThreadIdx gives the original values).
+// Either way a warp's lanes stay together and in place, so warp-level code
+// after a wait sees the same warp-mates as in a whole block.
 //
 // Barriers. A thread that suspends after passing E barriers records E. A
 // thread that passes its barrier number E' > E then suspends *before* that
@@ -22,9 +30,10 @@
 // exited.)
 //
 // A block's state (ContBlock) is allocated when its first thread suspends
-// and freed when a phase ends with no thread suspended: the header, one
-// resume point per thread (0: finished), the threads' frames and the saved
-// shared memory, from a pool of device memory (block_pool.cuh).
+// and freed when a phase ends with no thread suspended: the header (with
+// the suspended lanes of each original warp), one resume point per
+// original thread, the threads' frames and the saved shared memory, from a
+// pool of device memory (block_pool.cuh).
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,12 +70,17 @@ namespace rt {
 constexpr unsigned ContNoSuspension = 0xffffffffu;
 
 struct ContBlock {
-  unsigned Threads;
+  unsigned Threads;      // the original block's
   unsigned FrameBytes;
   unsigned SharedBytes;  // static __shared__ variables saved
   unsigned DynamicBytes; // dynamic shared memory (saved, and the next launch's)
   unsigned long long FramesAt, SharedAt;
   unsigned long long Phases; // phases launched (diagnostics)
+  dim3 Dim;                  // the original block's shape
+  uint3 Idx;                 // the original block's blockIdx
+  dim3 Grid;                 // and gridDim
+  unsigned Warps;            // the original warps with a suspended lane
+  unsigned Lanes[32];        // per original warp, its suspended lanes
 };
 
 /// A block's view of the phase it runs, in shared memory.
@@ -74,6 +88,7 @@ struct ContShared {
   unsigned long long Block; // ContBlock *, 1 while being allocated, 0 none
   unsigned Left;            // threads that left the phase
   unsigned Epoch;           // lowest barrier count of a suspended thread
+  unsigned Lanes[32];       // per original warp, the lanes suspended so far
 };
 
 __device__ inline unsigned contDynamicShared() {
@@ -114,6 +129,8 @@ template <class RestoreFn> __device__ void contBegin(ContShared &S, ContBlock *B
     S.Left = 0;
     S.Epoch = ContNoSuspension;
   }
+  for (unsigned I = aggThreadRank(); I < 32; I += aggBlockThreads())
+    S.Lanes[I] = 0;
   if (B)
     Restore(contSharedSave(B));
   __syncthreads();
@@ -141,15 +158,22 @@ __device__ inline void contFail(const char *What) {
   __trap();
 }
 
+/// The rank of the thread at \p T in a block of shape \p D.
+__device__ inline unsigned contRank(uint3 T, dim3 D) {
+  return T.x + D.x * (T.y + D.y * T.z);
+}
+
 /// The block's state, allocated by the first thread that suspends (the
 /// others wait for it: the allocating thread does not launch meanwhile).
-__device__ inline ContBlock *contBlock(ContShared &S, unsigned FrameBytes, unsigned SharedBytes) {
+/// \p Dim is the original block's shape.
+__device__ inline ContBlock *contBlock(ContShared &S, unsigned FrameBytes, unsigned SharedBytes,
+                                       dim3 Dim) {
   volatile unsigned long long *Word = &S.Block;
   unsigned long long Seen = *Word;
   if (Seen > 1)
     return reinterpret_cast<ContBlock *>(Seen);
   if (Seen == 0 && atomicCAS(const_cast<unsigned long long *>(Word), 0ull, 1ull) == 0ull) {
-    unsigned Threads = aggBlockThreads(), Dynamic = contDynamicShared();
+    unsigned Threads = Dim.x * Dim.y * Dim.z, Dynamic = contDynamicShared();
     unsigned long long FramesAt =
         contAlign(sizeof(ContBlock)) + contAlign(4ull * Threads);
     unsigned long long SharedAt =
@@ -167,9 +191,9 @@ __device__ inline ContBlock *contBlock(ContShared &S, unsigned FrameBytes, unsig
     B->FramesAt = FramesAt;
     B->SharedAt = SharedAt;
     B->Phases = 0;
-    unsigned *Resume = contResume(B);
-    for (unsigned I = 0; I < Threads; ++I)
-      Resume[I] = 0;
+    B->Dim = Dim;
+    B->Warps = 0;
+    // (Resume points are read only for lanes marked suspended: contPoint.)
     __threadfence_block();
     *Word = reinterpret_cast<unsigned long long>(B);
     return B;
@@ -179,11 +203,13 @@ __device__ inline ContBlock *contBlock(ContShared &S, unsigned FrameBytes, unsig
   return reinterpret_cast<ContBlock *>(Seen);
 }
 
-/// Marks the calling thread suspended at resume point \p Point after
-/// \p Epoch barriers (its frame, in the block's state, is written).
-__device__ inline void contSuspend(ContShared &S, unsigned Point, unsigned Epoch) {
+/// Marks the thread of original rank \p Rank suspended at resume point
+/// \p Point after \p Epoch barriers (its frame, in the block's state, is
+/// written).
+__device__ inline void contSuspend(ContShared &S, unsigned Point, unsigned Epoch, unsigned Rank) {
   ContBlock *B = reinterpret_cast<ContBlock *>(*static_cast<volatile unsigned long long *>(&S.Block));
-  contResume(B)[aggThreadRank()] = Point;
+  contResume(B)[Rank] = Point;
+  atomicOr(&S.Lanes[Rank / 32], 1u << (Rank % 32));
   atomicMin(&S.Epoch, Epoch);
   __threadfence_block();
 }
@@ -194,30 +220,60 @@ __device__ inline bool contMustSuspend(const ContShared &S, unsigned Epoch) {
   return *static_cast<const volatile unsigned *>(&S.Epoch) < Epoch;
 }
 
-/// The calling thread finished the kernel.
-__device__ inline void contFinish(ContShared &S) {
-  unsigned long long B = *static_cast<volatile unsigned long long *>(&S.Block);
-  if (B > 1)
-    contResume(reinterpret_cast<ContBlock *>(B))[aggThreadRank()] = 0;
-}
-
 /// Counts the calling thread out of the phase. For the block's last thread:
 /// the block's state when the block continues in a next phase (the caller
 /// saves the shared memory and launches it), else null after freeing the
 /// state. Null for the other threads.
-__device__ inline ContBlock *contLeave(ContShared &S) {
+__device__ inline ContBlock *contLeave(ContShared &S, uint3 Idx, dim3 Grid) {
   __threadfence_block();
   if (atomicAdd(&S.Left, 1u) != aggBlockThreads() - 1)
     return nullptr;
   __threadfence_block();
   ContBlock *B = reinterpret_cast<ContBlock *>(*static_cast<volatile unsigned long long *>(&S.Block));
   if (*static_cast<volatile unsigned *>(&S.Epoch) != ContNoSuspension) {
+    unsigned Warps = 0;
+    for (unsigned W = 0; W < 32; ++W) {
+      unsigned Lanes = *static_cast<volatile unsigned *>(&S.Lanes[W]);
+      B->Lanes[W] = Lanes;
+      Warps |= Lanes ? 1u << W : 0u;
+    }
+    B->Warps = Warps;
+    B->Idx = Idx;
+    B->Grid = Grid;
     ++B->Phases;
     return B;
   }
   if (B)
     poolGive(B);
   return nullptr;
+}
+
+/// The threads of a next phase that runs only the original warps with a
+/// suspended lane.
+__device__ inline unsigned contCompactThreads(const ContBlock *B) {
+  return 32u * static_cast<unsigned>(__popc(B->Warps));
+}
+
+/// In such a phase: the original rank of the calling thread (its warp is
+/// the N-th original warp with a suspended lane, its lane the same).
+__device__ inline unsigned contCompactRank(const ContBlock *B) {
+  unsigned Rank = aggThreadRank(), Warps = B->Warps;
+  for (unsigned N = Rank / 32; N; --N)
+    Warps &= Warps - 1;
+  return static_cast<unsigned>(__ffs(static_cast<int>(Warps)) - 1) * 32u + Rank % 32u;
+}
+
+/// The original threadIdx of the thread of original rank \p Rank.
+__device__ inline uint3 contThreadIdx(const ContBlock *B, unsigned Rank) {
+  return make_uint3(Rank % B->Dim.x, Rank / B->Dim.x % B->Dim.y, Rank / (B->Dim.x * B->Dim.y));
+}
+
+/// Where the thread of original rank \p Rank resumes: 0 when it did not
+/// suspend (it finished, or the rank is past the original block's end).
+__device__ inline unsigned contPoint(ContBlock *B, unsigned Rank) {
+  if (Rank >= B->Threads || !((B->Lanes[Rank / 32] >> (Rank % 32)) & 1u))
+    return 0;
+  return contResume(B)[Rank];
 }
 
 /// After the last thread's launch of the next phase.

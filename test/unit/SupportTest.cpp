@@ -64,6 +64,16 @@ TEST(Runtime, OutputIncludesTheNeededHeadersInIncludeOrderOnce) {
                  "int x;\n");
   // A file that already includes a header does not get it twice.
   EXPECT_EQ(withRuntimeIncludes(Out, Needs.headers()), Out);
+  // A mention in a comment is not an include.
+  OutputNeeds Core;
+  Core.add(RuntimeHeader::Core);
+  EXPECT_EQ(withRuntimeIncludes("// see #include \"dpopt/runtime.cuh\"\n",
+                                Core.headers()),
+            "#include \"dpopt/runtime.cuh\" // dpopt's device runtime\n"
+            "// see #include \"dpopt/runtime.cuh\"\n");
+  EXPECT_EQ(withRuntimeIncludes("  #include \"dpopt/runtime.cuh\"\n",
+                                Core.headers()),
+            "  #include \"dpopt/runtime.cuh\"\n");
 }
 
 TEST(OffsetMap, MapsBackThroughInsertionsAndReplacements) {

@@ -111,6 +111,8 @@
 #undef D
 #pragma push_macro("Device")
 #undef Device
+#pragma push_macro("Dim")
+#undef Dim
 #pragma push_macro("Dims")
 #undef Dims
 #pragma push_macro("Done")
@@ -167,6 +169,8 @@
 #undef I
 #pragma push_macro("Id")
 #undef Id
+#pragma push_macro("Idx")
+#undef Idx
 #pragma push_macro("Index")
 #undef Index
 #pragma push_macro("K")
@@ -299,8 +303,6 @@
 #undef Restore
 #pragma push_macro("RestoreFn")
 #undef RestoreFn
-#pragma push_macro("Resume")
-#undef Resume
 #pragma push_macro("Round")
 #undef Round
 #pragma push_macro("Rounds")
@@ -367,6 +369,8 @@
 #undef W
 #pragma push_macro("Want")
 #undef Want
+#pragma push_macro("Warps")
+#undef Warps
 #pragma push_macro("What")
 #undef What
 #pragma push_macro("Word")
@@ -451,6 +455,8 @@
 #undef atomicMax
 #pragma push_macro("atomicMin")
 #undef atomicMin
+#pragma push_macro("atomicOr")
+#undef atomicOr
 #pragma push_macro("blockDim")
 #undef blockDim
 #pragma push_macro("blockIdx")
@@ -485,6 +491,10 @@
 #undef contBlock
 #pragma push_macro("contCarryError")
 #undef contCarryError
+#pragma push_macro("contCompactRank")
+#undef contCompactRank
+#pragma push_macro("contCompactThreads")
+#undef contCompactThreads
 #pragma push_macro("contCopy")
 #undef contCopy
 #pragma push_macro("contDynamicSave")
@@ -493,8 +503,6 @@
 #undef contDynamicShared
 #pragma push_macro("contFail")
 #undef contFail
-#pragma push_macro("contFinish")
-#undef contFinish
 #pragma push_macro("contFrame")
 #undef contFrame
 #pragma push_macro("contGetLastError")
@@ -509,6 +517,10 @@
 #undef contPeekAtLastError
 #pragma push_macro("contPendingLimit")
 #undef contPendingLimit
+#pragma push_macro("contPoint")
+#undef contPoint
+#pragma push_macro("contRank")
+#undef contRank
 #pragma push_macro("contRestoreShare")
 #undef contRestoreShare
 #pragma push_macro("contResume")
@@ -519,6 +531,8 @@
 #undef contSharedSave
 #pragma push_macro("contSuspend")
 #undef contSuspend
+#pragma push_macro("contThreadIdx")
+#undef contThreadIdx
 #pragma push_macro("cooperative_groups")
 #undef cooperative_groups
 #pragma push_macro("cudaDevAttrMultiProcessorCount")

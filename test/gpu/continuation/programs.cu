@@ -132,6 +132,31 @@ __global__ void lastError(int *A, int *Out) {
   Out[2] = static_cast<int>(Peeked) + static_cast<int>(cudaPeekAtLastError());
 }
 
+// 7. Sparse waits: a few lanes of some warps of a 2D block wait (one of
+// them twice), so the next phases run only those warps (the last one
+// partial in a 70-thread block). After the waits the threads read their
+// thread index and the block's shape, directly and through a function.
+__device__ int rankInBlock() { return threadIdx.y * blockDim.x + threadIdx.x; }
+
+__global__ void sparse(int *A, int *Out) {
+  int Size = blockDim.x * blockDim.y;
+  int T = rankInBlock();
+  int G = blockIdx.x * Size + T;
+  int Got = T;
+  if (T == 5 || T == 40 || T == Size - 1) {
+    addOne<<<1, 32>>>(A + G * 32, 32);
+    cudaDeviceSynchronize();
+    Got = A[G * 32 + 3] * 1000 + rankInBlock() * 10 +
+          (threadIdx.x + threadIdx.y * blockDim.x == static_cast<unsigned>(T));
+    if (T == 40) {
+      addOne<<<1, 32>>>(A + G * 32, 8);
+      cudaDeviceSynchronize();
+      Got += A[G * 32 + 4] * 100000;
+    }
+  }
+  Out[G] = Got + Size * 1000000;
+}
+
 static int failures = 0;
 static void expect(const char *What, const std::vector<int> &Got,
                    const std::vector<int> &Want) {
@@ -287,6 +312,35 @@ int main(int Argc, char **Argv) {
           Want[B * PerBlock + T] = Buf[B * PerBlock + (T + 2) % PerBlock];
       expect("divergent", download(DOut, Total), Want);
       expect("divergent array", download(DA, A.size()), A);
+      CHECK(cudaFree(DA));
+      CHECK(cudaFree(DOut));
+    }
+    for (dim3 Block : {dim3(16, 12), dim3(10, 7)}) { // 7
+      int Blocks = 19, Size = static_cast<int>(Block.x * Block.y),
+          Total = Blocks * Size;
+      std::vector<int> A(Total * 32);
+      for (size_t I = 0; I < A.size(); ++I)
+        A[I] = static_cast<int>(I % 11) + Rep;
+      int *DA = upload(A), *DOut = upload(std::vector<int>(Total));
+      sparse<<<Blocks, Block>>>(DA, DOut);
+      CHECK(cudaGetLastError());
+      std::vector<int> Want(Total);
+      for (int G = 0; G < Total; ++G) {
+        int T = G % Size, Got = T;
+        if (T == 5 || T == 40 || T == Size - 1) {
+          for (int I = 0; I < 32; ++I)
+            ++A[G * 32 + I];
+          Got = A[G * 32 + 3] * 1000 + T * 10 + 1;
+          if (T == 40) {
+            for (int I = 0; I < 8; ++I)
+              ++A[G * 32 + I];
+            Got += A[G * 32 + 4] * 100000;
+          }
+        }
+        Want[G] = Got + Size * 1000000;
+      }
+      expect("sparse", download(DOut, Total), Want);
+      expect("sparse array", download(DA, A.size()), A);
       CHECK(cudaFree(DA));
       CHECK(cudaFree(DOut));
     }

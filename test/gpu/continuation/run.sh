@@ -15,6 +15,10 @@ for f in "$dir"/*.cu; do
 done
 wait
 echo "variant,status,seconds" > "$out/results.csv"
+for f in "$dir"/*.cu; do
+  name=$(basename "$f" .cu)
+  [ -x "$out/bin/$name" ] || echo "$name,BUILD-FAILED,0" >> "$out/results.csv"
+done
 for bin in "$out"/bin/*; do
   name=$(basename "$bin")
   for size in "5000 3" "200000 1"; do
