@@ -632,7 +632,9 @@ class Prog:
         fan = r.choice([1, 2, 2, 3])
         depth = r.choice([2, 3, 4, 5] if fan < 3 else [2, 3, 4])
         leaf = None
-        if r.random() < 0.45:
+        # (--postwork: more kernels whose one launch is the recursive one,
+        # the shape consolidate takes by default when the thread waits.)
+        if r.random() < (0.2 if self.postwork else 0.45):
             leaf = self.pick_child(['atomic', 'early', 'smem', 'dyn', 'shfl', 'ballot'])
         names = [self.kname('r')]
         if mutual:
@@ -692,7 +694,18 @@ class Prog:
                             cfg += ['0', st]
                         args = ', '.join(bufs + [mv, 'depth - 1u', key2])
                         o(ind, f'{callee}<<<{", ".join(cfg)}>>>({args});')
-                        self.errcheck(o, ind)
+                        # --postwork: half the recursive launches are
+                        # followed (with --waits, 75% after a wait) by an
+                        # add to the atomicAdd-only accA: CDP1 postwork.
+                        post = self.postwork and r.random() < 0.5
+                        if not post:
+                            self.errcheck(o, ind)
+                            return
+                        if self.wait_rng is not None and self.wait_rng.random() < 0.75:
+                            o(ind, 'cudaDeviceSynchronize();')
+                        o(ind, f'atomicAdd(&accA[({key2} ^ {mv}) % {self.NA}u], '
+                               f'(unsigned long long)({mv} & 255u) + {r.randrange(1, 100)}ull);')
+                        self.feat('postwork-after-rec-launch')
                     self.with_stream(out, 2, rec_stream, body)
                     out(1, '}')
                 else:

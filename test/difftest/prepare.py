@@ -101,10 +101,17 @@ def strip_waits(text, names):
     of the functions \p names (generated code: 'name(' on the definition's
     line, its body the next brace-balanced block)."""
     for name in names:
-        m = re.search(r'^(?:static )?__(?:global|device)__[^\n]*\b' + name + r'\(', text, re.M)
-        if not m:
+        # The definition, not a declaration ('...);' first: mutual recursion
+        # declares the second kernel before the first).
+        start = None
+        for m in re.finditer(r'^(?:static )?__(?:global|device)__[^\n]*\b' + name + r'\(',
+                             text, re.M):
+            brace, semi = text.find('{', m.end()), text.find(';', m.end())
+            if brace != -1 and (semi == -1 or brace < semi):
+                start = brace
+                break
+        if start is None:
             continue
-        start = text.index('{', m.end())
         depth, i = 0, start
         while True:
             depth += {'{': 1, '}': -1}.get(text[i], 0)
