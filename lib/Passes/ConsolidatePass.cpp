@@ -41,7 +41,7 @@ constexpr llvm::StringLiteral PassName = "consolidate";
 /// The remark's note on a granularity no pragma or option asked for
 /// (consolidationLevel's default), or "".
 std::string defaultLevelNote(const LaunchSite &S, const PassOptions &O) {
-  if ((S.Pragma && S.Pragma->Consolidate) || O.Consolidate)
+  if (consolidationAsked(S, O))
     return "";
   return " (by default: '" + S.CallerName +
          "' launches itself and waits for that child; the postwork of a "

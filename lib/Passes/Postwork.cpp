@@ -342,6 +342,10 @@ PostworkFinding findPostwork(const LaunchSite &S, ProgramAnalysis &A) {
   return {std::move(Out), std::nullopt};
 }
 
+bool consolidationAsked(const LaunchSite &S, const PassOptions &O) {
+  return (S.Pragma && S.Pragma->Consolidate) || O.Consolidate;
+}
+
 std::optional<Granularity> consolidationLevel(const LaunchSite &S,
                                               ProgramAnalysis &A,
                                               const PassOptions &O) {
@@ -367,7 +371,7 @@ std::optional<std::string> postworkSiteBlocker(const LaunchSite &S,
     return std::nullopt;
   // An explicit request holds whatever the pipeline; the default only where
   // consolidate runs later.
-  bool Asked = (S.Pragma && S.Pragma->Consolidate) || O.Consolidate;
+  bool Asked = consolidationAsked(S, O);
   if (!Asked &&
       !(O.runsAfter("consolidate", Pass) && consolidationLevel(S, A, O)))
     return std::nullopt;

@@ -76,6 +76,10 @@ struct PostworkFinding {
 /// The postwork of \p S when its kernel synchronizes on its children.
 PostworkFinding findPostwork(const LaunchSite &S, ProgramAnalysis &A);
 
+/// True when a '#pragma dp consldt' on \p S or --consldt asks consolidate
+/// for it.
+bool consolidationAsked(const LaunchSite &S, const PassOptions &O);
+
 /// The granularity consolidate gives \p S: its '#pragma dp consldt''s, else
 /// --consldt's, else grid where a kernel launches itself and then waits for
 /// that child (CDP1 postwork, findPostwork), else none. The default replaces
