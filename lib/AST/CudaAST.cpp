@@ -255,4 +255,15 @@ const FunctionDecl *getWrittenDefinition(const FunctionDecl *FD) {
   return FD;
 }
 
+void findSyncthreads(const Stmt *S, std::vector<const CallExpr *> &Out) {
+  if (!S || isa<LambdaExpr>(S))
+    return;
+  if (const auto *C = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *F = C->getDirectCallee())
+      if (F->getIdentifier() && F->getName() == "__syncthreads")
+        Out.push_back(C);
+  for (const Stmt *C : S->children())
+    findSyncthreads(C, Out);
+}
+
 } // namespace dpopt

@@ -356,7 +356,7 @@ std::vector<const LaunchSite *> ProgramAnalysis::hostSites() const {
   return Out;
 }
 
-std::vector<LaunchSequence> ProgramAnalysis::hostLaunchSequences() const {
+std::vector<LaunchSequence> ProgramAnalysis::launchSequences() const {
   // A statement's place among its block's statements, empty ones not
   // counted; each block is numbered once, so this is linear in the file.
   llvm::DenseMap<const Stmt *, unsigned> Place;
@@ -379,7 +379,7 @@ std::vector<LaunchSequence> ProgramAnalysis::hostLaunchSequences() const {
     Run = LaunchSequence();
   };
   for (const LaunchSite &S : Sites) {
-    if (S.Side != LaunchSide::Host || !S.EnclosingBlock)
+    if (!S.EnclosingBlock)
       continue;
     const LaunchSite *Last = Run.Sites.empty() ? nullptr : Run.Sites.back();
     if (!Last || Last->EnclosingBlock != S.EnclosingBlock ||

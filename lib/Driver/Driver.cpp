@@ -13,6 +13,7 @@
 #include "dpopt/Frontend/ParseSession.h"
 #include "dpopt/Frontend/WorkingCopy.h"
 #include "dpopt/Passes/ConsolidatePass.h"
+#include "dpopt/Passes/MergePass.h"
 #include "dpopt/Passes/PassRegistry.h"
 #include "dpopt/Report/Report.h"
 #include "dpopt/Support/SourceText.h"
@@ -83,6 +84,7 @@ int Run::execute() {
     Pipeline = std::move(*Parsed);
   }
   PassOptions PassOpts = O.PassOpts;
+  PassOpts.PipelineNamed = O.Passes.has_value();
   for (Pass *P : Pipeline)
     PassOpts.Pipeline.push_back(P->name().str());
 
@@ -178,6 +180,23 @@ int Run::execute() {
               At, Severity::Error,
               "'#pragma dp consldt' asks for the consolidate pass, which "
               "--passes does not run"));
+        }
+    }
+    bool Merges =
+        any_of(Pipeline, [](Pass *P) { return P->name() == "merge"; });
+    if (Merges) {
+      for (Diagnostic &D : mergePragmaErrors(Analysis))
+        PragmaErrors.push_back(std::move(D));
+    } else {
+      for (const SiteOrigin &S : (*WC)->sites().all())
+        if (S.Pragma && S.Pragma->Merge) {
+          UserLocation At;
+          At.InMainFile = true;
+          At.Offset = S.PragmaOffset;
+          PragmaErrors.push_back((*WC)->diagnosticAt(
+              At, Severity::Error,
+              "'#pragma dp merge' asks for the merge pass, which --passes "
+              "does not run"));
         }
     }
     for (const Diagnostic &D : PragmaErrors)

@@ -241,15 +241,6 @@ void attachPragmas(const ParsedUnit &U,
                           sideName(Target->DeviceSide) + " code");
       continue;
     }
-    // The grammar is parsed in full, but no pass honours merge yet: say
-    // so rather than ignore it.
-    if (D.Merge) {
-      std::optional<size_t> At = D.clauseOffset("merge");
-      Error(At ? P.mainFileOffset(*At) : P.Offset,
-            "'merge' is not implemented yet: dpopt parses it but has no pass "
-            "that does it; remove the clause");
-      continue;
-    }
     SiteOrigin *Site = Sites.byId(*Index + 1);
     if (!Site->Pragma) {
       Site->Pragma = D;

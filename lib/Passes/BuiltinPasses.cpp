@@ -13,6 +13,7 @@
 #include "dpopt/Passes/CoarsenPass.h"
 #include "dpopt/Passes/ConsolidatePass.h"
 #include "dpopt/Passes/ContinuationPass.h"
+#include "dpopt/Passes/MergePass.h"
 #include "dpopt/Passes/PassRegistry.h"
 #include "dpopt/Passes/RemoveLaunchPass.h"
 #include "dpopt/Passes/ThresholdPass.h"
@@ -27,12 +28,15 @@ PassRegistry PassRegistry::builtin() {
   R.add(createConsolidatePass());
   R.add(createAggregatePass());
   R.add(createRemoveLaunchPass());
+  R.add(createMergePass());
   // consolidate acts only where a pragma or --consldt asks for it; the
   // sites it takes, aggregate leaves alone.
   // continuation goes first: legacy CDP1 kernels become CDP2 code that the
   // other passes then see like any other.
-  R.DefaultOrder = {"continuation", "threshold", "coarsen", "consolidate",
-                    "aggregate"};
+  // merge, in the default pipeline, acts only on '#pragma dp merge', and
+  // before the per-site passes rewrite the launches it would join.
+  R.DefaultOrder = {"continuation", "merge",       "threshold",
+                    "coarsen",      "consolidate", "aggregate"};
   return R;
 }
 

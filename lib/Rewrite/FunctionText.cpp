@@ -350,4 +350,13 @@ Expected<unsigned> statementEnd(const ParsedUnit &U, const Stmt *S) {
   return U.getOffset(Semi->getLocation()) + 1;
 }
 
+std::string spelledType(const ASTContext &Ctx, QualType T, StringRef Name) {
+  PrintingPolicy P(Ctx.getLangOpts());
+  P.SuppressTagKeyword = true;
+  std::string Out;
+  raw_string_ostream OS(Out);
+  T.getCanonicalType().getUnqualifiedType().print(OS, P, Name);
+  return Out;
+}
+
 } // namespace dpopt

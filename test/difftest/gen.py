@@ -8,6 +8,8 @@ One file holds K independent programs. Program k's kernels and device
 functions are named p{k}_*; run_p{k}() prints one line
 `p{k} <hash> <host error codes...> e <device error counters...>`, or
 `p{k} host-error <code>` when a host call fails. main() prints `done`.
+--merge writes another family: host launch sequences for the merge pass,
+`p{k} <hash per sequence...> e <host error codes...>` (MergeProg).
 
 Every program obeys CDP2's ordering rules only (a child sees what its parent
 thread wrote before the launch; one thread's launches into the implicit or one
@@ -1372,7 +1374,904 @@ def _prod(t):
     return x
 
 
-def generate(seed, programs, waits=False, own_streams=False, postwork=False):
+# ---------------------------------------------------------------------------
+# The --merge family: host-side launch sequences for the merge pass
+# (docs/testing.md). Each program is 1-3 sequences; a sequence is one host
+# function that allocates its buffers (locals set by cudaMalloc(&p, bytes)),
+# launches 2-4 different kernels once each, back to back, waits, and hashes
+# every buffer it allocated. The program prints one hash per sequence, so
+# a mismatch says which sequence differs; the comment before each sequence
+# and --list-features (seqJ-...) say what it is:
+#
+#   pragma      '#pragma dp merge' before the first launch; the kernels are
+#               independent (distinct buffers, or disjoint parts of one
+#               buffer, or commuting atomics of one kind on one buffer)
+#   proven      no pragma; every buffer a kernel writes is its own local,
+#               set only by cudaMalloc: plain --passes=merge may merge it
+#   unprovable  no pragma; independent, but not provably so (disjoint parts
+#               of one buffer through p + k or &p[k], an input read through
+#               a copied pointer, one buffer updated by commuting atomics):
+#               a correct dpopt leaves it; either way the output is the same
+#   dependent   no pragma; a later kernel reads what an earlier one wrote
+#               (raw: through the same variable, p + k, &p[k] or a copy of
+#               the pointer), writes what it wrote (waw), or writes what it
+#               read (war): a correct dpopt leaves it, a merge is likely to
+#               show as a mismatch of that sequence's hash
+#
+# Some sequences have host code between two launches (a break: an update of
+# a later launch's argument, a device-to-device copy into a later kernel's
+# input, a memset of a later kernel's output, cudaEventRecord, an error
+# check or a declaration): nothing may be merged across it.
+
+MERGE_HELPERS = r'''
+// ---- host helpers of the --merge family
+#define DM_CK(call)                                                           \
+  do {                                                                        \
+    cudaError_t dm_e = (call);                                                \
+    if (dm_e != cudaSuccess) {                                                \
+      *err = (int)dm_e;                                                       \
+      return;                                                                 \
+    }                                                                         \
+  } while (0)
+
+// count elements of esize bytes at d: kind 0 random, 1 random & a, 2 all a.
+static cudaError_t dm_fill(void *d, size_t count, unsigned esize, int kind, unsigned a,
+                           unsigned long long *s) {
+  const size_t per = sizeof(dt_stage) / esize;
+  for (size_t at = 0; at < count; at += per) {
+    size_t m = count - at < per ? count - at : per;
+    for (size_t j = 0; j < m; ++j) {
+      unsigned long long v = a;
+      if (kind != 2) {
+        v = dt_lcg(s);
+        if (esize == 8) v = (v << 32) ^ dt_lcg(s);
+        if (kind == 1) v &= a;
+      }
+      if (esize == 8) ((unsigned long long *)dt_stage)[j] = v;
+      else ((unsigned *)dt_stage)[j] = (unsigned)v;
+    }
+    cudaError_t e = cudaMemcpy((char *)d + at * esize, dt_stage, m * esize, cudaMemcpyHostToDevice);
+    if (e != cudaSuccess) return e;
+  }
+  return cudaSuccess;
+}
+
+static cudaError_t dm_hash(unsigned long long *h, const void *d, size_t bytes) {
+  for (size_t at = 0; at < bytes; at += sizeof(dt_stage)) {
+    size_t m = bytes - at < sizeof(dt_stage) ? bytes - at : sizeof(dt_stage);
+    cudaError_t e = dt_hash(h, (const char *)d + at, m);
+    if (e != cudaSuccess) return e;
+  }
+  return cudaSuccess;
+}
+'''
+
+# FILE_HELPERS less dt_make, which the family does not use (nvcc warns).
+MERGE_FILE_HELPERS = (FILE_HELPERS[:FILE_HELPERS.index('// kind 0: zero')] +
+                      FILE_HELPERS[FILE_HELPERS.index('static cudaError_t dt_hash'):])
+
+MK_STORE = ('map', 'stride', 'reduce', 'scan', 'dyn', 'shfl')   # plain stores, one writer each
+MK_BARRIER = ('reduce', 'scan', 'dyn')                          # __syncthreads()
+MK_ATOMIC = {
+    'add': ('unsigned', 'atomicAdd(&acc[{i}], {v});'),
+    'xor': ('unsigned', 'atomicXor(&acc[{i}], {v});'),
+    'max': ('unsigned', 'atomicMax(&acc[{i}], {v});'),
+    'min': ('unsigned', 'atomicMin(&acc[{i}], {v});'),
+    'add64': ('unsigned long long', 'atomicAdd(&acc[{i}], (unsigned long long){v} * 3ull);'),
+}
+MK_BLOCK1 = [32, 48, 64, 70, 96, 100, 128, 160, 192, 250, 256, 333, 384, 512, 640, 1024]
+MK_BLOCK2 = [(16, 16), (8, 8), (32, 4), (10, 10), (17, 3), (64, 2), (12, 5), (32, 32), (4, 16),
+             (24, 4)]
+MK_BLOCK3 = [(8, 4, 2), (4, 4, 4), (2, 3, 5), (16, 4, 4), (8, 8, 8), (6, 5, 3), (4, 2, 8),
+             (32, 2, 2), (8, 4, 3)]
+MK_SMS = 132          # an H200's SMs: what 'more than one wave' is sized for
+MK_MAX_ELEMS = 1 << 21
+
+
+class MBuf:
+    """A device buffer of a sequence: a local of its host function."""
+
+    def __init__(self, name, etype, init):
+        self.name = name
+        self.etype = etype
+        self.init = init          # dm_fill (kind, a)
+        self.size = 1             # elements: the largest extent any use needs
+        self.alloc = 'malloc'     # 'malloc' | 'cast' | 'managed'
+        self.null_init = False
+
+    def need(self, n):
+        self.size = max(self.size, n)
+
+
+class MBind:
+    """A pointer argument: buffer, element offset, how it is written."""
+
+    def __init__(self, buf, off=0, form='var', alias=None):
+        self.buf, self.off, self.form, self.alias = buf, off, form, alias
+
+    def expr(self):
+        if self.form == 'alias':
+            return self.alias
+        if self.form == 'plus':
+            return f'{self.buf.name} + {self.off}'
+        if self.form == 'addr':
+            return f'&{self.buf.name}[{self.off}]'
+        assert self.off == 0
+        return self.buf.name
+
+
+class MKernel:
+    def __init__(self, name, kind):
+        self.name = name
+        self.kind = kind
+        self.block = (64,)
+        self.grid = (1,)
+        self.n = 1
+        self.op = None            # atomic kernels
+        self.nacc = 0             # atomic kernels: the slots they update
+        self.etype = 'unsigned'   # the element type of out
+        self.out = None           # MBind
+        self.inp = None           # MBind
+        self.ext = 1              # elements of inp it reads
+        self.acc2 = None          # map: an atomicAdd-only side output (MBind)
+        self.nacc2 = 0
+        self.key = 0
+        self.key_var = None
+        self.n_var = None
+        self.early = False
+        self.rev = False
+        self.hsync = False
+        self.lb = None
+        self.extra_smem = 0
+        self.pre = 0              # rounds of work before it reads in[]
+        self.post = 0             # rounds of work between the read and the write
+
+    @property
+    def tpb(self):
+        return _prod(self.block)
+
+    @property
+    def blocks(self):
+        return _prod(self.grid)
+
+    def need(self):
+        """Elements of out it writes, from the binding's offset."""
+        if self.kind in ('map', 'stride', 'scan', 'dyn', 'tmpl'):
+            return self.n
+        if self.kind == 'reduce':
+            return self.blocks
+        if self.kind == 'shfl':
+            return self.blocks * (self.tpb // 32)
+        return self.nacc
+
+
+class MergeProg:
+    def __init__(self, k, rng):
+        self.k = k
+        self.r = rng
+        self.p = f'p{k}_'
+        self.feats = set()
+        self.kn = 0
+        self.vn = 0
+        self.need = set()
+        self.nhe = 0
+        c = rng
+        self.mixc = (c.randrange(1, 1 << 31) * 2 + 1, c.randrange(1 << 32), c.choice([13, 15, 16, 17]))
+        self.saltc = [c.randrange(1, 1 << 16) * 2 + 1 for _ in range(9)]
+
+    def feat(self, *names):
+        self.feats.update(names)
+
+    def v(self, base):
+        self.vn += 1
+        return f'{base}{self.vn}'
+
+    # -- kernels ---------------------------------------------------------------
+    def pick_block(self, kind, used):
+        r = self.r
+        b = (64,)
+        for attempt in range(30):
+            d = r.choices([1, 2, 3], [45, 30, 25])[0]
+            b = (r.choice(MK_BLOCK1),) if d == 1 else r.choice(MK_BLOCK2 if d == 2 else MK_BLOCK3)
+            t = _prod(b)
+            if kind == 'shfl' and t % 32:
+                continue
+            # mostly whole warps for kernels with barriers (what the merged
+            # kernel needs unless it has the largest block), not always
+            if kind in MK_BARRIER and t % 32 and r.random() < 0.7:
+                continue
+            if kind == 'dyn' and t > 512:
+                continue
+            if t in used and attempt < 25:
+                continue
+            break
+        used.add(_prod(b))
+        return b
+
+    def new_kernel(self, kind, used, big=False):
+        r = self.r
+        self.kn += 1
+        K = MKernel(f'{self.p}m{self.kn}', kind)
+        K.block = self.pick_block(kind, used)
+        tpb = K.tpb
+        if kind == 'stride':
+            gd = r.choices([1, 2, 3], [5, 3, 2])[0]
+            gy = r.choice([2, 3]) if gd >= 2 else 1
+            gz = 2 if gd == 3 else 1
+            gx = r.randint(1, 6)
+            K.grid = (gx, gy, gz)[:gd]
+            total = gx * gy * gz * tpb
+            K.n = total * r.choice([1, 2, 3]) + r.randrange(total)
+        elif big:
+            K.grid = (1,)          # sized in plan_sequence, once every block is known
+            K.n = tpb
+        else:
+            gd = r.choices([1, 2, 3], [50, 30, 20])[0]
+            gy = r.choice([2, 3, 4]) if gd >= 2 else 1
+            gz = r.choice([2, 3]) if gd == 3 else 1
+            size = r.choices(['tiny', 'small', 'typical'], [2, 3, 5])[0]
+            n = {'tiny': r.randint(1, 64), 'small': r.randint(65, 2000),
+                 'typical': r.randint(2001, 40000)}[size]
+            per = tpb * gy * gz
+            gx = -(-n // per) + (1 if r.random() < 0.15 else 0)
+            if kind == 'shfl' or (kind in ('scan', 'dyn') and r.random() < 0.3):
+                n = min(n, gx * per)
+            K.grid = (gx, gy, gz)[:gd]
+            K.n = n
+        if kind == 'atomic' or kind == 'tmpl':
+            K.early = r.random() < 0.6
+        elif kind == 'map':
+            K.early = r.random() < 0.5
+            K.rev = r.random() < 0.3
+        if kind == 'atomic':
+            K.op = r.choice(list(MK_ATOMIC))
+            K.etype = MK_ATOMIC[K.op][0]
+            K.nacc = r.choice([61, 128, 256, 1000])
+        if kind in ('reduce', 'scan') and r.random() < 0.2:
+            K.hsync = True
+        if kind == 'dyn':
+            K.extra_smem = r.choice([0, 0, 16, 64])
+        if r.random() < 0.06:
+            K.lb = 1024 if tpb > 512 else r.choice([tpb, 512, 1024])
+        K.post = r.choice([0, 0, 0, 16, 64])
+        K.key = r.randrange(1 << 32)
+        return K
+
+    def pos_lines(self, K, style):
+        p = self.p
+        if style == 'x1':
+            return ['unsigned tid = threadIdx.x;', 'unsigned tpb = blockDim.x;',
+                    'unsigned bid = blockIdx.x;', 'unsigned gid = bid * tpb + tid;']
+        if style == 'lin':
+            return ['unsigned tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);',
+                    'unsigned tpb = blockDim.x * blockDim.y * blockDim.z;',
+                    'unsigned bid = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);',
+                    'unsigned gid = bid * tpb + tid;']
+        if style == 'lin2':
+            return ['unsigned tid = (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;',
+                    'unsigned tpb = blockDim.z * blockDim.y * blockDim.x;',
+                    'unsigned bid = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;',
+                    'unsigned gid = tid + tpb * bid;']
+        self.need.add('pos')
+        self.feat('merge-devfunc-position')
+        return [f'unsigned tid = {p}tid3();', f'unsigned tpb = {p}ntid();',
+                f'unsigned bid = {p}bid3();', 'unsigned gid = bid * tpb + tid;']
+
+    def salt_expr(self):
+        r = self.r
+        if r.random() < 0.3:
+            self.need.add('salt')
+            return f'{self.p}salt()'
+        c = [r.randrange(1, 1 << 12) * 2 + 1 for _ in range(9)]
+        return (f'threadIdx.y * {c[0]}u + threadIdx.z * {c[1]}u + blockIdx.y * {c[2]}u + '
+                f'blockIdx.z * {c[3]}u + gridDim.x * {c[4]}u + (gridDim.y ^ gridDim.z * {c[5]}u) + '
+                f'blockDim.x * {c[6]}u + blockDim.y * {c[7]}u + blockDim.z * {c[8]}u')
+
+    def kernel_text(self, K):
+        r = self.r
+        p = self.p
+        oneD = len(K.block) == 1 and len(K.grid) == 1
+        style = r.choices(['x1', 'lin', 'lin2', 'fn'], [3 if oneD else 0, 4, 3, 2])[0]
+        a, b = r.randrange(1, 1 << 12) * 2 + 1, r.randrange(1 << 16)
+        body = self.pos_lines(K, style)
+        body.append(f'unsigned cs = {self.salt_expr()};')
+        bar = f'{p}bar();' if K.hsync else '__syncthreads();'
+        if K.hsync:
+            self.need.add('bar')
+            self.feat('merge-sync-in-helper')
+
+        def vlines(i, decl=True):
+            """Lines computing v from in[] for element i: K.pre rounds
+            before the read (the index depends on them, so the read waits),
+            K.post after it (the value depends on them, so the write waits)."""
+            out = []
+            idx = f'({i} * {a}u + {b}u) % {K.ext}u'
+            if K.pre:
+                out.append(f'unsigned d = {i} ^ key;')
+                out.append(f'for (unsigned j = 0; j < {K.pre}u; ++j)')
+                out.append(f'  d = {p}mix(d, j);')
+                idx = f'({i} * {a}u + {b}u + (d == 0x9E3779B9u ? 1u : 0u)) % {K.ext}u'
+            out.append(f'{"unsigned " if decl else ""}v = {p}mix(key ^ in[{idx}], {i}) + cs;')
+            if K.post:
+                out.append(f'for (unsigned j = 0; j < {K.post}u; ++j)')
+                out.append(f'  v = {p}mix(v, j);')
+            return out
+
+        def vguarded():
+            """v for every thread: 0 past n."""
+            if not K.pre and not K.post and r.random() < 0.5:
+                return [f'unsigned v = gid < n ? {p}mix(key ^ in[(gid * {a}u + {b}u) % {K.ext}u], gid) + cs : 0u;']
+            return ['unsigned v = 0u;', 'if (gid < n) {'] + ['  ' + l for l in vlines('gid', False)] + ['}']
+        if K.pre or K.post > 100:
+            self.feat('merge-slow-kernel')
+        params = []
+        kind = K.kind
+        if kind in ('map', 'tmpl'):
+            T = 'T' if kind == 'tmpl' else 'unsigned'
+            params.append(f'{T} *out')
+            if K.acc2:
+                params.append('unsigned *acc')
+            idx = 'n - 1u - gid' if K.rev else 'gid'
+            tail = vlines('gid') + [f'out[{idx}] = ({T})v;']
+            if K.acc2:
+                tail.append(f'atomicAdd(&acc[(v ^ gid) % {K.nacc2}u], v & 0xffffu);')
+            if K.early:
+                body += ['if (gid >= n)', '  return;'] + tail
+            else:
+                body += ['if (gid < n) {'] + ['  ' + l for l in tail] + ['}']
+        elif kind == 'atomic':
+            params.append(f'{K.etype} *acc')
+            upd = MK_ATOMIC[K.op][1].format(i=f'(gid * {r.randrange(1, 1 << 10) * 2 + 1}u + key) % {K.nacc}u',
+                                            v='v')
+            tail = vlines('gid') + [upd]
+            if K.early:
+                body += ['if (gid >= n)', '  return;'] + tail
+            else:
+                body += ['if (gid < n) {'] + ['  ' + l for l in tail] + ['}']
+        elif kind == 'stride':
+            params.append('unsigned *out')
+            body.append('unsigned nthr = tpb * gridDim.x * gridDim.y * gridDim.z;')
+            body.append('for (unsigned i = gid; i < n; i += nthr) {')
+            body += ['  ' + l for l in vlines('i')]
+            body.append('  out[i] = v + i / nthr;')
+            body.append('}')
+        elif kind in ('reduce', 'scan', 'dyn'):
+            params.append('unsigned *out')
+            if kind == 'dyn':
+                sh = f'{K.name}_dyn'
+                body.insert(0, f'extern __shared__ unsigned {sh}[];')
+                self.feat('merge-dyn-smem')
+            else:
+                sh = f'{K.name}_sh'
+                body.insert(0, f'__shared__ unsigned {sh}[{K.tpb}];')
+                self.feat('merge-static-smem')
+            body += vguarded()
+            body.append(f'{sh}[tid] = v;')
+            body.append(bar)
+            if kind == 'reduce' or (kind == 'dyn' and r.random() < 0.5):
+                body.append('for (unsigned s = 1; s < tpb; s <<= 1) {')
+                body.append(f'  if ((tid & (2u * s - 1u)) == 0u && tid + s < tpb)')
+                body.append(f'    {sh}[tid] += {sh}[tid + s] * 3u;')
+                body.append(f'  {bar}')
+                body.append('}')
+                if kind == 'dyn':
+                    body.append(f'if (gid < n)')
+                    body.append(f'  out[gid] = {sh}[0] ^ v;')
+                else:
+                    body.append('if (tid == 0u)')
+                    body.append(f'  out[bid] = {sh}[0] ^ key;')
+                self.feat('merge-block-reduce')
+            elif kind == 'scan':
+                body.append('for (unsigned s = 1; s < tpb; s <<= 1) {')
+                body.append(f'  unsigned t = tid >= s ? {sh}[tid - s] : 0u;')
+                body.append(f'  {bar}')
+                body.append(f'  {sh}[tid] += t;')
+                body.append(f'  {bar}')
+                body.append('}')
+                body.append('if (gid < n)')
+                body.append(f'  out[gid] = {sh}[tid];')
+                self.feat('merge-block-scan')
+            else:
+                body.append(f'unsigned u = {sh}[(tid + 1u) % tpb] ^ {sh}[tpb - 1u - tid];')
+                body.append('if (gid < n)')
+                body.append('  out[gid] = u * 3u + v;')
+        elif kind == 'shfl':
+            params.append('unsigned *out')
+            body += vguarded()
+            body.append('for (int o = 16; o > 0; o >>= 1)')
+            body.append('  v += __shfl_down_sync(0xffffffffu, v, o) * 5u;')
+            body.append('if ((tid & 31u) == 0u)')
+            body.append('  out[bid * (tpb / 32u) + tid / 32u] = v;')
+            self.feat('merge-warp-shuffle')
+        else:
+            raise AssertionError(kind)
+        params.append('const unsigned *in')
+        if r.random() < 0.3:
+            r.shuffle(params)
+        params += ['unsigned n', 'unsigned key']
+        head = 'template <typename T>\n' if kind == 'tmpl' else ''
+        lb = f'__launch_bounds__({K.lb}) ' if K.lb else ''
+        if K.early:
+            self.feat('merge-early-return')
+        if kind in MK_BARRIER and K.tpb % 32:
+            self.feat('merge-barrier-odd-block')
+        self.kernel_params = params
+        return (f'{head}__global__ void {lb}{K.name}({", ".join(params)})\n{{\n' +
+                ''.join('  ' + l + '\n' for l in body) + '}\n')
+
+    # -- sequences -------------------------------------------------------------
+    def plan_sequence(self, si):
+        r = self.r
+        kind = r.choices(['pragma', 'proven', 'unprovable', 'dependent'], [3, 3, 2, 4])[0]
+        nk = r.choices([2, 3, 4], [5, 3, 2])[0]
+        kinds = [r.choices(['map', 'atomic', 'stride', 'reduce', 'scan', 'dyn', 'shfl', 'tmpl'],
+                           [8, 4, 3, 4, 3, 3, 1, 1])[0] for _ in range(nk)]
+        rel = None
+        if kind == 'dependent':
+            rel = r.choice(['raw', 'raw-plus', 'raw-alias', 'raw-addr', 'waw', 'waw-plus', 'war'])
+        elif kind == 'unprovable':
+            rel = r.choice(['disjoint-plus', 'disjoint-addr', 'alias-ro', 'atomic-same'])
+        elif kind == 'pragma':
+            rel = r.choices([None, 'disjoint-plus', 'alias-ro', 'atomic-same'], [5, 1, 1, 1])[0]
+        A = B = None
+        if rel:
+            A, B = sorted(r.sample(range(nk), 2))
+            if rel.startswith(('waw', 'disjoint')):
+                for x in (A, B):
+                    if kinds[x] not in MK_STORE:
+                        kinds[x] = r.choice(MK_STORE)
+            elif rel == 'war':
+                if kinds[B] not in MK_STORE:
+                    kinds[B] = r.choice(MK_STORE)
+            elif rel == 'atomic-same':
+                kinds[A] = kinds[B] = 'atomic'
+        big = r.random() < 0.15
+        bi = None
+        if big:
+            cands = [x for x in range(nk) if kinds[x] in ('map', 'atomic', 'reduce')]
+            bi = r.choice(cands) if cands else None
+        used = set()
+        ks = [self.new_kernel(kinds[x], used, big=x == bi) for x in range(nk)]
+        if bi is not None:
+            K = ks[bi]
+            warps = max(-(-k.tpb // 32) for k in ks)
+            cap = MK_SMS * min(32, 64 // warps)
+            others = sum(k.blocks for x, k in enumerate(ks) if x != bi)
+            gx = max(1, int(cap * r.uniform(1.1, 2.0)) - others)
+            gx = min(gx, MK_MAX_ELEMS // K.tpb)
+            K.grid = (gx,)
+            K.n = gx * K.tpb - r.randrange(K.tpb)
+            self.feat('merge-big-grid')
+        if rel and rel.startswith('raw'):
+            if ks[A].etype != 'unsigned':
+                ks[A].op, ks[A].etype = 'add', 'unsigned'
+        if rel == 'atomic-same':
+            ks[B].op, ks[B].etype, ks[B].nacc = ks[A].op, ks[A].etype, ks[A].nacc
+        S = {'kind': kind, 'rel': rel, 'A': A, 'B': B, 'ks': ks, 'bufs': [], 'aliases': []}
+        # buffers
+        bufs = S['bufs']
+
+        def newbuf(base, etype, init):
+            b = MBuf(self.v(base), etype, init)
+            bufs.append(b)
+            return b
+        in0 = newbuf('in', 'unsigned', (0, 0))
+        in0.need(r.choice([97, 256, 1000, 4096, 10007]))
+        for K in ks:
+            if r.random() < 0.65:
+                K.inp, K.ext = MBind(in0), in0.size
+            else:
+                b = newbuf('src', 'unsigned', (0, 0) if r.random() < 0.7 else (1, 0xffff))
+                K.ext = r.choice([64, 300, 1024, 5000])
+                b.need(K.ext)
+                K.inp = MBind(b)
+            init = r.choice([(2, 0), (2, 0), (0, 0), (2, 0xdeadbeef)])
+            if K.kind == 'atomic' and K.op == 'min':
+                init = (2, 0xffffffff)
+            o = newbuf('acc' if K.kind == 'atomic' else 'out', K.etype, init)
+            K.out = MBind(o)
+            if K.kind == 'map' and r.random() < 0.25:
+                K.nacc2 = r.choice([31, 128, 500])
+                a2 = newbuf('acc', 'unsigned', (2, 0))
+                a2.need(K.nacc2)
+                K.acc2 = MBind(a2)
+        # the relation between kernels A and B
+        if rel:
+            KA, KB = ks[A], ks[B]
+            nA = KA.need()
+            if rel.startswith('raw'):
+                if KB.inp.buf is not in0:
+                    bufs.remove(KB.inp.buf)
+                k = 0 if rel == 'raw' else r.randrange(min(nA, 32))
+                form = {'raw': 'var', 'raw-plus': 'plus', 'raw-addr': 'addr', 'raw-alias': 'alias'}[rel]
+                KB.inp = self.bind(S, KA.out.buf, k, form, const=True)
+                KB.ext = nA - k
+                desc = f'{KB.name} reads what {KA.name} wrote, through {KB.inp.expr()}'
+            elif rel.startswith('waw'):
+                bufs.remove(KB.out.buf)
+                k = 0 if rel == 'waw' else r.randrange(min(nA, 32))
+                KB.out = self.bind(S, KA.out.buf, k, 'var' if rel == 'waw' else 'plus')
+                desc = f'{KB.name} overwrites what {KA.name} wrote, through {KB.out.expr()}'
+            elif rel == 'war':
+                bufs.remove(KB.out.buf)
+                k = r.randrange(min(KA.ext, 32))
+                KB.out = self.bind(S, KA.inp.buf, k, r.choice(['var', 'plus']) if k == 0 else 'plus')
+                if KB.inp.buf is KA.inp.buf:
+                    # not a kernel that reads what it writes itself
+                    b = newbuf('src', 'unsigned', (0, 0))
+                    KB.ext = r.choice([64, 300, 1024])
+                    b.need(KB.ext)
+                    KB.inp = MBind(b)
+                desc = f'{KB.name} writes {KB.out.expr()}, which {KA.name} reads'
+            elif rel.startswith('disjoint'):
+                bufs.remove(KB.out.buf)
+                off = nA + r.randrange(17)
+                KB.out = self.bind(S, KA.out.buf, off, 'addr' if rel == 'disjoint-addr' else 'plus')
+                desc = f'{KA.name} writes {KA.out.buf.name}[0, {nA}), {KB.name} from {off} on'
+            elif rel == 'alias-ro':
+                if KA.inp.buf is not in0:
+                    bufs.remove(KA.inp.buf)
+                if KB.inp.buf is not in0:
+                    bufs.remove(KB.inp.buf)
+                KA.inp, KA.ext = MBind(in0), in0.size
+                KB.inp = self.bind(S, in0, 0, 'alias', const=True)
+                KB.ext = in0.size
+                desc = f'{KA.name} and {KB.name} both read {in0.name}, {KB.name} through {KB.inp.alias}'
+            else:  # atomic-same
+                bufs.remove(KB.out.buf)
+                KB.out = MBind(KA.out.buf)
+                desc = f'{KA.name} and {KB.name} both {KA.op} into {KA.out.buf.name}'
+            S['desc'] = desc
+            # The earlier kernel of a dependent pair is slow where it counts
+            # (it writes late for raw and waw, reads late for war), the later
+            # one fast: run at the same time, as a wrong merge runs them, the
+            # later one reads, or leaves, what the original order does not.
+            if kind == 'dependent':
+                if rel == 'war':
+                    KA.pre, KB.pre, KB.post = r.randint(1500, 4000), 0, 0
+                else:
+                    KA.post, KB.pre = r.randint(1500, 4000), 0
+                    if rel.startswith('waw'):
+                        KB.post = 0
+            self.feat(f'merge-rel-{rel}')
+        if kind != 'dependent' and r.random() < 0.15:
+            r.choice(ks).post = r.randint(1000, 3000)
+        # sizes
+        for K in ks:
+            K.out.buf.need(K.out.off + K.need())
+            K.inp.buf.need(K.inp.off + K.ext)
+        # Most sequences allocate as the merge pass's rule reads best:
+        # 'T *p;' then cudaMalloc(&p, bytes). Some use another style for
+        # some of their buffers (whether dpopt proves those is its call).
+        style = r.choices(['plain', 'cast', 'managed', 'null'], [7, 1, 1, 1])[0]
+        S['style'] = style
+        if style != 'plain':
+            self.feat(f'merge-alloc-{style}', f'seq{si}-alloc-{style}')
+        for b in bufs:
+            if b.size > MK_MAX_ELEMS:
+                raise Retry()
+            if style != 'plain' and r.random() < 0.6:
+                b.alloc = {'cast': 'cast', 'managed': 'managed'}.get(style, 'malloc')
+                b.null_init = style == 'null'
+        return S
+
+    def bind(self, S, buf, off, form, const=False):
+        if form == 'alias':
+            name = self.v('q')
+            init = buf.name if off == 0 else f'{buf.name} + {off}'
+            S['aliases'].append(f'{"const " if const else ""}unsigned *{name} = {init};')
+            self.feat('merge-ptr-alias')
+            return MBind(buf, off, 'alias', name)
+        if form == 'var' and off:
+            form = 'plus'
+        return MBind(buf, off, form)
+
+    def launch_text(self, K, stream, decls):
+        """The launch statement of K; declarations it needs go to decls."""
+        r = self.r
+        tpb = K.tpb
+        # grid
+        g, b = K.grid, K.block
+        n_expr = f'{K.n}u'
+        if K.n_var:
+            n_expr = K.n_var
+        elif r.random() < 0.5:
+            K.n_var = self.v('n')
+            decls.append(f'unsigned {K.n_var} = {K.n}u;')
+            n_expr = K.n_var
+        exact = len(g) == 1 and g[0] == -(-K.n // tpb) and K.kind != 'stride'
+        f = r.choices(['lit', 'idiom', 'var', 'dim3'], [3, 4 if exact and K.n_var else 0, 2, 2])[0]
+        if f == 'idiom':
+            grid = r.choice([f'({K.n_var} + {tpb - 1}u) / {tpb}u', f'({K.n_var} + {tpb} - 1) / {tpb}'])
+        elif f == 'var':
+            gv = self.v('g')
+            decls.append(f'dim3 {gv}({", ".join(map(str, g))});')
+            grid = gv
+        elif f == 'dim3' or len(g) > 1:
+            grid = f'dim3({", ".join(map(str, g))})'
+        else:
+            grid = str(g[0])
+        if len(b) == 1 and r.random() < 0.6:
+            block = str(b[0])
+        elif r.random() < 0.5:
+            bv = self.v('b')
+            decls.append(f'dim3 {bv}({", ".join(map(str, b))});')
+            block = bv
+        else:
+            block = f'dim3({", ".join(map(str, b))})'
+        cfg = [grid, block]
+        smem = None
+        if K.kind == 'dyn':
+            words = tpb + K.extra_smem
+            smem = r.choice([f'{words} * sizeof(unsigned)', f'{words * 4}'])
+            if r.random() < 0.3:
+                sv = self.v('sh')
+                decls.append(f'size_t {sv} = {smem};')
+                smem = sv
+        elif r.random() < 0.08:
+            smem = str(r.choice([64, 512, 4096]))
+            self.feat('merge-unused-smem')
+        if stream is None:
+            if smem:
+                cfg.append(smem)
+        else:
+            cfg += [smem or '0', stream]
+        name = f'{K.name}<unsigned>' if K.kind == 'tmpl' else K.name
+        if K.kind == 'tmpl':
+            self.feat('merge-template-kernel')
+        args = []
+        for prm in self.params_of[K.name]:
+            nm = prm.split()[-1].lstrip('*')
+            if nm == 'out':
+                args.append(K.out.expr())
+            elif nm == 'acc':
+                args.append((K.acc2 or K.out).expr())
+            elif nm == 'in':
+                args.append(K.inp.expr())
+            elif nm == 'n':
+                args.append(n_expr)
+            else:
+                args.append(K.key_var or f'{K.key}u')
+        return f'{name}<<<{", ".join(cfg)}>>>({", ".join(args)});'
+
+    def emit_sequence(self, si, S):
+        r = self.r
+        p = self.p
+        k = self.k
+        ks = S['ks']
+        nk = len(ks)
+        kind, rel = S['kind'], S['rel']
+        label = {'pragma': 'independent, with #pragma dp merge',
+                 'proven': 'independent, provably (distinct cudaMalloc locals)',
+                 'unprovable': 'independent, not provably so: dpopt may leave it, the output is the same',
+                 'dependent': 'DEPENDENT: a correct dpopt leaves it'}[kind]
+        tag = kind + (f'-{rel}' if rel else '')
+        self.feat(f'seq{si}-{tag}', f'merge-seq-{kind}', f'merge-kernels-{nk}')
+        for K in ks:
+            self.feat(f'merge-kernel-{K.kind}', f'merge-block-{len(K.block)}d',
+                      f'merge-grid-{len(K.grid)}d')
+            if K.tpb % 32:
+                self.feat('merge-block-odd')
+            if K.lb:
+                self.feat('merge-launch-bounds')
+        # a break: host code between launches bi-1 and bi
+        brk, bi = None, None
+        # (a pragma covers two launches at least: the break comes later)
+        if r.random() < 0.3 and (kind != 'pragma' or nk > 2):
+            bi = r.randrange(2 if kind == 'pragma' else 1, nk)
+            brk = r.choices(['key', 'memcpy', 'memset', 'event', 'check', 'decl'], [2, 3, 2, 2, 2, 1])[0]
+            L = ks[bi]
+            involved = {id(x) for x in ((ks[S['A']], ks[S['B']]) if rel else ())}
+            if brk == 'memcpy' and id(L) in involved:
+                brk = 'check'
+            if brk == 'memset' and (id(L) in involved or any(
+                    K is not L and (K.out.buf is L.out.buf or K.inp.buf is L.out.buf) for K in ks)):
+                brk = 'check'
+            if brk == 'memcpy':
+                # L reads its own input, which the break fills from an
+                # earlier kernel's output
+                srcs = [K for K in ks[:bi] if K.etype == 'unsigned']
+                if not srcs:
+                    brk = 'check'
+                else:
+                    E = r.choice(srcs)
+                    if L.inp.buf is S['bufs'][0] or any(K is not L and K.inp.buf is L.inp.buf for K in ks):
+                        b = MBuf(self.v('src'), 'unsigned', (0, 0))
+                        b.need(L.ext)
+                        S['bufs'].append(b)
+                        L.inp = MBind(b)
+                    cnt = min(E.need(), L.ext)
+                    S['copy'] = (E, cnt)
+            self.feat(f'merge-break-{brk}')
+        stream = None
+        sdecl, sfree = [], []
+        sk = r.choices(['none', 'created', 'created-nb', 'zero'], [6, 2, 1, 1])[0]
+        if sk in ('created', 'created-nb'):
+            stream = self.v('st')
+            sdecl.append(f'cudaStream_t {stream};')
+            sdecl.append(f'DM_CK(cudaStreamCreate(&{stream}));' if sk == 'created' else
+                         f'DM_CK(cudaStreamCreateWithFlags(&{stream}, cudaStreamNonBlocking));')
+            sfree.append(f'cudaStreamDestroy({stream});')
+            self.feat('merge-stream-created')
+        elif sk == 'zero':
+            stream = '0'
+            self.feat('merge-stream-0')
+        sarg = stream if stream is not None else '0'
+        # host function
+        fn = f'{p}seq{si}'
+        L = []
+
+        def o(ind, s):
+            L.append('  ' * ind + s)
+        o(0, f'static void {fn}(int *err, unsigned long long *h, int *he)')
+        o(0, '{')
+        o(1, f'unsigned long long s = {r.randrange(1 << 63)}ULL;')
+        for b in S['bufs']:
+            es = 8 if b.etype == 'unsigned long long' else 4
+            o(1, f'{b.etype} *{b.name}{" = nullptr" if b.null_init else ""};')
+            size = f'{b.size} * sizeof({b.etype})'
+            if b.alloc == 'cast':
+                o(1, f'DM_CK(cudaMalloc((void **)&{b.name}, {size}));')
+            elif b.alloc == 'managed':
+                o(1, f'DM_CK(cudaMallocManaged(&{b.name}, {size}));')
+            else:
+                o(1, f'DM_CK(cudaMalloc(&{b.name}, {size}));')
+            kd, a = b.init
+            o(1, f'DM_CK(dm_fill({b.name}, {b.size}u, {es}u, {kd}, {a}u, &s));')
+        for a in S['aliases']:
+            o(1, a)
+        for d in sdecl:
+            o(1, d)
+        ev = None
+        if brk == 'event':
+            ev = self.v('ev')
+            o(1, f'cudaEvent_t {ev};')
+            o(1, f'DM_CK(cudaEventCreate(&{ev}));')
+        if brk == 'key':
+            ks[bi].key_var = self.v('key')
+            o(1, f'unsigned {ks[bi].key_var} = {ks[bi].key}u;')
+        launches = []
+        decls = []
+        for x, K in enumerate(ks):
+            if brk == 'decl' and x == bi:
+                K.n_var = self.v('nlate')
+                launches.append(None)     # the declaration goes here
+            launches.append(self.launch_text(K, stream, decls))
+        for d in decls:
+            o(1, d)
+        o(1, f'// sequence {si} of p{k} ({", ".join(K.name for K in ks)}): {label}')
+        if rel:
+            o(1, f'// {rel}: {S["desc"]}')
+        if brk:
+            o(1, f'// host code between {ks[bi - 1].name} and {ks[bi].name} ({brk}): '
+                 'nothing is merged across it')
+        wrap = r.choices(['none', 'block', 'if'], [6, 2, 1])[0]
+        ind = 1
+        if wrap == 'block':
+            o(1, '{')
+            ind = 2
+        elif wrap == 'if':
+            o(1, 'if (cudaPeekAtLastError() == cudaSuccess) {')
+            ind = 2
+        if wrap != 'none':
+            self.feat(f'merge-wrap-{wrap}')
+        if kind == 'pragma':
+            o(ind, '#pragma dp merge' if r.random() < 0.8 else '#pragma dp merge // independent')
+        x = 0
+        for ln in launches:
+            if ln is None:
+                K = ks[bi]
+                o(ind, f'unsigned {K.n_var} = {K.n}u;')
+                continue
+            if brk and x == bi and brk != 'decl':
+                Lk = ks[bi]
+                if brk == 'key':
+                    o(ind, f'{Lk.key_var} = {Lk.key_var} * 2654435761u + {r.randrange(1, 1 << 16)}u;')
+                elif brk == 'memcpy':
+                    E, cnt = S['copy']
+                    o(ind, f'DM_CK(cudaMemcpyAsync({Lk.inp.buf.name}, {E.out.expr()}, {cnt} * sizeof(unsigned), '
+                           f'cudaMemcpyDeviceToDevice, {sarg}));')
+                elif brk == 'memset':
+                    b = Lk.out.buf
+                    o(ind, f'DM_CK(cudaMemsetAsync({b.name}, 0x5a, {b.size} * sizeof({b.etype}), {sarg}));')
+                elif brk == 'event':
+                    o(ind, f'DM_CK(cudaEventRecord({ev}, {sarg}));')
+                else:
+                    o(ind, f'he[{self.nhe}] = (int)cudaGetLastError();')
+                    self.nhe += 1
+            o(ind, ln)
+            x += 1
+        if wrap != 'none':
+            o(1, '}')
+        o(1, f'he[{self.nhe}] = (int)cudaGetLastError();')
+        self.nhe += 1
+        if stream not in (None, '0') and r.random() < 0.7:
+            o(1, f'DM_CK(cudaStreamSynchronize({stream}));')
+        else:
+            o(1, 'DM_CK(cudaDeviceSynchronize());')
+        if ev:
+            o(1, f'DM_CK(cudaEventSynchronize({ev}));')
+            o(1, f'cudaEventDestroy({ev});')
+        for b in S['bufs']:
+            o(1, f'DM_CK(dm_hash(h, {b.name}, {b.size} * sizeof({b.etype})));')
+        for b in S['bufs']:
+            o(1, f'cudaFree({b.name});')
+        for d in sfree:
+            o(1, d)
+        o(0, '}')
+        return fn, '\n'.join(L) + '\n'
+
+    def generate(self):
+        r = self.r
+        p = self.p
+        k = self.k
+        nseq = r.choices([1, 2, 3], [3, 4, 3])[0]
+        seqs = [self.plan_sequence(si) for si in range(nseq)]
+        self.params_of = {}
+        ktext = []
+        for S in seqs:
+            for K in S['ks']:
+                ktext.append(self.kernel_text(K))
+                self.params_of[K.name] = self.kernel_params
+        fns = []
+        ftext = []
+        for si, S in enumerate(seqs):
+            fn, t = self.emit_sequence(si, S)
+            fns.append(fn)
+            ftext.append(t)
+        text = [f'// ---- program {k} (merge family) ----\n']
+        c1, c2, sh = self.mixc
+        text.append(f'__device__ __forceinline__ unsigned {p}mix(unsigned a, unsigned b)\n{{\n'
+                    f'  unsigned x = a * 0x9E3779B1u ^ (b + {c2}u) * {c1}u;\n'
+                    f'  x ^= x >> {sh};\n  x *= 0x85EBCA6Bu;\n  x ^= x >> 13;\n  return x;\n}}\n')
+        if 'pos' in self.need:
+            text.append(f'__device__ unsigned {p}tid3()\n{{\n'
+                        '  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);\n}\n')
+            text.append(f'__device__ unsigned {p}ntid()\n{{\n'
+                        '  return blockDim.x * blockDim.y * blockDim.z;\n}\n')
+            text.append(f'__device__ unsigned {p}bid3()\n{{\n'
+                        '  return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);\n}\n')
+        if 'salt' in self.need:
+            c = self.saltc
+            text.append(f'__device__ unsigned {p}salt()\n{{\n'
+                        f'  return threadIdx.y * {c[0]}u + threadIdx.z * {c[1]}u + blockIdx.y * {c[2]}u +\n'
+                        f'         blockIdx.z * {c[3]}u + gridDim.x * {c[4]}u + gridDim.y * {c[5]}u +\n'
+                        f'         gridDim.z * {c[6]}u + (blockDim.x ^ blockDim.y * {c[7]}u) + blockDim.z * {c[8]}u;\n}}\n')
+        if 'bar' in self.need:
+            text.append(f'__device__ void {p}bar()\n{{\n  __syncthreads();\n}}\n')
+        text += ktext
+        text += ftext
+        h = []
+        h.append(f'static void run_p{k}()')
+        h.append('{')
+        h.append('  int err = 0;')
+        h.append(f'  int he[{self.nhe}] = {{0}};')
+        h.append(f'  unsigned long long h[{nseq}];')
+        h.append(f'  for (int j = 0; j < {nseq}; ++j)')
+        h.append('    h[j] = 1469598103934665603ULL;')
+        for si, fn in enumerate(fns):
+            h.append(f'  {fn}(&err, &h[{si}], he);')
+            h.append('  if (err != 0) {')
+            h.append(f'    printf("p{k} host-error %d\\n", err);')
+            h.append('    cudaGetLastError();')
+            h.append('    fflush(stdout);')
+            h.append('    return;')
+            h.append('  }')
+        h.append(f'  printf("p{k}");')
+        h.append(f'  for (int j = 0; j < {nseq}; ++j)')
+        h.append('    printf(" %016llx", h[j]);')
+        h.append('  printf(" e");')
+        h.append(f'  for (int j = 0; j < {self.nhe}; ++j)')
+        h.append('    printf(" %d", he[j]);')
+        h.append('  printf("\\n");')
+        h.append('  fflush(stdout);')
+        h.append('}')
+        return ''.join(t if t.endswith('\n') else t + '\n' for t in text) + '\n' + '\n'.join(h) + '\n'
+
+
+def generate(seed, programs, waits=False, own_streams=False, postwork=False, merge=False):
+    if merge:
+        return generate_merge(seed, programs)
     out = [f'// Generated by dpopt test/difftest/gen.py --seed {seed} --programs {programs}\n'
            f'// {programs} independent CUDA Dynamic Parallelism (CDP2) test programs; deterministic output.\n'
            '// Build: nvcc -rdc=true -arch=sm_90 this.cu -o this -lcudadevrt\n',
@@ -1405,6 +2304,35 @@ def generate(seed, programs, waits=False, own_streams=False, postwork=False):
     return ''.join(out), feats
 
 
+def generate_merge(seed, programs):
+    """The --merge family's file: programs of host launch sequences."""
+    out = [f'// Generated by dpopt test/difftest/gen.py --seed {seed} --programs {programs} --merge\n'
+           f'// {programs} independent test programs of host launch sequences (merge family); '
+           'deterministic output.\n'
+           '// Build: nvcc -rdc=true -arch=sm_90 this.cu -o this -lcudadevrt\n',
+           MERGE_FILE_HELPERS, MERGE_HELPERS]
+    feats = []
+    for k in range(programs):
+        for attempt in range(100):
+            P = MergeProg(k, random.Random(f'dpopt-difftest-merge:{seed}:{k}:{attempt}'))
+            try:
+                text = P.generate()
+                break
+            except Retry:
+                continue
+        else:
+            raise SystemExit(f'gen.py: no merge program within the limits (seed {seed}, program {k})')
+        out.append('\n' + text)
+        feats.append(sorted(P.feats))
+    out.append('\n// With an argument N, runs only program N.\nint main(int argc, char **argv)\n{\n'
+               '  int only = -1;\n'
+               '  if (argc > 1 && sscanf(argv[1], "%d", &only) != 1)\n    only = -1;\n')
+    for k in range(programs):
+        out.append(f'  if (only < 0 || only == {k})\n    run_p{k}();\n')
+    out.append('  printf("done\\n");\n  return 0;\n}\n')
+    return ''.join(out), feats
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('--seed', type=int, required=True)
@@ -1425,12 +2353,19 @@ def main(argv=None):
                     help='a family of programs whose parents also add to accI after some '
                          'launches (no error check between) and after their sites: with '
                          '--waits, CDP1 postwork after a wait')
+    ap.add_argument('--merge', action='store_true',
+                    help='a family of programs of host launch sequences for the merge pass: '
+                         '2-4 different kernels launched back to back, independent (with or '
+                         'without #pragma dp merge) or dependent (never with the pragma); '
+                         'one hash per sequence')
     a = ap.parse_args(argv)
     if a.programs < 1:
         ap.error('--programs must be at least 1')
+    if a.merge and (a.waits or a.own_streams or a.postwork):
+        ap.error('--merge is a family of its own: no --waits, --own-streams or --postwork')
     if not a.output and not a.list_features:
         ap.error('give -o FILE or --list-features')
-    text, feats = generate(a.seed, a.programs, a.waits, a.own_streams, a.postwork)
+    text, feats = generate(a.seed, a.programs, a.waits, a.own_streams, a.postwork, a.merge)
     if a.output:
         with open(a.output, 'w', newline='\n') as f:
             f.write(text)

@@ -17,6 +17,13 @@
 #                            programs with legacy CDP1 waits (gen.py --waits)
 #   WORK/dpopt.csv                                   seed,config,status,exit,seconds
 #   WORK/manifest.txt                                commit, seeds, programs, configs
+#                            (and 'nvcc-flags.<config> FLAGS' for configurations
+#                            marked @nvcc=FLAG, which runner.py builds with)
+#
+# With --merge the whole folder is the gen.py --merge family (host launch
+# sequences), and only the configurations marked @merge run; without it,
+# those are left out. With --merge every run's messages (the remarks of
+# configurations with --remarks) are kept in WORK/s<seed>/<config>.dpopt.log.
 #
 # A dpopt run is 'ok' (output written), 'refused' (exit 1 with a diagnostic:
 # a bug too, since every generated program is valid CUDA), or 'crash' (any
@@ -93,6 +100,20 @@ def run_dpopt(dpopt, src, out, opts, timeout):
 
 WAITS = '@waits'
 OWN_STREAMS = '@own-streams'
+MERGE = '@merge'
+NVCC = '@nvcc='
+
+
+def nvcc_flags(opts):
+    """The extra nvcc flags of a configuration (its @nvcc=FLAG markers)."""
+    return [o[len(NVCC):] for o in opts if o.startswith(NVCC)]
+
+
+def dpopt_opts(opts):
+    """A configuration's options less the markers prepare.py reads."""
+    return [o for o in opts if o not in (WAITS, OWN_STREAMS, MERGE) and not o.startswith(NVCC)]
+
+
 NOT_CONTINUED = re.compile(r"remark: not continuing '(\w+)' after its wait")
 
 
@@ -143,10 +164,10 @@ def prepare_waits(dpopt, gen, seed, programs, d, timeout, family):
             f.write(strip_waits(text, names))
 
 
-def compile_one(nvcc, runtime, src):
+def compile_one(nvcc, runtime, src, flags=()):
     obj = src[:-3] + '.o'
-    p = subprocess.run([nvcc, '-rdc=true', '-arch=sm_90', '-I', runtime, '-c', src, '-o', obj],
-                       capture_output=True, text=True)
+    p = subprocess.run([nvcc, '-rdc=true', '-arch=sm_90', '-I', runtime] + list(flags) +
+                       ['-c', src, '-o', obj], capture_output=True, text=True)
     if p.returncode == 0:
         os.unlink(obj)
     return p.returncode, p.stderr
@@ -166,10 +187,20 @@ def main():
     ap.add_argument('--postwork', action='store_true',
                     help='generate the --postwork family of programs (gen.py --postwork) '
                          'for every file of WORK, the reference included')
+    ap.add_argument('--merge', action='store_true',
+                    help='generate the --merge family (gen.py --merge: host launch sequences) '
+                         'for every file of WORK and run only the configurations marked @merge')
     args = ap.parse_args()
-    family = ['--postwork'] if args.postwork else []
+    if args.merge and args.postwork:
+        ap.error('--merge and --postwork are different families')
+    family = ['--postwork'] if args.postwork else ['--merge'] if args.merge else []
 
     configs = read_configs(args.configs, [c for c in args.only.split(',') if c])
+    # @merge configurations are for the merge family, and only they.
+    configs = [(n, o) for n, o in configs if (MERGE in o) == args.merge]
+    if not configs:
+        ap.error('no configuration to run' + (' (--merge runs only those marked @merge)'
+                                              if args.merge else ''))
     seeds = parse_seeds(args.seeds)
     os.makedirs(args.work, exist_ok=True)
     gen = os.path.join(HERE, 'gen.py')
@@ -196,8 +227,7 @@ def main():
         for name, opts in configs:
             src = os.path.join(d, 'waits.cu' if WAITS in opts else
                                'own.cu' if OWN_STREAMS in opts else 'orig.cu')
-            jobs.append((seed, name, src, os.path.join(d, name + '.cu'),
-                         [o for o in opts if o not in (WAITS, OWN_STREAMS)]))
+            jobs.append((seed, name, src, os.path.join(d, name + '.cu'), dpopt_opts(opts)))
     rows = []
     failures = 0
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
@@ -207,6 +237,9 @@ def main():
             seed, name, out = futs[fut]
             status, code, seconds, log = fut.result()
             rows.append((seed, name, status, code, '%.2f' % seconds))
+            if args.merge and status == 'ok' and log.strip():
+                with open(out[:-3] + '.dpopt.log', 'w') as f:
+                    f.write(log)
             if status != 'ok':
                 failures += 1
                 with open(out[:-3] + '.dpopt.log', 'w') as f:
@@ -232,6 +265,9 @@ def main():
         f.write('commit %s\nprograms %d\nseeds %s\nconfigs %s\nfamily %s\n' %
                 (commit(), args.programs, ','.join(str(x) for x in all_seeds),
                  ' '.join(n for n, _ in configs), ' '.join(family) or 'default'))
+        for n, o in configs:
+            if nvcc_flags(o):
+                f.write('nvcc-flags.%s %s\n' % (n, ' '.join(nvcc_flags(o))))
     total = sum(float(r[4]) for r in rows)
     print('dpopt: %d runs, %d not ok, %.1f s of dpopt time' % (len(rows), failures, total))
 
@@ -239,14 +275,14 @@ def main():
         srcs = []
         for seed in seeds:
             d = os.path.join(args.work, 's%d' % seed)
-            srcs.append(os.path.join(d, 'orig.cu'))
-            srcs += [os.path.join(d, n + '.cu') for n, _ in configs
+            srcs.append((os.path.join(d, 'orig.cu'), []))
+            srcs += [(os.path.join(d, n + '.cu'), nvcc_flags(o)) for n, o in configs
                      if os.path.exists(os.path.join(d, n + '.cu'))]
         runtime = os.path.join(ROOT, 'runtime')
         bad = 0
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-            for src, (code, log) in zip(srcs, pool.map(
-                    lambda s: compile_one(args.nvcc, runtime, s), srcs)):
+            for (src, _), (code, log) in zip(srcs, pool.map(
+                    lambda s: compile_one(args.nvcc, runtime, *s), srcs)):
                 if code != 0:
                     bad += 1
                     print('nvcc failed on %s:\n%s' % (src, log), file=sys.stderr)

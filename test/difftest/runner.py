@@ -102,9 +102,13 @@ def main():
     t0 = time.monotonic()
     built = {}
     flags = args.nvcc_flags.split()
+    # Per configuration (configs.txt's @nvcc=FLAG, written by prepare.py).
+    config_flags = {c: manifest.get('nvcc-flags.' + c, '').split() for c in configs}
     with concurrent.futures.ThreadPoolExecutor(args.build_jobs) as pool:
         for src, (ok, log, secs) in zip(sources, pool.map(
-                lambda s: build(args.nvcc, args.runtime, s, flags), sources)):
+                lambda s: build(args.nvcc, args.runtime, s,
+                                flags + config_flags.get(os.path.basename(s)[:-3], [])),
+                sources)):
             built[src] = (ok, log)
     print('built %d files in %.0f s, %d failed' %
           (len(sources), time.monotonic() - t0, sum(not ok for ok, _ in built.values())),
@@ -225,6 +229,9 @@ def main():
         f.write('Reproduce: `python3 test/difftest/gen.py --seed SEED --programs %s%s -o orig.cu`, '
                 'then dpopt with the configuration\'s options from test/difftest/configs.txt.\n\n'
                 % (manifest.get('programs', '?'), '' if family == 'default' else ' ' + family))
+        for c in configs:
+            if config_flags[c]:
+                f.write('Configuration %s is built with `%s`.\n\n' % (c, ' '.join(config_flags[c])))
         for seed, p, c, status, detail in report:
             f.write('- seed %d, %s, %s: **%s** %s\n' % (seed, p, c, status, detail))
     return 0

@@ -32,9 +32,6 @@ __global__ void parent(int *A) {
 #pragma dp remove_launch(T9)
   // CHECK: pragma-errors.cu:[[@LINE-1]]:26: error: invalid assignment 'T9' in 'remove_launch'
   child<<<1, 1>>>(A);
-#pragma dp merge
-  // CHECK: pragma-errors.cu:[[@LINE-1]]:1: error: '#pragma dp merge' applies to kernels launched from host code, but this launch is made by device code
-  child<<<1, 1>>>(A);
 #pragma dp consldt(block) buffer(halloc) work(A)
   // CHECK: pragma-errors.cu:[[@LINE-1]]:34: error: buffer type 'halloc' is not supported (dpopt ships no Halloc allocator); use 'default' or 'custom'
   child<<<1, 1>>>(A);
@@ -44,8 +41,8 @@ void host(int *A) {
 #pragma dp threshold(4)
   // CHECK: pragma-errors.cu:[[@LINE-1]]:1: error: '#pragma dp threshold(4)' applies to kernels launched from device code, but this launch is made by host code
   parent<<<1, 1>>>(A);
-#pragma dp merge
-  // CHECK: pragma-errors.cu:[[@LINE-1]]:12: error: 'merge' is not implemented yet: dpopt parses it but has no pass that does it; remove the clause
+#pragma dp merge threshold(2)
+  // CHECK: pragma-errors.cu:[[@LINE-1]]:12: error: 'merge' cannot be combined with other clauses
   parent<<<1, 1>>>(A);
   other<<<1, 1>>>(A);
 }

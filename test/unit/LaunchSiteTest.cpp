@@ -234,10 +234,10 @@ void host(float *a, int n, cudaStream_t s) {
   EXPECT_EQ(S.ConditionalDepth, 1u);
   EXPECT_TRUE(S.IsStatement);
   EXPECT_EQ(S.EnclosingBlock, nullptr) << "the body of an if without braces";
-  EXPECT_TRUE(P->Analysis->hostLaunchSequences().empty());
+  EXPECT_TRUE(P->Analysis->launchSequences().empty());
 }
 
-TEST(LaunchSite, HostLaunchSequences) {
+TEST(LaunchSite, LaunchSequences) {
   DPOPT_PARSE(P, R"cu(
 #define TWICE(n) k<<<1, n>>>(n); k<<<1, n>>>(n)
 __global__ void k(int n) {}
@@ -259,8 +259,8 @@ void host(int n) {
   TWICE(m);
 }
 )cu");
-  std::vector<LaunchSequence> Seqs = P->Analysis->hostLaunchSequences();
-  ASSERT_EQ(Seqs.size(), 3u);
+  std::vector<LaunchSequence> Seqs = P->Analysis->launchSequences();
+  ASSERT_EQ(Seqs.size(), 4u);
   auto grids = [](const LaunchSequence &Q) {
     std::string G;
     for (const LaunchSite *S : Q.Sites)
@@ -268,10 +268,12 @@ void host(int n) {
     return G;
   };
   // Empty statements do not break a run; a call, a declaration or the end
-  // of a block does. Device launches are never part of one.
-  EXPECT_EQ(grids(Seqs[0]), "1 2 3 ");
-  EXPECT_EQ(grids(Seqs[1]), "5 6 ");
-  EXPECT_EQ(grids(Seqs[2]), "8 macro macro ");
+  // of a block does. A device thread's launches make runs too.
+  EXPECT_EQ(grids(Seqs[0]), "1 1 ");
+  EXPECT_EQ(Seqs[0].Sites[0]->Side, LaunchSide::Device);
+  EXPECT_EQ(grids(Seqs[1]), "1 2 3 ");
+  EXPECT_EQ(grids(Seqs[2]), "5 6 ");
+  EXPECT_EQ(grids(Seqs[3]), "8 macro macro ");
   for (const LaunchSequence &Q : Seqs)
     for (const LaunchSite *S : Q.Sites)
       EXPECT_EQ(S->EnclosingBlock, Q.Block);

@@ -92,7 +92,7 @@ TEST(PragmaParser, OffAndMergeStandAlone) {
   EXPECT_EQ(Off.side(), ClauseSide::Any);
   PragmaDirective Merge = parseOk("merge");
   EXPECT_TRUE(Merge.Merge);
-  EXPECT_EQ(Merge.side(), ClauseSide::Host);
+  EXPECT_EQ(Merge.side(), ClauseSide::Any);
 }
 
 TEST(PragmaParser, HexAndWhitespace) {

@@ -16,6 +16,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace dpopt {
 
@@ -89,6 +90,10 @@ std::string printedName(const clang::FunctionDecl *FD);
 
 /// The declaration whose body is written in the source: the template
 /// pattern of an instantiation, else the definition, else \p FD.
+/// Appends the __syncthreads() calls of \p S to \p Out (not those of
+/// lambdas in it), in source order.
+void findSyncthreads(const clang::Stmt *S,
+                     std::vector<const clang::CallExpr *> &Out);
 const clang::FunctionDecl *getWrittenDefinition(const clang::FunctionDecl *FD);
 
 } // namespace dpopt

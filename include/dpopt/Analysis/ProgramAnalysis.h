@@ -41,10 +41,11 @@ public:
   std::vector<const LaunchSite *> deviceSites() const;
   /// Launches made by host code.
   std::vector<const LaunchSite *> hostSites() const;
-  /// The maximal runs of consecutive host launch statements (LaunchSequence),
-  /// in source order. Launches written by macros are statements like any
-  /// other here; whether a pass may rewrite them is the pass's question.
-  std::vector<LaunchSequence> hostLaunchSequences() const;
+  /// The maximal runs of consecutive launch statements (LaunchSequence) of
+  /// host and device code, in source order (a run is in one block, so on one
+  /// side). Launches written by macros are statements like any other here;
+  /// whether a pass may rewrite them is the pass's question.
+  std::vector<LaunchSequence> launchSequences() const;
 
   /// Facts of \p FD's own body.
   const FunctionFacts &localFacts(const clang::FunctionDecl *FD);

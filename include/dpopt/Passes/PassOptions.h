@@ -39,6 +39,10 @@ struct PassOptions {
   /// The passes of this run, by name, in order (set by the driver, not an
   /// option): a pass may leave a site to a later pass that handles it.
   std::vector<std::string> Pipeline;
+  /// The pipeline was named with --passes (set by the driver): a pass that
+  /// acts only where asked in the default pipeline (merge) does more when
+  /// named.
+  bool PipelineNamed = false;
 
   /// True when the pass \p Later runs after the pass \p Earlier.
   bool runsAfter(llvm::StringRef Later, llvm::StringRef Earlier) const {

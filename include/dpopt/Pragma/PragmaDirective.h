@@ -56,8 +56,8 @@ struct AggregateSpec {
 enum class RemoveLaunchMode { Auto, T1, T2, T3, T4 };
 
 /// Which launches a directive may be attached to: per-site controls transform
-/// launches made by device code, merge groups launches made by host code, and
-/// 'off' may switch off any launch.
+/// launches made by device code, and 'off' and merge (which groups the
+/// launches of host code or of one device thread) may be on any launch.
 enum class ClauseSide { Device, Host, Any };
 
 /// One '#pragma dp' directive after parsing. Every clause is optional here;
@@ -90,9 +90,7 @@ struct PragmaDirective {
 
   /// The side of the launch this directive may be attached to.
   ClauseSide side() const {
-    return Merge ? ClauseSide::Host
-           : Off ? ClauseSide::Any
-                 : ClauseSide::Device;
+    return Merge || Off ? ClauseSide::Any : ClauseSide::Device;
   }
 
   /// Canonical text of the clauses, e.g. "threshold(128) coarsen(8)".

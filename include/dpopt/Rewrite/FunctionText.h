@@ -104,6 +104,11 @@ unsigned outermostDeclBegin(const ParsedUnit &U, const clang::Decl *D,
 llvm::Expected<unsigned> statementEnd(const ParsedUnit &U,
                                       const clang::Stmt *S);
 
+/// \p T as generated code spells a variable \p Name of it: canonical
+/// (typedefs resolved, scopes written out), top-level qualifiers dropped.
+std::string spelledType(const clang::ASTContext &Ctx, clang::QualType T,
+                        llvm::StringRef Name);
+
 /// Names for generated functions: "__dpopt_<stem>", made unique against
 /// every identifier of the working text and every name given out before.
 /// The text is read once: a file with thousands of sites asks for thousands

@@ -37,17 +37,6 @@ constexpr unsigned MaxBlockThreads = 1024;
 
 } // namespace
 
-/// The type of a child parameter as the generated code spells it: canonical
-/// (typedefs resolved, scopes written out), top-level qualifiers dropped.
-std::string spelledType(const ASTContext &Ctx, QualType T, StringRef Name) {
-  PrintingPolicy P(Ctx.getLangOpts());
-  P.SuppressTagKeyword = true;
-  std::string Out;
-  llvm::raw_string_ostream OS(Out);
-  T.getCanonicalType().getUnqualifiedType().print(OS, P, Name);
-  return Out;
-}
-
 /// Why a parameter of type \p T cannot be copied through shared memory (a
 /// __shared__ variable can have no initializer, so no constructor).
 std::optional<std::string> parameterTypeBlocker(const ASTContext &Ctx,
@@ -82,21 +71,7 @@ bool containsGoto(const Stmt *S) {
   return false;
 }
 
-namespace {
-
-/// The __syncthreads() calls of \p S (not of lambdas in it).
-void findSyncthreads(const Stmt *S, std::vector<const CallExpr *> &Out) {
-  if (!S || isa<LambdaExpr>(S))
-    return;
-  if (const auto *C = dyn_cast<CallExpr>(S))
-    if (const FunctionDecl *F = C->getDirectCallee())
-      if (F->getIdentifier() && F->getName() == "__syncthreads")
-        Out.push_back(C);
-  for (const Stmt *C : S->children())
-    findSyncthreads(C, Out);
-}
-
-} // namespace
+namespace {} // namespace
 
 std::optional<std::string> t3SiteBlocker(ProgramAnalysis &A,
                                          const LaunchSite &S, T3Shape *Out) {

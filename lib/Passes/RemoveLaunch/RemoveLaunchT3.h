@@ -71,11 +71,6 @@ struct T3Shape {
   bool TopLevel = false;
 };
 
-/// \p T as generated code spells a variable \p Name of it: canonical
-/// (typedefs resolved, scopes written out), top-level qualifiers dropped.
-std::string spelledType(const clang::ASTContext &Ctx, clang::QualType T,
-                        llvm::StringRef Name);
-
 /// Why a value of type \p T cannot be copied through a __shared__ variable
 /// or a record (no initializer, so no constructor, may run).
 std::optional<std::string> parameterTypeBlocker(const clang::ASTContext &Ctx,

@@ -1,0 +1,189 @@
+#include "dpopt/merge.cuh" // dpopt's device runtime
+// DPOPT-ARGS: --passes=merge
+// Merge shapes: three host launches (1D with early returns and a helper that
+// reads the built-ins, 2D blocks with barriers, a 3D grid with dynamic
+// shared memory) under '#pragma dp merge', and a device thread's
+// fire-and-forget pair.
+#include <cstdio>
+
+// dpopt: declared here for 'scaled' reading the thread and block position from parameters
+static __device__ int __dpopt_merge_scaled(uint3 threadIdx, dim3 blockDim, int V);
+__device__ int scaled(int V) { return V * (int)blockDim.x + (int)threadIdx.y; }
+
+// dpopt: 'scaled' reading the thread and block position from parameters
+static __device__ int __dpopt_merge_scaled(uint3 threadIdx, dim3 blockDim, int V) { return V * (int)blockDim.x + (int)threadIdx.y; }
+
+__global__ void fill(int *Out, int N) {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I >= N)
+    return;
+  Out[I] = scaled(I) + (int)gridDim.x;
+}
+// dpopt merge: the body of 'fill' with its launch's built-ins as parameters
+static __device__ __forceinline__ void __dpopt_merge_fill(int *Out, int N, uint3 threadIdx, uint3 blockIdx, dim3 blockDim, dim3 gridDim) {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I >= N)
+    return;
+  Out[I] = __dpopt_merge_scaled(threadIdx, blockDim, I) + (int)gridDim.x;
+}
+
+
+__global__ void blockSum(const int *In, int *Sums) {
+  __shared__ int Buf[256];
+  unsigned T = threadIdx.x + threadIdx.y * blockDim.x;
+  unsigned Threads = blockDim.x * blockDim.y;
+  unsigned B = blockIdx.x + blockIdx.y * gridDim.x;
+  Buf[T] = In[B * Threads + T];
+  __syncthreads();
+  for (unsigned S = Threads / 2; S > 0; S /= 2) {
+    if (T < S)
+      Buf[T] += Buf[T + S];
+    __syncthreads();
+  }
+  if (T == 0)
+    Sums[B] = Buf[0];
+}
+// dpopt merge: the body of 'blockSum' with its launch's built-ins as parameters
+static __device__ __forceinline__ void __dpopt_merge_blockSum(const int *In, int *Sums, uint3 threadIdx, uint3 blockIdx, dim3 blockDim, dim3 gridDim) {
+  __shared__ int Buf[256];
+  unsigned T = threadIdx.x + threadIdx.y * blockDim.x;
+  unsigned Threads = blockDim.x * blockDim.y;
+  unsigned B = blockIdx.x + blockIdx.y * gridDim.x;
+  Buf[T] = In[B * Threads + T];
+  dpopt::rt::mergeSyncthreads(blockDim);
+  for (unsigned S = Threads / 2; S > 0; S /= 2) {
+    if (T < S)
+      Buf[T] += Buf[T + S];
+    dpopt::rt::mergeSyncthreads(blockDim);
+  }
+  if (T == 0)
+    Sums[B] = Buf[0];
+}
+
+
+__global__ void dyn(int *Out) {
+  extern __shared__ int Tmp[];
+  Tmp[threadIdx.x] = threadIdx.x * 3 + blockIdx.z;
+  Out[(blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x * blockDim.x +
+      blockIdx.x * blockDim.x + threadIdx.x] = Tmp[threadIdx.x];
+}
+// dpopt merge: the body of 'dyn' with its launch's built-ins as parameters
+static __device__ __forceinline__ void __dpopt_merge_dyn(int *Out, uint3 threadIdx, uint3 blockIdx, dim3 blockDim, dim3 gridDim) {
+  extern __shared__ int Tmp[];
+  Tmp[threadIdx.x] = threadIdx.x * 3 + blockIdx.z;
+  Out[(blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x * blockDim.x +
+      blockIdx.x * blockDim.x + threadIdx.x] = Tmp[threadIdx.x];
+}
+
+// dpopt merge: one grid whose blocks run the kernels of the launches it merges
+static __global__ void __dpopt_merged_fill_dyn(int *__dpopt_k0_0, int __dpopt_k0_1, int *__dpopt_k1_0, dpopt::rt::MergeLayout<2> __dpopt_layout) {
+  const dpopt::rt::MergePart __dpopt_part = dpopt::rt::mergePart(__dpopt_layout);
+  switch (__dpopt_part.Kernel) {
+  case 0:
+    __dpopt_merge_fill(__dpopt_k0_0, __dpopt_k0_1, __dpopt_part.ThreadIdx, __dpopt_part.BlockIdx, __dpopt_layout.Block[0], __dpopt_layout.Grid[0]);
+    break;
+  case 1:
+    __dpopt_merge_dyn(__dpopt_k1_0, __dpopt_part.ThreadIdx, __dpopt_part.BlockIdx, __dpopt_layout.Block[1], __dpopt_layout.Grid[1]);
+    break;
+  default:
+    break;
+  }
+}
+
+// dpopt merge: one grid whose blocks run the kernels of the launches it merges
+static __global__ void __dpopt_merged_fill_blockSum_dyn(int *__dpopt_k0_0, int __dpopt_k0_1, const int *__dpopt_k1_0, int *__dpopt_k1_1, int *__dpopt_k2_0, dpopt::rt::MergeLayout<3> __dpopt_layout_3) {
+  const dpopt::rt::MergePart __dpopt_part_2 = dpopt::rt::mergePart(__dpopt_layout_3);
+  switch (__dpopt_part_2.Kernel) {
+  case 0:
+    __dpopt_merge_fill(__dpopt_k0_0, __dpopt_k0_1, __dpopt_part_2.ThreadIdx, __dpopt_part_2.BlockIdx, __dpopt_layout_3.Block[0], __dpopt_layout_3.Grid[0]);
+    break;
+  case 1:
+    __dpopt_merge_blockSum(__dpopt_k1_0, __dpopt_k1_1, __dpopt_part_2.ThreadIdx, __dpopt_part_2.BlockIdx, __dpopt_layout_3.Block[1], __dpopt_layout_3.Grid[1]);
+    break;
+  case 2:
+    __dpopt_merge_dyn(__dpopt_k2_0, __dpopt_part_2.ThreadIdx, __dpopt_part_2.BlockIdx, __dpopt_layout_3.Block[2], __dpopt_layout_3.Grid[2]);
+    break;
+  default:
+    break;
+  }
+}
+
+
+__global__ void parent(int *X, int *Y) {
+  if (threadIdx.x == 0) {
+// #pragma dp merge -- dpopt rewrote the launch it was on
+    { // dpopt merge: one launch for 2 kernels when they fit the GPU together
+      dim3 __dpopt_grids[2], __dpopt_blocks[2];
+      size_t __dpopt_shared[2] = {};
+      __dpopt_grids[0] = dim3(2);
+      __dpopt_blocks[0] = dim3(32);
+      __dpopt_shared[0] = 0;
+      int *__dpopt_arg0_0 = X;
+      int __dpopt_arg0_1 = 64;
+      __dpopt_grids[1] = dim3(2);
+      __dpopt_blocks[1] = dim3(32);
+      __dpopt_shared[1] = 128;
+      int *__dpopt_arg1_0 = Y;
+      const void *const __dpopt_kernels[] = {(const void *)fill, (const void *)dyn, (const void *)__dpopt_merged_fill_dyn};
+      const bool __dpopt_barriers[] = {false, false};
+      dpopt::rt::MergeAttributes<2> __dpopt_attrs;
+      dpopt::rt::MergeLayout<2> __dpopt_layout_2;
+      dpopt::rt::MergeConfig __dpopt_config;
+      if (dpopt::rt::mergeDecide(__dpopt_attrs, __dpopt_kernels, __dpopt_grids, __dpopt_blocks, __dpopt_shared, __dpopt_barriers, __dpopt_layout_2, __dpopt_config)) {
+        __dpopt_merged_fill_dyn<<<__dpopt_config.Blocks, __dpopt_config.Threads, __dpopt_config.Shared, cudaStreamFireAndForget>>>(__dpopt_arg0_0, __dpopt_arg0_1, __dpopt_arg1_0, __dpopt_layout_2);
+      } else {
+        fill<<<__dpopt_grids[0], __dpopt_blocks[0], __dpopt_shared[0], cudaStreamFireAndForget>>>(__dpopt_arg0_0, __dpopt_arg0_1);
+        dyn<<<__dpopt_grids[1], __dpopt_blocks[1], __dpopt_shared[1], cudaStreamFireAndForget>>>(__dpopt_arg1_0);
+      }
+    }
+  }
+}
+
+int main() {
+  int *A, *In, *Sums, *D;
+  cudaMalloc(&A, 1000 * sizeof(int));
+  cudaMalloc(&In, 4 * 128 * sizeof(int));
+  cudaMalloc(&Sums, 4 * sizeof(int));
+  cudaMalloc(&D, 2 * 3 * 4 * 96 * sizeof(int));
+  cudaMemset(In, 1, 4 * 128 * sizeof(int));
+// #pragma dp merge -- dpopt rewrote the launch it was on
+  { // dpopt merge: one launch for 3 kernels when they fit the GPU together
+    dim3 __dpopt_grids_2[3], __dpopt_blocks_2[3];
+    size_t __dpopt_shared_2[3] = {};
+    __dpopt_grids_2[0] = dim3((1000 + 63) / 64);
+    __dpopt_blocks_2[0] = dim3(64);
+    int *__dpopt_arg0_0_2 = A;
+    int __dpopt_arg0_1_2 = 1000;
+    __dpopt_grids_2[1] = dim3(dim3(2, 2));
+    __dpopt_blocks_2[1] = dim3(dim3(32, 4));
+    const int *__dpopt_arg1_0_2 = In;
+    int *__dpopt_arg1_1 = Sums;
+    __dpopt_grids_2[2] = dim3(dim3(4, 3, 2));
+    __dpopt_blocks_2[2] = dim3(96);
+    __dpopt_shared_2[2] = 96 * sizeof(int);
+    int *__dpopt_arg2_0 = D;
+    const void *const __dpopt_kernels_2[] = {(const void *)fill, (const void *)blockSum, (const void *)dyn, (const void *)__dpopt_merged_fill_blockSum_dyn};
+    const bool __dpopt_barriers_2[] = {false, true, false};
+    static thread_local dpopt::rt::MergeAttributes<3> __dpopt_attrs_2;
+    dpopt::rt::MergeLayout<3> __dpopt_layout_4;
+    dpopt::rt::MergeConfig __dpopt_config_2;
+    if (dpopt::rt::mergeDecide(__dpopt_attrs_2, __dpopt_kernels_2, __dpopt_grids_2, __dpopt_blocks_2, __dpopt_shared_2, __dpopt_barriers_2, __dpopt_layout_4, __dpopt_config_2)) {
+      __dpopt_merged_fill_blockSum_dyn<<<__dpopt_config_2.Blocks, __dpopt_config_2.Threads, __dpopt_config_2.Shared>>>(__dpopt_arg0_0_2, __dpopt_arg0_1_2, __dpopt_arg1_0_2, __dpopt_arg1_1, __dpopt_arg2_0, __dpopt_layout_4);
+    } else {
+      fill<<<__dpopt_grids_2[0], __dpopt_blocks_2[0], __dpopt_shared_2[0]>>>(__dpopt_arg0_0_2, __dpopt_arg0_1_2);
+      blockSum<<<__dpopt_grids_2[1], __dpopt_blocks_2[1], __dpopt_shared_2[1]>>>(__dpopt_arg1_0_2, __dpopt_arg1_1);
+      dyn<<<__dpopt_grids_2[2], __dpopt_blocks_2[2], __dpopt_shared_2[2]>>>(__dpopt_arg2_0);
+    }
+  }
+  cudaDeviceSynchronize();
+  int HA[1000], HS[4], HD[2 * 3 * 4 * 96];
+  cudaMemcpy(HA, A, sizeof HA, cudaMemcpyDeviceToHost);
+  cudaMemcpy(HS, Sums, sizeof HS, cudaMemcpyDeviceToHost);
+  cudaMemcpy(HD, D, sizeof HD, cudaMemcpyDeviceToHost);
+  long long H = 0;
+  for (int V : HA) H = H * 31 + V;
+  for (int V : HS) H = H * 31 + V;
+  for (int V : HD) H = H * 31 + V;
+  printf("%lld\n", H);
+  return 0;
+}
