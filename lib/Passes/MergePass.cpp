@@ -130,6 +130,17 @@ std::optional<std::string> MergeAnalysis::siteBlocker(const LaunchSite &S) {
   } else if (std::optional<std::string> Why = launchStatementBlocker(S, A)) {
     return Why;
   }
+  if (const FunctionDecl *Def = getWrittenDefinition(S.Callee)) {
+    if (S.Args.size() != Def->getNumParams())
+      return std::string("dpopt cannot match its arguments to the "
+                         "parameters of '" +
+                         S.CalleeName + "'");
+    for (const LaunchArgument &Arg : S.Args)
+      if (!Arg.E || isa<CXXDefaultArgExpr>(Arg.E->IgnoreImplicit()) ||
+          StringRef(Arg.Text).trim().empty())
+        return std::string("the launch leaves an argument to its default, "
+                           "which merge does not copy");
+  }
   if (S.Stream.isWritten() &&
       S.Stream.E->HasSideEffects(A.workingCopy().unit().getASTContext()))
     return std::string("its stream expression '" + S.Stream.Text +
