@@ -547,8 +547,9 @@ Expected<std::string> MergeWriter::mergedKernel(const MergeGroup &G) {
     }
     std::string Idx = "[" + std::to_string(I) + "]";
     Cases += "  case " + std::to_string(I) + ":\n    " + *Body + "(" + Args +
-             Part + ".ThreadIdx, " + Part + ".BlockIdx, " + Layout + ".Block" +
-             Idx + ", " + Layout + ".Grid" + Idx + ");\n" + "    break;\n";
+             Part + ".MergeThreadIdx, " + Part + ".MergeBlockIdx, " + Layout +
+             ".MergeBlock" + Idx + ", " + Layout + ".MergeGrid" + Idx + ");\n" +
+             "    break;\n";
   }
   std::string Signature = "static __global__ void " + Bounds + Name + "(" +
                           Params + rt::MergeLayout + "<" + std::to_string(N) +
@@ -557,8 +558,8 @@ Expected<std::string> MergeWriter::mergedKernel(const MergeGroup &G) {
       "// dpopt merge: one grid whose blocks run the kernels of the launches "
       "it merges\n" +
       Signature + " {\n  const " + rt::MergePart + " " + Part + " = " +
-      rt::mergePart + "(" + Layout + ");\n  switch (" + Part + ".Kernel) {\n" +
-      Cases + "  default:\n    break;\n  }\n}\n";
+      rt::mergePart + "(" + Layout + ");\n  switch (" + Part +
+      ".MergeKernel) {\n" + Cases + "  default:\n    break;\n  }\n}\n";
   Expected<FunctionPieces> F = readFunction(U, Last);
   if (!F)
     return F.takeError();
@@ -650,7 +651,8 @@ Error MergeWriter::write(const MergeGroup &G) {
                   ", " + Grids + ", " + Blocks + ", " + Shared + ", " +
                   BarriersVar + ", " + Layout + ", " + Config + ")) {");
   std::string MergedLaunch = launchStatement(
-      *Merged, Config + ".Blocks", Config + ".Threads", Config + ".Shared",
+      *Merged, Config + ".MergeBlocks", Config + ".MergeThreads",
+      Config + ".MergeShared",
       Stream.empty() ? std::nullopt : std::optional<std::string>(Stream),
       MergedArgs + Layout);
   if (Device)

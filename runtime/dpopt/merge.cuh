@@ -54,34 +54,35 @@ namespace rt {
 
 /// Where each of N kernels is in a merged grid.
 template <unsigned N> struct MergeLayout {
-  dim3 Grid[N];
-  dim3 Block[N];
+  dim3 MergeGrid[N];
+  dim3 MergeBlock[N];
   /// One past kernel i's last block in the merged grid.
-  unsigned End[N];
+  unsigned MergeEnd[N];
 };
 
 /// What one thread of a merged block runs.
 struct MergePart {
-  unsigned Kernel; // N when the thread is surplus in its block
-  uint3 BlockIdx, ThreadIdx;
+  // Named so that user macros (-DKernel=...) cannot reach generated code.
+  unsigned MergeKernel; // N when the thread is surplus in its block
+  uint3 MergeBlockIdx, MergeThreadIdx;
 };
 
 template <unsigned N>
 __device__ __forceinline__ MergePart mergePart(const MergeLayout<N> &L) {
   MergePart P;
-  P.Kernel = N;
+  P.MergeKernel = N;
   unsigned Begin = 0, K = 0;
-  while (K < N && blockIdx.x >= L.End[K])
-    Begin = L.End[K++];
+  while (K < N && blockIdx.x >= L.MergeEnd[K])
+    Begin = L.MergeEnd[K++];
   if (K == N)
     return P;
-  const dim3 G = L.Grid[K], B = L.Block[K];
+  const dim3 G = L.MergeGrid[K], B = L.MergeBlock[K];
   const unsigned Block = blockIdx.x - Begin, Thread = threadIdx.x;
   if (Thread >= B.x * B.y * B.z)
     return P;
-  P.Kernel = K;
-  P.BlockIdx = make_uint3(Block % G.x, Block / G.x % G.y, Block / G.x / G.y);
-  P.ThreadIdx =
+  P.MergeKernel = K;
+  P.MergeBlockIdx = make_uint3(Block % G.x, Block / G.x % G.y, Block / G.x / G.y);
+  P.MergeThreadIdx =
       make_uint3(Thread % B.x, Thread / B.x % B.y, Thread / B.x / B.y);
   return P;
 }
@@ -112,8 +113,8 @@ template <unsigned N> struct MergeAttributes {
 
 /// What the merged launch is, when mergeDecide() says to make it.
 struct MergeConfig {
-  unsigned Blocks = 0, Threads = 0;
-  size_t Shared = 0;
+  unsigned MergeBlocks = 0, MergeThreads = 0;
+  size_t MergeShared = 0;
 };
 
 namespace detail {
@@ -173,9 +174,9 @@ mergeDecide(MergeAttributes<N> &A, const void *const (&Kernels)[N + 1],
     Blocks += 1ull * Grid[I].x * Grid[I].y * Grid[I].z;
     if (Blocks > 0x7fffffffu)
       return false;
-    L.Grid[I] = Grid[I];
-    L.Block[I] = Block[I];
-    L.End[I] = static_cast<unsigned>(Blocks);
+    L.MergeGrid[I] = Grid[I];
+    L.MergeBlock[I] = Block[I];
+    L.MergeEnd[I] = static_cast<unsigned>(Blocks);
   }
   for (unsigned I = 0; I < N; ++I)
     if (Barriers[I] && Block[I].x * Block[I].y * Block[I].z != Threads &&
@@ -209,9 +210,9 @@ mergeDecide(MergeAttributes<N> &A, const void *const (&Kernels)[N + 1],
           : static_cast<double>(A.BlocksPerSM);
   if (!DPOPT_MERGE_ALWAYS && static_cast<double>(Blocks) > PerSM * A.SMs)
     return false;
-  C.Blocks = static_cast<unsigned>(Blocks);
-  C.Threads = Threads;
-  C.Shared = Dynamic;
+  C.MergeBlocks = static_cast<unsigned>(Blocks);
+  C.MergeThreads = Threads;
+  C.MergeShared = Dynamic;
   return true;
 }
 

@@ -78,12 +78,12 @@ static __device__ __forceinline__ void __dpopt_merge_dyn(int *Out, uint3 threadI
 // dpopt merge: one grid whose blocks run the kernels of the launches it merges
 static __global__ void __dpopt_merged_fill_dyn(int *__dpopt_k0_0, int __dpopt_k0_1, int *__dpopt_k1_0, dpopt::rt::MergeLayout<2> __dpopt_layout) {
   const dpopt::rt::MergePart __dpopt_part = dpopt::rt::mergePart(__dpopt_layout);
-  switch (__dpopt_part.Kernel) {
+  switch (__dpopt_part.MergeKernel) {
   case 0:
-    __dpopt_merge_fill(__dpopt_k0_0, __dpopt_k0_1, __dpopt_part.ThreadIdx, __dpopt_part.BlockIdx, __dpopt_layout.Block[0], __dpopt_layout.Grid[0]);
+    __dpopt_merge_fill(__dpopt_k0_0, __dpopt_k0_1, __dpopt_part.MergeThreadIdx, __dpopt_part.MergeBlockIdx, __dpopt_layout.MergeBlock[0], __dpopt_layout.MergeGrid[0]);
     break;
   case 1:
-    __dpopt_merge_dyn(__dpopt_k1_0, __dpopt_part.ThreadIdx, __dpopt_part.BlockIdx, __dpopt_layout.Block[1], __dpopt_layout.Grid[1]);
+    __dpopt_merge_dyn(__dpopt_k1_0, __dpopt_part.MergeThreadIdx, __dpopt_part.MergeBlockIdx, __dpopt_layout.MergeBlock[1], __dpopt_layout.MergeGrid[1]);
     break;
   default:
     break;
@@ -93,15 +93,15 @@ static __global__ void __dpopt_merged_fill_dyn(int *__dpopt_k0_0, int __dpopt_k0
 // dpopt merge: one grid whose blocks run the kernels of the launches it merges
 static __global__ void __dpopt_merged_fill_blockSum_dyn(int *__dpopt_k0_0, int __dpopt_k0_1, const int *__dpopt_k1_0, int *__dpopt_k1_1, int *__dpopt_k2_0, dpopt::rt::MergeLayout<3> __dpopt_layout_3) {
   const dpopt::rt::MergePart __dpopt_part_2 = dpopt::rt::mergePart(__dpopt_layout_3);
-  switch (__dpopt_part_2.Kernel) {
+  switch (__dpopt_part_2.MergeKernel) {
   case 0:
-    __dpopt_merge_fill(__dpopt_k0_0, __dpopt_k0_1, __dpopt_part_2.ThreadIdx, __dpopt_part_2.BlockIdx, __dpopt_layout_3.Block[0], __dpopt_layout_3.Grid[0]);
+    __dpopt_merge_fill(__dpopt_k0_0, __dpopt_k0_1, __dpopt_part_2.MergeThreadIdx, __dpopt_part_2.MergeBlockIdx, __dpopt_layout_3.MergeBlock[0], __dpopt_layout_3.MergeGrid[0]);
     break;
   case 1:
-    __dpopt_merge_blockSum(__dpopt_k1_0, __dpopt_k1_1, __dpopt_part_2.ThreadIdx, __dpopt_part_2.BlockIdx, __dpopt_layout_3.Block[1], __dpopt_layout_3.Grid[1]);
+    __dpopt_merge_blockSum(__dpopt_k1_0, __dpopt_k1_1, __dpopt_part_2.MergeThreadIdx, __dpopt_part_2.MergeBlockIdx, __dpopt_layout_3.MergeBlock[1], __dpopt_layout_3.MergeGrid[1]);
     break;
   case 2:
-    __dpopt_merge_dyn(__dpopt_k2_0, __dpopt_part_2.ThreadIdx, __dpopt_part_2.BlockIdx, __dpopt_layout_3.Block[2], __dpopt_layout_3.Grid[2]);
+    __dpopt_merge_dyn(__dpopt_k2_0, __dpopt_part_2.MergeThreadIdx, __dpopt_part_2.MergeBlockIdx, __dpopt_layout_3.MergeBlock[2], __dpopt_layout_3.MergeGrid[2]);
     break;
   default:
     break;
@@ -130,7 +130,7 @@ __global__ void parent(int *X, int *Y) {
       dpopt::rt::MergeLayout<2> __dpopt_layout_2;
       dpopt::rt::MergeConfig __dpopt_config;
       if (dpopt::rt::mergeDecide(__dpopt_attrs, __dpopt_kernels, __dpopt_grids, __dpopt_blocks, __dpopt_shared, __dpopt_barriers, __dpopt_layout_2, __dpopt_config)) {
-        __dpopt_merged_fill_dyn<<<__dpopt_config.Blocks, __dpopt_config.Threads, __dpopt_config.Shared, cudaStreamFireAndForget>>>(__dpopt_arg0_0, __dpopt_arg0_1, __dpopt_arg1_0, __dpopt_layout_2);
+        __dpopt_merged_fill_dyn<<<__dpopt_config.MergeBlocks, __dpopt_config.MergeThreads, __dpopt_config.MergeShared, cudaStreamFireAndForget>>>(__dpopt_arg0_0, __dpopt_arg0_1, __dpopt_arg1_0, __dpopt_layout_2);
       } else {
         fill<<<__dpopt_grids[0], __dpopt_blocks[0], __dpopt_shared[0], cudaStreamFireAndForget>>>(__dpopt_arg0_0, __dpopt_arg0_1);
         dyn<<<__dpopt_grids[1], __dpopt_blocks[1], __dpopt_shared[1], cudaStreamFireAndForget>>>(__dpopt_arg1_0);
@@ -168,7 +168,7 @@ int main() {
     dpopt::rt::MergeLayout<3> __dpopt_layout_4;
     dpopt::rt::MergeConfig __dpopt_config_2;
     if (dpopt::rt::mergeDecide(__dpopt_attrs_2, __dpopt_kernels_2, __dpopt_grids_2, __dpopt_blocks_2, __dpopt_shared_2, __dpopt_barriers_2, __dpopt_layout_4, __dpopt_config_2)) {
-      __dpopt_merged_fill_blockSum_dyn<<<__dpopt_config_2.Blocks, __dpopt_config_2.Threads, __dpopt_config_2.Shared>>>(__dpopt_arg0_0_2, __dpopt_arg0_1_2, __dpopt_arg1_0_2, __dpopt_arg1_1, __dpopt_arg2_0, __dpopt_layout_4);
+      __dpopt_merged_fill_blockSum_dyn<<<__dpopt_config_2.MergeBlocks, __dpopt_config_2.MergeThreads, __dpopt_config_2.MergeShared>>>(__dpopt_arg0_0_2, __dpopt_arg0_1_2, __dpopt_arg1_0_2, __dpopt_arg1_1, __dpopt_arg2_0, __dpopt_layout_4);
     } else {
       fill<<<__dpopt_grids_2[0], __dpopt_blocks_2[0], __dpopt_shared_2[0]>>>(__dpopt_arg0_0_2, __dpopt_arg0_1_2);
       blockSum<<<__dpopt_grids_2[1], __dpopt_blocks_2[1], __dpopt_shared_2[1]>>>(__dpopt_arg1_0_2, __dpopt_arg1_1);
