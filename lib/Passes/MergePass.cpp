@@ -353,7 +353,6 @@ std::optional<std::string> MergeAnalysis::joinBlocker(const MergeGroup &G,
 std::unique_ptr<MergePlan> MergeAnalysis::plan() {
   auto Plan = std::make_unique<MergePlan>();
   std::map<const LaunchSite *, std::string> Why;
-  std::set<const LaunchSite *> Merged;
   auto explain = [&](const LaunchSite *S, std::string Reason) {
     Plan->Explained.insert(S);
     Why.emplace(S, std::move(Reason));
@@ -392,10 +391,8 @@ std::unique_ptr<MergePlan> MergeAnalysis::plan() {
         G.Sites.push_back(T);
       }
       if (G.Sites.size() >= 2) {
-        for (const LaunchSite *M : G.Sites) {
-          Merged.insert(M);
+        for (const LaunchSite *M : G.Sites)
           Plan->Explained.insert(M);
-        }
         Plan->Groups.push_back(std::move(G));
       } else if (!Why.count(S)) {
         explain(S, "nothing to merge it with: " + Stop);
@@ -404,21 +401,24 @@ std::unique_ptr<MergePlan> MergeAnalysis::plan() {
       I = std::max(J, I + 1);
     }
   }
+  std::map<const LaunchSite *, const MergeGroup *> GroupOf;
+  for (const MergeGroup &G : Plan->Groups)
+    for (const LaunchSite *M : G.Sites)
+      GroupOf[M] = &G;
   for (const LaunchSite &S : A.sites()) {
     SiteVerdict V;
     V.Site = &S;
-    V.Transforms = Merged.count(&S) != 0;
+    auto InGroup = GroupOf.find(&S);
+    V.Transforms = InGroup != GroupOf.end();
     if (V.Transforms) {
-      for (const MergeGroup &G : Plan->Groups)
-        if (llvm::is_contained(G.Sites, &S)) {
-          std::string Names;
-          for (const LaunchSite *M : G.Sites)
-            Names += (Names.empty() ? "" : ", ") + quoted(M->Callee);
-          V.Reason = "merging the launches of " + Names + " into one launch" +
-                     (G.Asked ? " ('#pragma dp merge')"
-                              : " (independent: every buffer one writes is "
-                                "an allocation of its own)");
-        }
+      const MergeGroup &G = *InGroup->second;
+      std::string Names;
+      for (const LaunchSite *M : G.Sites)
+        Names += (Names.empty() ? "" : ", ") + quoted(M->Callee);
+      V.Reason = "merging the launches of " + Names + " into one launch" +
+                 (G.Asked ? " ('#pragma dp merge')"
+                          : " (independent: every buffer one writes is "
+                            "an allocation of its own)");
     } else {
       auto It = Why.find(&S);
       V.Reason = It != Why.end()
@@ -631,16 +631,15 @@ Error MergeWriter::write(const MergeGroup &G) {
       Launch = deviceLaunchStatement(S.Id, Launch);
     Fallback.push_back("    " + Launch);
     Kernels += "(const void *)" + L->Callee + ", ";
-    std::vector<const CallExpr *> Syncs;
-    findSyncthreads(Def->getBody(), Syncs);
+    // kernelBlocker admits only __syncthreads() in the kernel's own body.
     Barriers +=
-        std::string(Syncs.empty() ? "false" : "true") + (I + 1 < N ? ", " : "");
+        std::string(Ctx.Analysis.localFacts(Def).Barriers.empty() ? "false"
+                                                                  : "true") +
+        (I + 1 < N ? ", " : "");
   }
-  Lines.push_back("  const void *const " + Names.fresh("kernels") + "[] = {" +
-                  Kernels + "(const void *)" + *Merged + "};");
-  std::string KernelsVar =
-      Lines.back().substr(Lines.back().find("const void *const ") + 18);
-  KernelsVar = KernelsVar.substr(0, KernelsVar.find('['));
+  std::string KernelsVar = Names.fresh("kernels");
+  Lines.push_back("  const void *const " + KernelsVar + "[] = {" + Kernels +
+                  "(const void *)" + *Merged + "};");
   std::string BarriersVar = Names.fresh("barriers");
   Lines.push_back("  const bool " + BarriersVar + "[] = {" + Barriers + "};");
   Lines.push_back(std::string("  ") + (Device ? "" : "static thread_local ") +
