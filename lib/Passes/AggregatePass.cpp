@@ -9,6 +9,7 @@
 #include "LaunchGroups.h"
 
 #include "dpopt/AST/CudaAST.h"
+#include "dpopt/Analysis/LaunchingThreads.h"
 #include "dpopt/Analysis/ThreadCount.h"
 #include "dpopt/Frontend/WorkingCopy.h"
 #include "dpopt/Passes/SiteChecks.h"
@@ -26,6 +27,7 @@
 #include <algorithm>
 #include <climits>
 #include <map>
+#include <optional>
 
 using namespace clang;
 using namespace llvm;
@@ -244,11 +246,52 @@ public:
     P.PerThread = S.inLoop() || A.transitiveFacts(S.Caller).Launches.size() > 1
                       ? "DPOPT_AGG_LOOP_SLOTS"
                       : "1u";
+    // Block and larger groups size their records by the threads that can
+    // launch (a warp group's 32 lanes are few enough).
+    if (P.Level != Granularity::Warp)
+      P.GuardedAxes = guardedThreadAxes(S);
     bool Counted =
         P.Level == Granularity::Warp || P.Level == Granularity::Block;
     P.Launcher = C.Launch;
     P.LauncherArgs = ", " + (Counted ? Run.tunableInCode(S) : "0u");
-    Sites.add(P);
+    // Sites of one child in one parent share a group: each site passed the
+    // checks alone, so its launches carry no order with the others' (their
+    // streams are unordered, or a pragma says so), and one grid of all the
+    // records is what each site's own grids were, fewer. A child with
+    // barriers or warp-level operations needs every record's block to have
+    // the group's size.
+    SharedGroup Mine;
+    Mine.Parent = canonicalFunction(S.Caller);
+    Mine.Child = Key;
+    Mine.Level = levelText(Level);
+    Mine.LauncherArgs = P.LauncherArgs;
+    const FunctionFacts &ChildFacts = A.transitiveFacts(S.Callee);
+    if (!ChildFacts.Barriers.empty() || !ChildFacts.WarpOps.empty())
+      Mine.BlockThreads = constantThreadCount(S.Block.E, AST);
+    Mine.FirstSite = &S;
+    std::string Joined;
+    SharedGroup *Same = nullptr;
+    const SharedGroup *Other = nullptr;
+    for (SharedGroup &G : SharedGroups)
+      if (G.Parent == Mine.Parent && G.Child == Mine.Child) {
+        if (G.joins(Mine))
+          Same = &G;
+        else if (!Other)
+          Other = &G;
+      }
+    if (Same) {
+      GroupSite &Group = Sites.site(Same->Index);
+      Group.PerThread = "(" + Group.PerThread + " + " + P.PerThread + ")";
+      Group.GuardedAxes &= P.GuardedAxes;
+      P.Group = Group.Group;
+      Joined = ", in one group with the launch at " +
+               whereIs(A.workingCopy(), Same->FirstSite->Call->getBeginLoc());
+    } else {
+      Mine.Index = Sites.add(P);
+      if (Other)
+        Joined = ", in a group of its own: " + Other->whyApart(Mine, A);
+      SharedGroups.push_back(Mine);
+    }
 
     // The launch becomes a record; a thread that finds no room launches.
     std::string Text = recordStatement(
@@ -263,7 +306,8 @@ public:
       if (!enclosureBlocker(U, B))
         Converging.push_back(B);
     Run.passed(S, "aggregating the launches of '" + S.CalleeName + "' per " +
-                      levelText(Level) + " into one launch of a clone");
+                      levelText(Level) + " into one launch of a clone" +
+                      Joined);
     return Error::success();
   }
 
@@ -281,6 +325,35 @@ private:
   std::map<const FunctionDecl *, ChildPlan> Children;
   std::vector<const FunctionDecl *> ChildOrder;
   GroupSiteTable Sites;
+  /// A launch group of one child in one parent, and what the sites that
+  /// join it must agree on.
+  struct SharedGroup {
+    const FunctionDecl *Parent = nullptr, *Child = nullptr;
+    std::string Level, LauncherArgs;
+    /// Set when the child has barriers or warp-level operations.
+    std::optional<uint64_t> BlockThreads;
+    size_t Index = 0; // in Sites
+    const LaunchSite *FirstSite = nullptr;
+
+    bool joins(const SharedGroup &O) const {
+      return Level == O.Level && LauncherArgs == O.LauncherArgs &&
+             BlockThreads == O.BlockThreads;
+    }
+    std::string whyApart(const SharedGroup &O, ProgramAnalysis &A) const {
+      std::string At = "the launch at " +
+                       whereIs(A.workingCopy(), FirstSite->Call->getBeginLoc());
+      if (Level != O.Level)
+        return At + " is aggregated per " + Level;
+      if (LauncherArgs != O.LauncherArgs)
+        return At + " has another aggregation threshold";
+      bool Barriers = !A.transitiveFacts(FirstSite->Callee).Barriers.empty();
+      return "'" + FirstSite->CalleeName + "' " +
+             (Barriers ? "synchronizes its threads"
+                       : "uses warp-level operations") +
+             " and " + At + " has blocks of another size";
+    }
+  };
+  std::vector<SharedGroup> SharedGroups;
   std::map<const FunctionDecl *, std::string> CalleeText;
   /// The site rewrites, which parent and child bodies are built from.
   EditList SiteEdits{""};

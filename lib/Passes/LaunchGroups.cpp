@@ -224,6 +224,9 @@ std::string groupBlocks(const GroupSite &P) {
 }
 
 std::string capacityArgs(const GroupSite &P) {
+  if (P.GuardedAxes)
+    return P.PerThread + ", " + (P.Capacity.empty() ? "0u" : P.Capacity) +
+           ", " + std::to_string(P.GuardedAxes) + "u";
   return P.PerThread + (P.Capacity.empty() ? "" : ", " + P.Capacity);
 }
 
@@ -250,7 +253,10 @@ std::string groupPrologue(const std::vector<const GroupSite *> &Sites) {
       S += "  __shared__ " + rt::AggBlockLink + " " + P->Group + ";" + Where;
       S += "  " + rt::aggBeginMultiBlock + "(" + P->Group + ", " +
            std::to_string(P->S->Id) + "u, " + groupBlocks(*P) + ", " +
-           P->PerThread + ");\n";
+           P->PerThread +
+           (P->GuardedAxes ? ", " + std::to_string(P->GuardedAxes) + "u"
+                           : std::string()) +
+           ");\n";
       break;
     }
   }
@@ -362,13 +368,14 @@ std::string recordStatement(const GroupSite &P, StringRef Comment,
          "))\n    " + Fallback.str() + "\n}";
 }
 
-void GroupSiteTable::add(GroupSite P) {
+size_t GroupSiteTable::add(GroupSite P) {
   const FunctionDecl *Parent = canonicalFunction(P.S->Caller);
   auto [It, New] = ByParent.try_emplace(Parent);
   if (New)
     Parents.push_back(Parent);
   It->second.push_back(Sites.size());
   Sites.push_back(std::move(P));
+  return Sites.size() - 1;
 }
 
 std::vector<const GroupSite *>

@@ -60,6 +60,10 @@ struct GroupSite {
   /// Records a warp or block group holds in all, when set ("256u"): the
   /// consolidation buffer's perBufferSize. Overrides PerThread.
   std::string Capacity;
+  /// The threadIdx components (x = 1, y = 2, z = 4) every launching thread
+  /// of the group's sites has one value of: the records are sized by the
+  /// threads that can launch (guardedThreadAxes).
+  unsigned GuardedAxes = 0;
   /// The function the group's last thread calls with the group, and what
   /// follows the group in that call (", 4u", ", n, a").
   std::string Launcher, LauncherArgs;
@@ -68,7 +72,9 @@ struct GroupSite {
 /// The grouped sites of one run, by the kernel they are in.
 class GroupSiteTable {
 public:
-  void add(GroupSite P);
+  /// Adds \p P; the index lets a later site of the same group widen it.
+  size_t add(GroupSite P);
+  GroupSite &site(size_t I) { return Sites[I]; }
   bool empty() const { return Sites.empty(); }
   /// The sites in \p Kernel, in the order they were added.
   std::vector<const GroupSite *> in(const clang::FunctionDecl *Kernel) const;

@@ -106,6 +106,15 @@ __device__ inline void aggConvergeWarp() {
   syncLanes(Lanes == 32 ? 0xffffffffu : (1u << Lanes) - 1);
 }
 
+/// The threads of the calling block that can launch at a site whose
+/// launches only threads with one value of the threadIdx components in
+/// \p GuardedAxes (x = 1, y = 2, z = 4) make (LaunchingThreads.h): a
+/// sizing hint, as a group whose records run out launches the rest itself.
+__device__ inline unsigned aggLaunchingThreads(unsigned GuardedAxes) {
+  return (GuardedAxes & 1u ? 1u : blockDim.x) * (GuardedAxes & 2u ? 1u : blockDim.y) *
+         (GuardedAxes & 4u ? 1u : blockDim.z);
+}
+
 /// The (x, y, z) index of linear index \p I in a grid or block of \p D.
 __device__ inline uint3 aggDelinearize(unsigned I, dim3 D) {
   return make_uint3(I % D.x, (I / D.x) % D.y, I / (D.x * D.y));
@@ -494,7 +503,8 @@ struct AggBlockLink {
 /// Every thread calls it; the first warp joins the group; it synchronizes
 /// the block.
 __device__ inline void aggBeginMultiBlock(AggBlockLink &L, unsigned Site,
-                                          unsigned long long GroupBlocks, unsigned PerThread) {
+                                          unsigned long long GroupBlocks, unsigned PerThread,
+                                          unsigned GuardedAxes = 0) {
   unsigned Rank = aggThreadRank();
   if (Rank < 32) {
     unsigned Threads = aggBlockThreads();
@@ -503,7 +513,7 @@ __device__ inline void aggBeginMultiBlock(AggBlockLink &L, unsigned Site,
     unsigned long long N = GroupBlocks == 0 || GroupBlocks > Total ? Total : GroupBlocks;
     unsigned long long Group = aggBlockRank() / N;
     unsigned long long Members = Total - Group * N < N ? Total - Group * N : N;
-    unsigned long long Cap = Members * Threads * PerThread;
+    unsigned long long Cap = Members * aggLaunchingThreads(GuardedAxes) * PerThread;
     AggTableSlot *S =
         aggJoin(Site, Group, static_cast<unsigned>(Cap < (1u << 24) ? Cap : (1u << 24)), Lanes);
     if (Rank == 0) {
@@ -538,11 +548,14 @@ __device__ inline AggTableSlot *aggArriveMultiBlock(AggBlockLink &L,
 
 /// Block prologue for a block site (every thread calls it). A nonzero
 /// \p Total is the group's capacity in records (consolidate's
-/// buffer(custom, perBufferSize)); otherwise PerThread records per thread.
-__device__ inline void aggBeginBlock(AggGroup &G, unsigned PerThread, unsigned Total = 0) {
+/// buffer(custom, perBufferSize)); otherwise PerThread records per thread
+/// that can launch (aggLaunchingThreads).
+__device__ inline void aggBeginBlock(AggGroup &G, unsigned PerThread, unsigned Total = 0,
+                                     unsigned GuardedAxes = 0) {
   if (aggThreadRank() == 0) {
     unsigned long long Cap =
-        Total ? Total : static_cast<unsigned long long>(aggBlockThreads()) * PerThread;
+        Total ? Total
+              : static_cast<unsigned long long>(aggLaunchingThreads(GuardedAxes)) * PerThread;
     aggInitGroup(G, static_cast<unsigned>(Cap < (1u << 24) ? Cap : (1u << 24)));
   }
   __syncthreads();

@@ -161,6 +161,8 @@
 #undef Group
 #pragma push_macro("GroupBlocks")
 #undef GroupBlocks
+#pragma push_macro("GuardedAxes")
+#undef GuardedAxes
 #pragma push_macro("H")
 #undef H
 #pragma push_macro("Head")
@@ -469,6 +471,8 @@
 #undef aggInitGroup
 #pragma push_macro("aggJoin")
 #undef aggJoin
+#pragma push_macro("aggLaunchingThreads")
+#undef aggLaunchingThreads
 #pragma push_macro("aggLeave")
 #undef aggLeave
 #pragma push_macro("aggMaxShmem")

@@ -19,11 +19,18 @@
 //   dyn    -- dynamic shared memory of a size that varies per launch
 //   tree   -- a kernel that launches itself, 6 levels deep
 //   streams-- the cond parent in two host streams at once, several times
+//   pair   -- two launch sites of one child in one parent (one group), with
+//             different grid and block sizes, and a site that stays a
+//             separate group (a child with a barrier at another block size)
+//   split  -- a kernel that launches itself twice, each half into a stream
+//             its thread created for it (quicksort's shape), with barriers
 //
 //===----------------------------------------------------------------------===//
 
 #include <cstdio>
+#include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <vector>
 
 #define CHECK(X)                                                                   \
@@ -128,6 +135,57 @@ __global__ void treeVisit(int *Out, int Depth) {
     treeVisit<<<2, 32>>>(Out, Depth - 1);
 }
 
+__global__ void barrierChild(int *Out, int Base) {
+  __shared__ int Count;
+  if (threadIdx.x == 0)
+    Count = 0;
+  __syncthreads();
+  atomicAdd(&Count, 1);
+  __syncthreads();
+  if (threadIdx.x == 0)
+    atomicAdd(&Out[(Base + blockIdx.x) % OutSize], Count);
+}
+
+__global__ void pairParent(int *Out, int N) {
+  int T = blockIdx.x * blockDim.x + threadIdx.x;
+  if (T >= N)
+    return;
+  if (T % 3 != 0)
+    addChild<<<1 + T % 2, 32, 0, cudaStreamFireAndForget>>>(Out, T, 20 + T % 40, 1);
+  if (T % 4 != 1)
+    addChild<<<1, 96, 0, cudaStreamFireAndForget>>>(Out, T * 5, 1 + T % 90, 2);
+  if (T % 5 == 0)
+    barrierChild<<<2, 64, 0, cudaStreamFireAndForget>>>(Out, T);
+  if (T % 5 == 1)
+    barrierChild<<<1, 128, 0, cudaStreamFireAndForget>>>(Out, T * 3);
+}
+
+// Sorts nothing: splits [Lo, Hi) like quicksort, counting every segment's
+// values at its depth, each half in a non-blocking stream of its own.
+__global__ void splitVisit(int *Out, int Lo, int Hi, int Depth) {
+  __shared__ int Sum;
+  if (threadIdx.x == 0)
+    Sum = 0;
+  __syncthreads();
+  for (int I = Lo + threadIdx.x; I < Hi; I += blockDim.x)
+    atomicAdd(&Sum, 1);
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    atomicAdd(&Out[Depth], Sum);
+    int Mid = Lo + (Hi - Lo) / 3;
+    if (Hi - Lo > 8) {
+      cudaStream_t S;
+      cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking);
+      splitVisit<<<1, 64, 0, S>>>(Out, Lo, Mid, Depth + 1);
+      cudaStreamDestroy(S);
+      cudaStream_t S2;
+      cudaStreamCreateWithFlags(&S2, cudaStreamNonBlocking);
+      splitVisit<<<1, 64, 0, S2>>>(Out, Mid, Hi, Depth + 1);
+      cudaStreamDestroy(S2);
+    }
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // CPU references.
 //===----------------------------------------------------------------------===//
@@ -210,6 +268,37 @@ static std::vector<int> treeRef(int Depth) {
   return Out;
 }
 
+static std::vector<int> pairRef(int N) {
+  std::vector<int> Out(OutSize, 0);
+  for (int T = 0; T < N; ++T) {
+    if (T % 3 != 0)
+      addRef(Out, T, std::min(20 + T % 40, (1 + T % 2) * 32), 1);
+    if (T % 4 != 1)
+      addRef(Out, T * 5, 1 + T % 90, 2);
+    if (T % 5 == 0)
+      for (int B = 0; B < 2; ++B)
+        Out[(T + B) % OutSize] += 64;
+    if (T % 5 == 1)
+      Out[(T * 3) % OutSize] += 128;
+  }
+  return Out;
+}
+
+static void splitRef(std::vector<int> &Out, int Lo, int Hi, int Depth) {
+  Out[Depth] += Hi - Lo;
+  int Mid = Lo + (Hi - Lo) / 3;
+  if (Hi - Lo > 8) {
+    splitRef(Out, Lo, Mid, Depth + 1);
+    splitRef(Out, Mid, Hi, Depth + 1);
+  }
+}
+
+static std::vector<int> splitRef(int N) {
+  std::vector<int> Out(OutSize, 0);
+  splitRef(Out, 0, N, 0);
+  return Out;
+}
+
 //===----------------------------------------------------------------------===//
 
 static int Failures = 0;
@@ -218,10 +307,12 @@ static void expect(const char *Name, const std::vector<int> &Got, const std::vec
   for (int I = 0; I < OutSize; ++I)
     if (Got[I] != Want[I]) {
       std::printf("FAIL %-8s Out[%d] = %d, expected %d\n", Name, I, Got[I], Want[I]);
+      std::fflush(stdout);
       ++Failures;
       return;
     }
   std::printf("ok   %s\n", Name);
+  std::fflush(stdout); // a run killed by a timeout still shows how far it got
 }
 
 struct DeviceOut {
@@ -239,63 +330,101 @@ struct DeviceOut {
 int main(int Argc, char **Argv) {
   int N = Argc > 1 ? std::atoi(Argv[1]) : 5000;
   int Reps = Argc > 2 ? std::atoi(Argv[2]) : 3;
+  // An optional third argument runs only the pattern of that name, or with
+  // a leading '-' every pattern but that one.
+  const char *Only = Argc > 3 ? Argv[3] : nullptr;
+  auto Runs = [Only](const char *Name) {
+    if (!Only)
+      return true;
+    if (Only[0] == '-')
+      return std::strcmp(Only + 1, Name) != 0;
+    return std::strcmp(Only, Name) == 0;
+  };
   CHECK(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 1 << 16));
   DeviceOut Out;
   for (int Rep = 0; Rep < Reps; ++Rep) {
-    Out.clear();
-    condParent<<<(N + 127) / 128, 128>>>(Out.P, N);
-    CHECK(cudaGetLastError());
-    expect("cond", Out.get(), condRef(N));
+    if (Runs("cond")) {
+      Out.clear();
+      condParent<<<(N + 127) / 128, 128>>>(Out.P, N);
+      CHECK(cudaGetLastError());
+      expect("cond", Out.get(), condRef(N));
+    }
 
-    Out.clear();
-    loopParent<<<(N + 95) / 96, 96>>>(Out.P, N);
-    CHECK(cudaGetLastError());
-    expect("loop", Out.get(), loopRef(N));
+    if (Runs("loop")) {
+      Out.clear();
+      loopParent<<<(N + 95) / 96, 96>>>(Out.P, N);
+      CHECK(cudaGetLastError());
+      expect("loop", Out.get(), loopRef(N));
+    }
 
-    std::vector<int> In(40 * 40);
-    for (size_t I = 0; I < In.size(); ++I)
-      In[I] = static_cast<int>(I * 7 % 31);
-    int *DIn;
-    CHECK(cudaMalloc(&DIn, In.size() * sizeof(int)));
-    CHECK(cudaMemcpy(DIn, In.data(), In.size() * sizeof(int), cudaMemcpyHostToDevice));
-    Out.clear();
-    tileParent<<<(N + 255) / 256, 256>>>(DIn, Out.P, N);
-    CHECK(cudaGetLastError());
-    expect("tile", Out.get(), tileRef(In, N));
-    CHECK(cudaFree(DIn));
+    if (Runs("tile")) {
+      std::vector<int> In(40 * 40);
+      for (size_t I = 0; I < In.size(); ++I)
+        In[I] = static_cast<int>(I * 7 % 31);
+      int *DIn;
+      CHECK(cudaMalloc(&DIn, In.size() * sizeof(int)));
+      CHECK(cudaMemcpy(DIn, In.data(), In.size() * sizeof(int), cudaMemcpyHostToDevice));
+      Out.clear();
+      tileParent<<<(N + 255) / 256, 256>>>(DIn, Out.P, N);
+      CHECK(cudaGetLastError());
+      expect("tile", Out.get(), tileRef(In, N));
+      CHECK(cudaFree(DIn));
+    }
 
-    Out.clear();
-    cubeParent<<<(N + 63) / 64, 64>>>(Out.P, N);
-    CHECK(cudaGetLastError());
-    expect("cube", Out.get(), cubeRef(N));
+    if (Runs("cube")) {
+      Out.clear();
+      cubeParent<<<(N + 63) / 64, 64>>>(Out.P, N);
+      CHECK(cudaGetLastError());
+      expect("cube", Out.get(), cubeRef(N));
+    }
 
-    Out.clear();
-    dynParent<<<(N + 127) / 128, 128>>>(Out.P, N);
-    CHECK(cudaGetLastError());
-    expect("dyn", Out.get(), dynRef(N));
+    if (Runs("dyn")) {
+      Out.clear();
+      dynParent<<<(N + 127) / 128, 128>>>(Out.P, N);
+      CHECK(cudaGetLastError());
+      expect("dyn", Out.get(), dynRef(N));
+    }
 
-    Out.clear();
-    treeVisit<<<1, 64>>>(Out.P, 6);
-    CHECK(cudaGetLastError());
-    expect("tree", Out.get(), treeRef(6));
+    if (Runs("tree")) {
+      Out.clear();
+      treeVisit<<<1, 64>>>(Out.P, 6);
+      CHECK(cudaGetLastError());
+      expect("tree", Out.get(), treeRef(6));
+    }
 
-    cudaStream_t S[2];
-    DeviceOut Two[2];
-    for (int I = 0; I < 2; ++I)
-      CHECK(cudaStreamCreateWithFlags(&S[I], cudaStreamNonBlocking));
-    for (int Round = 0; Round < 3; ++Round)
-      for (int I = 0; I < 2; ++I) {
-        Two[I].clear(S[I]);
-        condParent<<<(N + 127) / 128, 128, 0, S[I]>>>(Two[I].P, N - I * 1000);
-        CHECK(cudaGetLastError());
-      }
-    CHECK(cudaDeviceSynchronize());
-    expect("stream0", Two[0].get(), condRef(N));
-    expect("stream1", Two[1].get(), condRef(N - 1000));
-    for (int I = 0; I < 2; ++I)
-      CHECK(cudaStreamDestroy(S[I]));
-  }
-  CHECK(cudaDeviceSynchronize());
+    if (Runs("pair")) {
+      Out.clear();
+      pairParent<<<(N + 127) / 128, 128>>>(Out.P, N);
+      CHECK(cudaGetLastError());
+      expect("pair", Out.get(), pairRef(N));
+    }
+
+    if (Runs("split")) {
+      Out.clear();
+      splitVisit<<<1, 64>>>(Out.P, 0, N, 0);
+      CHECK(cudaGetLastError());
+      expect("split", Out.get(), splitRef(N));
+    }
+
+    if (Runs("streams")) {
+      cudaStream_t S[2];
+      DeviceOut Two[2];
+      for (int I = 0; I < 2; ++I)
+        CHECK(cudaStreamCreateWithFlags(&S[I], cudaStreamNonBlocking));
+      for (int Round = 0; Round < 3; ++Round)
+        for (int I = 0; I < 2; ++I) {
+          Two[I].clear(S[I]);
+          condParent<<<(N + 127) / 128, 128, 0, S[I]>>>(Two[I].P, N - I * 1000);
+          CHECK(cudaGetLastError());
+        }
+      CHECK(cudaDeviceSynchronize());
+      expect("stream0", Two[0].get(), condRef(N));
+      expect("stream1", Two[1].get(), condRef(N - 1000));
+      for (int I = 0; I < 2; ++I)
+        CHECK(cudaStreamDestroy(S[I]));
+    }
+
+    }  CHECK(cudaDeviceSynchronize());
   std::printf("%s (%d failures)\n", Failures ? "FAILED" : "PASSED", Failures);
   return Failures ? 1 : 0;
 }

