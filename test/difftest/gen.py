@@ -548,9 +548,10 @@ class Prog:
                 a.append(role)
         return ', '.join(a)
 
-    def launch(self, out, ind, c, nvar, key, lid, stream, huge=False):
+    def launch(self, out, ind, c, nvar, key, lid, stream, huge=False, check=True):
         """One launch of leaf child c for nvar threads. stream: None, '0',
-        'fnf', or a stream variable name."""
+        'fnf', or a stream variable name. check=False: no error check after
+        it (a runtime call there keeps aggregate from taking the launch)."""
         r = self.r
         pre, grid, block, tpb = self.shape(nvar, c, huge)
         for l in pre:
@@ -587,7 +588,7 @@ class Prog:
             cfg += [smem or '0', stream]
         out(ind, f'{name}<<<{", ".join(cfg)}>>>({self.args(c, nvar, key, lid, outbuf)});')
         post = self.postwork and self.post_here and r.random() < 0.5
-        if not post:
+        if not post and check:
             self.errcheck(out, ind)
         if self.wait_rng is not None and self.wait_rng.random() < (0.75 if post else 0.4):
             # CDP1: wait for the children. No parent reads what its children
@@ -854,8 +855,8 @@ class Prog:
             key = f'key + {r.randrange(1, 1 << 16)}u'
             lid0 = f'lidb + {si * 4}u'
             if kind == 'simple':
-                ctx = r.choices(['uncond', 'if', 'ifelse', 'loop', 'helper'],
-                                [6, 5, 1, 1, 1] if self.postwork else [4, 2, 2, 3, 3])[0]
+                ctx = r.choices(['uncond', 'if', 'ifelse', 'loop', 'helper', 'twin'],
+                                [6, 5, 1, 1, 1, 0] if self.postwork else [4, 2, 2, 3, 3, 2])[0]
                 self.post_here = ctx != 'helper'
                 c = self.pick_child()
                 stream = self.pick_stream()
@@ -909,6 +910,30 @@ class Prog:
                         self.with_stream(sl, 2, stream, lambda o, i, st: self.launch(o, i, c, nv, f'{key} + {jv}', f'{lid0} + {jv}', st))
                         sl(1, '}')
                     self.feat('ctx-loop')
+                elif ctx == 'twin':
+                    # Two launches of one child by one thread, one after the
+                    # other (a quicksort's halves), sometimes only by
+                    # threadIdx.x == 0: aggregate puts both in one group and
+                    # sizes it by the threads that can launch.
+                    S.cost = 2
+                    # Mostly streams that carry no order (fire-and-forget, a
+                    # stream of the launch's own), which aggregate can take.
+                    stream = r.choices(['fnf', 'dev', None], [3, 2, 1])[0]
+                    st2 = stream if r.random() < 0.8 else self.pick_stream()
+                    guard = r.random() < 0.5
+                    i0 = 1
+                    if guard:
+                        sl(1, 'if (threadIdx.x == 0u) {')
+                        i0 = 2
+                        self.feat('ctx-twin-thread0')
+                    nv, nv2 = self.v('n'), self.v('n')
+                    sl(i0, f'unsigned {nv} = {nexpr};')
+                    self.with_stream(sl, i0, stream, lambda o, i, st: self.launch(o, i, c, nv, key, lid0, st, check=False))
+                    sl(i0, f'unsigned {nv2} = w / 2u + 1u;')
+                    self.with_stream(sl, i0, st2, lambda o, i, st: self.launch(o, i, c, nv2, key + ' * 5u', lid0 + ' + 1u', st, check=False))
+                    if guard:
+                        sl(1, '}')
+                    self.feat('ctx-twin')
                 else:  # helper
                     hn = self.kname('launch')
                     bufs = []
