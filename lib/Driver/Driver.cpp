@@ -7,6 +7,7 @@
 #include "dpopt/Driver/Driver.h"
 
 #include "dpopt/Analysis/ProgramAnalysis.h"
+#include "dpopt/Driver/DepFile.h"
 #include "dpopt/Driver/OutputFile.h"
 #include "dpopt/Frontend/CompileFlags.h"
 #include "dpopt/Frontend/CudaInstallation.h"
@@ -157,6 +158,11 @@ int Run::execute() {
   if (!*WC)
     return ExitInputError;
   double ParseSeconds = elapsed();
+  // The headers of the input as the user wrote it; written after the output
+  // (below), whole or not at all, as the output is.
+  std::string DepText;
+  if (!O.DepFile.empty())
+    DepText = makeDepFile((*WC)->unit(), O.Output, O.Input);
 
   // Consolidation is asked for by pragma or option; either needs the pass.
   bool Consolidates =
@@ -256,6 +262,9 @@ int Run::execute() {
     if (Error E = writeOutputFile(O.Output, Text))
       return fail(ExitEnvironmentError, std::move(E));
   }
+  if (!O.DepFile.empty())
+    if (Error E = writeOutputFile(O.DepFile, DepText))
+      return fail(ExitEnvironmentError, std::move(E));
 
   if (O.Timing) {
     unsigned Parses = (*Session)->getParseCount();

@@ -49,6 +49,11 @@ cl::opt<std::string>
 cl::opt<std::string> ReportFile("report-file",
                                 cl::desc("Write the report to this file"),
                                 cl::value_desc("file"), cl::cat(DpoptCategory));
+cl::opt<std::string>
+    DepFile("depfile",
+            cl::desc("Write the output's make-style dependencies (the input "
+                     "and the user headers it includes) to this file"),
+            cl::value_desc("file"), cl::cat(DpoptCategory));
 cl::opt<bool>
     Remarks("remarks",
             cl::desc("Print a remark for every decision the passes make"),
@@ -186,9 +191,9 @@ int main(int Argc, const char **Argv) {
     return dpopt::ExitInputError;
 
   for (const cl::opt<std::string> *Option :
-       {&OutputFile, &Passes, &Report, &ReportFile, &CudaPath, &BuildDir,
-        &Threshold, &CoarsenFactor, &Aggregate, &Consolidate, &AggThreshold,
-        &RemoveLaunch, &Standard})
+       {&OutputFile, &Passes, &Report, &ReportFile, &DepFile, &CudaPath,
+        &BuildDir, &Threshold, &CoarsenFactor, &Aggregate, &Consolidate,
+        &AggThreshold, &RemoveLaunch, &Standard})
     warnRepeated(*Option);
 
   dpopt::DriverOptions O;
@@ -211,6 +216,12 @@ int main(int Argc, const char **Argv) {
   // A report file asks for a report: text unless --report says json.
   if (!O.ReportFile.empty() && O.Report == dpopt::ReportFormat::None)
     O.Report = dpopt::ReportFormat::Text;
+  O.DepFile = DepFile;
+  if (!O.DepFile.empty() && (O.Output.empty() || O.Output == "-")) {
+    errs() << "dpopt: error: --depfile needs an output file (-o FILE): it "
+              "names the file the dependencies are of\n";
+    return dpopt::ExitInputError;
+  }
   O.Remarks = Remarks;
   O.CudaPath = CudaPath;
   O.BuildDir = BuildDir;

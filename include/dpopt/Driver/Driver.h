@@ -37,6 +37,8 @@ struct DriverOptions {
   /// Where the report goes; empty: stdout, or stderr when the output is
   /// stdout.
   std::string ReportFile;
+  /// --depfile: where to write the output's make-style dependencies.
+  std::string DepFile;
   bool Remarks = false;
   std::string CudaPath;
   /// -p: take flags from <dir>/compile_commands.json.

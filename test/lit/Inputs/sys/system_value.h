@@ -1,0 +1,2 @@
+// A header found through -isystem: not a dependency dpopt lists.
+#define SYSTEM_VALUE 3
