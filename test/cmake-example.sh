@@ -16,6 +16,7 @@ cmake -S "$src/examples/cmake" -B "$work/build" \
   -DCMAKE_CUDA_COMPILER="$nvcc" > "$work/configure.log"
 cmake --build "$work/build" > "$work/build.log" 2>&1 || { tail -30 "$work/build.log"; exit 1; }
 test -x "$work/build/bfs"
+grep -q 'sm_90' "$work/build/CMakeFiles/bfs.dir/flags.make"
 grep -q '#include "dpopt/' "$work/build/dpopt/bfs.cu"
 cmake --build "$work/build" > "$work/rebuild.log" 2>&1
 if grep -q "dpopt bfs.cu" "$work/rebuild.log"; then
