@@ -34,6 +34,14 @@ std::string makeQuoted(StringRef Path) {
   return Out;
 }
 
+/// \p Path absolute, without '.' and '..' components.
+std::string normalPath(StringRef Path) {
+  SmallString<256> Out(Path);
+  sys::fs::make_absolute(Out);
+  sys::path::remove_dots(Out, /*remove_dot_dot=*/true);
+  return std::string(Out);
+}
+
 } // namespace
 
 std::string makeDepFile(const ParsedUnit &Unit, StringRef Target,
@@ -41,9 +49,7 @@ std::string makeDepFile(const ParsedUnit &Unit, StringRef Target,
   const SourceManager &SM = Unit.getSourceManager();
   std::vector<std::string> Headers;
   StringSet<> Seen;
-  SmallString<256> InputPath(Input);
-  sys::fs::make_absolute(InputPath);
-  sys::path::remove_dots(InputPath, /*remove_dot_dot=*/true);
+  std::string InputPath = normalPath(Input);
   Seen.insert(InputPath);
   // Every #include made a file entry in the source manager, with whether it
   // was found through a system directory.
@@ -66,11 +72,9 @@ std::string makeDepFile(const ParsedUnit &Unit, StringRef Target,
     StringRef Name = File->getName();
     if (Name.starts_with("/__dpopt_internal__/"))
       continue;
-    SmallString<256> Path(Name);
-    sys::fs::make_absolute(Path);
-    sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    std::string Path = normalPath(Name);
     if (Seen.insert(Path).second)
-      Headers.push_back(std::string(Path));
+      Headers.push_back(std::move(Path));
   }
   // Deterministic output, whatever order the files were read in.
   llvm::sort(Headers);

@@ -2294,6 +2294,36 @@ class MergeProg:
         return ''.join(t if t.endswith('\n') else t + '\n' for t in text) + '\n' + '\n'.join(h) + '\n'
 
 
+def _programs(programs, make, what, seed):
+    """Each program's text from make(k, attempt) (a Prog or MergeProg),
+    retried with a fresh random stream while it raises Retry."""
+    texts, feats = [], []
+    for k in range(programs):
+        for attempt in range(100):
+            P = make(k, attempt)
+            try:
+                text = P.generate()
+                break
+            except Retry:
+                continue
+        else:
+            raise SystemExit(f'gen.py: no {what} (seed {seed}, program {k})')
+        texts.append('\n' + text)
+        feats.append(sorted(P.feats))
+    return texts, feats
+
+
+def _main_text(programs, setup=''):
+    """main(): \p setup, then every program, or only the one argv[1] names."""
+    out = ['\n// With an argument N, runs only program N.\nint main(int argc, char **argv)\n{\n'
+           '  int only = -1;\n'
+           '  if (argc > 1 && sscanf(argv[1], "%d", &only) != 1)\n    only = -1;\n' + setup]
+    for k in range(programs):
+        out.append(f'  if (only < 0 || only == {k})\n    run_p{k}();\n')
+    out.append('  printf("done\\n");\n  return 0;\n}\n')
+    return ''.join(out)
+
+
 def generate(seed, programs, waits=False, own_streams=False, postwork=False, merge=False):
     if merge:
         return generate_merge(seed, programs)
@@ -2301,31 +2331,18 @@ def generate(seed, programs, waits=False, own_streams=False, postwork=False, mer
            f'// {programs} independent CUDA Dynamic Parallelism (CDP2) test programs; deterministic output.\n'
            '// Build: nvcc -rdc=true -arch=sm_90 this.cu -o this -lcudadevrt\n',
            FILE_HELPERS]
-    feats = []
-    for k in range(programs):
-        for attempt in range(100):
-            rng = random.Random(f'dpopt-difftest:{seed}:{k}:{attempt}')
-            wait_rng = random.Random(f'dpopt-difftest-waits:{seed}:{k}:{attempt}') if waits else None
-            P = Prog(k, rng, wait_rng, own_streams, postwork)
-            try:
-                text = P.generate()
-                break
-            except Retry:
-                continue
-        else:
-            raise SystemExit(f'gen.py: no program within the launch budget (seed {seed}, program {k})')
-        out.append('\n' + text)
-        feats.append(sorted(P.feats))
-    out.append('\n// With an argument N, runs only program N.\nint main(int argc, char **argv)\n{\n'
-               '  int only = -1;\n'
-               '  if (argc > 1 && sscanf(argv[1], "%d", &only) != 1)\n    only = -1;\n'
-               '  cudaError_t e = cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 65536);\n'
-               '  if (e != cudaSuccess)\n    printf("setlimit-error %d\\n", (int)e);\n'
-               '  e = cudaDeviceSetLimit(cudaLimitMallocHeapSize, 256 << 20);\n'
-               '  if (e != cudaSuccess)\n    printf("setlimit-error %d\\n", (int)e);\n')
-    for k in range(programs):
-        out.append(f'  if (only < 0 || only == {k})\n    run_p{k}();\n')
-    out.append('  printf("done\\n");\n  return 0;\n}\n')
+
+    def make(k, attempt):
+        rng = random.Random(f'dpopt-difftest:{seed}:{k}:{attempt}')
+        wait_rng = random.Random(f'dpopt-difftest-waits:{seed}:{k}:{attempt}') if waits else None
+        return Prog(k, rng, wait_rng, own_streams, postwork)
+    texts, feats = _programs(programs, make, 'program within the launch budget', seed)
+    out += texts
+    out.append(_main_text(programs,
+                          '  cudaError_t e = cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 65536);\n'
+                          '  if (e != cudaSuccess)\n    printf("setlimit-error %d\\n", (int)e);\n'
+                          '  e = cudaDeviceSetLimit(cudaLimitMallocHeapSize, 256 << 20);\n'
+                          '  if (e != cudaSuccess)\n    printf("setlimit-error %d\\n", (int)e);\n'))
     return ''.join(out), feats
 
 
@@ -2336,25 +2353,11 @@ def generate_merge(seed, programs):
            'deterministic output.\n'
            '// Build: nvcc -rdc=true -arch=sm_90 this.cu -o this -lcudadevrt\n',
            MERGE_FILE_HELPERS, MERGE_HELPERS]
-    feats = []
-    for k in range(programs):
-        for attempt in range(100):
-            P = MergeProg(k, random.Random(f'dpopt-difftest-merge:{seed}:{k}:{attempt}'))
-            try:
-                text = P.generate()
-                break
-            except Retry:
-                continue
-        else:
-            raise SystemExit(f'gen.py: no merge program within the limits (seed {seed}, program {k})')
-        out.append('\n' + text)
-        feats.append(sorted(P.feats))
-    out.append('\n// With an argument N, runs only program N.\nint main(int argc, char **argv)\n{\n'
-               '  int only = -1;\n'
-               '  if (argc > 1 && sscanf(argv[1], "%d", &only) != 1)\n    only = -1;\n')
-    for k in range(programs):
-        out.append(f'  if (only < 0 || only == {k})\n    run_p{k}();\n')
-    out.append('  printf("done\\n");\n  return 0;\n}\n')
+    texts, feats = _programs(
+        programs, lambda k, attempt: MergeProg(k, random.Random(f'dpopt-difftest-merge:{seed}:{k}:{attempt}')),
+        'merge program within the limits', seed)
+    out += texts
+    out.append(_main_text(programs))
     return ''.join(out), feats
 
 
