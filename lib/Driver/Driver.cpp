@@ -17,6 +17,7 @@
 #include "dpopt/Passes/MergePass.h"
 #include "dpopt/Passes/PassRegistry.h"
 #include "dpopt/Report/Report.h"
+#include "dpopt/Rewrite/LineDirectives.h"
 #include "dpopt/Support/SourceText.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -257,6 +258,10 @@ int Run::execute() {
     // Only the headers the generated code calls: the aggregate header holds
     // device memory (its record pool), so only files that aggregate get it.
     Text = withRuntimeIncludes(Text, Needs.headers());
+    // An unchanged file stays the user's, byte for byte.
+    if (O.LineDirectives && Text != Original.text())
+      Text = withLineDirectives(Original.text(), Text, O.Input,
+                                O.Output == "-" ? "<stdout>" : O.Output);
     if (endsLinesWithCRLF(Original.text()))
       Text = withCRLFLineEnds(Text);
     if (Error E = writeOutputFile(O.Output, Text))

@@ -6,7 +6,10 @@ Each inputs/<name>.cu is run through dpopt with the arguments on its
 expected/<name>.cu (or, for --passes=none, the input itself, byte for byte)
 and the JSON report must equal expected/<name>.report.json. Every output is
 then compiled with nvcc -rdc=true -arch=sm_90 -c unless the input says
-'// DPOPT-NVCC: skip <reason>'.
+'// DPOPT-NVCC: skip <reason>'. The '#line' directives of every rewritten
+file must present each line where it came from (test/linemap/linemap.py);
+expected files name the output file '@DPOPT_OUTPUT@', as the work
+directory varies.
 
 Each input is also run with user macros on the command line (-DN=@...@ for
 names users commonly define and names dpopt's runtime and generated code use,
@@ -27,6 +30,8 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "linemap"))
+import linemap  # noqa: E402
 INPUTS = os.path.join(HERE, "inputs")
 EXPECTED = os.path.join(HERE, "expected")
 
@@ -71,7 +76,7 @@ def check_user_macros(name, source, dpopt_args, output, args, work):
               (name, proc.returncode, proc.stderr))
         return False
     with open(out_path, encoding="utf-8") as f:
-        if f.read() != output:
+        if normalized(f.read(), out_path) != output:
             print("FAIL %s: user macros changed the rewritten file" % name)
             return False
     if args.nvcc and directive(source, "DPOPT-NVCC") is None:
@@ -83,6 +88,11 @@ def check_user_macros(name, source, dpopt_args, output, args, work):
                   (name, proc.stderr))
             return False
     return True
+
+
+def normalized(output, out_path):
+    """output with the name its '#line' directives give it made portable."""
+    return output.replace('"%s"' % out_path, '"@DPOPT_OUTPUT@"')
 
 
 def show_diff(expected, actual, name):
@@ -106,7 +116,14 @@ def run_one(name, args, work):
         print("FAIL %s: dpopt exited %d\n%s" % (name, proc.returncode, proc.stderr))
         return False
     with open(out_path, encoding="utf-8") as f:
-        output = f.read()
+        raw_output = f.read()
+    output = normalized(raw_output, out_path)
+    if raw_output != source:
+        errors, _ = linemap.check(source, raw_output, name + ".cu", out_path)
+        if errors:
+            print("FAIL %s: wrong '#line' directives\n  %s" %
+                  (name, "\n  ".join(errors[:5])))
+            return False
     with open(report_path, encoding="utf-8") as f:
         report = f.read()
     json.loads(report)  # must be valid JSON
@@ -117,7 +134,8 @@ def run_one(name, args, work):
     ok = True
     if args.update:
         if not identity:
-            shutil.copyfile(out_path, expected_cu)
+            with open(expected_cu, "w", encoding="utf-8") as f:
+                f.write(output)
         shutil.copyfile(report_path, expected_report)
         print("UPDATED %s" % name)
     else:

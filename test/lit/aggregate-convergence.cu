@@ -9,7 +9,7 @@
 // another launch in it hung too (seeds 4, 77, 100): a site is refused when a
 // statement to enclose launches elsewhere or calls the device runtime.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %dpopt %s -o %t/a.cu --passes=aggregate -R 2>&1 | FileCheck %s --check-prefix=R
+// RUN: %dpopt %s -o %t/a.cu --passes=aggregate -R --no-line-directives 2>&1 | FileCheck %s --check-prefix=R
 // RUN: grep -v '// [A-Z][A-Z-]*:' %t/a.cu | FileCheck %s --check-prefix=OUT
 // RUN: %if nvcc %{ %nvcc-check %t/a.cu %}
 

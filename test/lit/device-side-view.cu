@@ -2,7 +2,7 @@
 // __CUDA_ARCH__ guards are found and transformed (the rewrite stays inside
 // the guard, so the host compilation never sees it), and launches only the
 // host compilation sees are reported and left as written.
-// RUN: %dpopt %s -o %t.cu --passes=threshold -R 2>&1 | FileCheck %s
+// RUN: %dpopt %s -o %t.cu --passes=threshold -R --no-line-directives 2>&1 | FileCheck %s
 // RUN: grep -v '// [A-Z][A-Z-]*:' %t.cu | FileCheck %s --check-prefix=OUT
 #include <nv/target>
 

@@ -3,7 +3,7 @@
 // the 'if' in the kernel), and in a pipeline where consolidate comes later,
 // continuation leaves such a kernel to it. Two names for one postwork input
 // are refused.
-// RUN: %dpopt %s --consldt=grid --remarks -o %t.cu 2>&1 | FileCheck %s
+// RUN: %dpopt %s --consldt=grid --remarks --no-line-directives -o %t.cu 2>&1 | FileCheck %s
 // RUN: FileCheck --check-prefix=OUT %s < %t.cu
 // RUN: %dpopt %s --passes=consolidate --consldt=grid --remarks -o %t2.cu 2>&1 | FileCheck --check-prefix=CONS %s
 // RUN: %dpopt %s --passes=continuation --remarks -o %t3.cu 2>&1 | FileCheck --check-prefix=ALONE %s

@@ -60,6 +60,12 @@ cl::opt<bool>
             cl::cat(DpoptCategory));
 cl::alias RemarksShort("R", cl::desc("Alias for --remarks"),
                        cl::aliasopt(Remarks), cl::cat(DpoptCategory));
+cl::opt<bool> NoLineDirectives(
+    "no-line-directives",
+    cl::desc("Write no '#line' directives (by default they make nvcc, "
+             "cuda-gdb and compute-sanitizer name the user's file and line "
+             "for the user's code)"),
+    cl::cat(DpoptCategory));
 cl::opt<std::string>
     CudaPath("cuda-path",
              cl::desc("CUDA toolkit to parse against (default: "
@@ -223,6 +229,7 @@ int main(int Argc, const char **Argv) {
     return dpopt::ExitInputError;
   }
   O.Remarks = Remarks;
+  O.LineDirectives = !NoLineDirectives;
   O.CudaPath = CudaPath;
   O.BuildDir = BuildDir;
   // Flags given before '--' come first, in nvcc spelling.

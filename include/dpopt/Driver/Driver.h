@@ -40,6 +40,9 @@ struct DriverOptions {
   /// --depfile: where to write the output's make-style dependencies.
   std::string DepFile;
   bool Remarks = false;
+  /// Write '#line' directives so that compilers and debuggers point at the
+  /// user's file for the user's code (LineDirectives.h).
+  bool LineDirectives = true;
   std::string CudaPath;
   /// -p: take flags from <dir>/compile_commands.json.
   std::string BuildDir;

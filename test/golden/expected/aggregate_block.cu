@@ -1,4 +1,5 @@
 #include "dpopt/aggregate.cuh" // dpopt's device runtime
+#line 1 "aggregate_block.cu"
 // DPOPT-ARGS: --passes=aggregate --agg=block
 // Block groups (--agg=block): a 2-D child with shared memory and barriers
 // (constant block), a launch in a loop into cudaStreamFireAndForget (several
@@ -6,6 +7,7 @@
 // launches.
 #include <cuda_runtime.h>
 
+#line 11 "@DPOPT_OUTPUT@"
 // dpopt aggregate: a launch of 'tileChild' waiting in its group
 struct __dpopt_rec_tileChild : dpopt::rt::AggConfig {
   struct {
@@ -30,6 +32,7 @@ static __device__ __forceinline__ __dpopt_rec_tileChild __dpopt_make_rec_tileChi
 static __device__ void __dpopt_launch_agg_tileChild(dpopt::rt::AggGroup &, unsigned);
 // dpopt: declared here for 'tileChild' aggregated: each block finds and runs one original launch's block (aggregate)
 static __global__ void __dpopt_agg_tileChild(const __dpopt_rec_tileChild *__dpopt_records, unsigned __dpopt_count);
+#line 8 "aggregate_block.cu"
 __global__ void tileChild(const float *In, float *Out, int W, int H) {
   __shared__ float Tile[16][16];
   int X = blockIdx.x * 16 + threadIdx.x, Y = blockIdx.y * 16 + threadIdx.y;
@@ -39,17 +42,22 @@ __global__ void tileChild(const float *In, float *Out, int W, int H) {
     Out[Y * W + X] = Tile[threadIdx.x][threadIdx.y];
 }
 
+#line 46 "@DPOPT_OUTPUT@"
 // dpopt aggregate: the last thread of a group launches its records
 static __device__ void __dpopt_launch_agg_tileChild(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold) {
   unsigned __dpopt_count, __dpopt_blocks;
   __dpopt_rec_tileChild *__dpopt_records = dpopt::rt::aggTake<__dpopt_rec_tileChild>(__dpopt_group, __dpopt_count, __dpopt_blocks);
   if (!__dpopt_records)
+#line 21 "aggregate_block.cu"
     return;
+#line 54 "@DPOPT_OUTPUT@"
   if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
     for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
       tileChild<<<__dpopt_records[__dpopt_index].__grid, __dpopt_records[__dpopt_index].__block, __dpopt_records[__dpopt_index].__shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].__args.In, __dpopt_records[__dpopt_index].__args.Out, __dpopt_records[__dpopt_index].__args.W, __dpopt_records[__dpopt_index].__args.H);
     dpopt::rt::aggGiveBack();
+#line 21 "aggregate_block.cu"
     return;
+#line 61 "@DPOPT_OUTPUT@"
   }
   __dpopt_agg_tileChild<<<__dpopt_blocks, dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
 }
@@ -74,6 +82,7 @@ static __global__ void __dpopt_agg_tileChild(const __dpopt_rec_tileChild *__dpop
     int W = __dpopt_mine.__args.W;
     int H = __dpopt_mine.__args.H;
     {
+#line 9 "aggregate_block.cu"
   __shared__ float Tile[16][16];
   int X = blockIdx.x * 16 + threadIdx.x, Y = blockIdx.y * 16 + threadIdx.y;
   Tile[threadIdx.y][threadIdx.x] = X < W && Y < H ? In[Y * W + X] : 0.0f;
@@ -81,6 +90,7 @@ static __global__ void __dpopt_agg_tileChild(const __dpopt_rec_tileChild *__dpop
   if (X < W && Y < H)
     Out[Y * W + X] = Tile[threadIdx.x][threadIdx.y];
 }
+#line 94 "@DPOPT_OUTPUT@"
   }
   dpopt::rt::syncLanes(__dpopt_warp);
   }
@@ -89,17 +99,23 @@ static __global__ void __dpopt_agg_tileChild(const __dpopt_rec_tileChild *__dpop
 #ifndef DPOPT_AGG_THRESHOLD
 #define DPOPT_AGG_THRESHOLD 1u
 #endif
+#line 17 "aggregate_block.cu"
 __global__ void tiles(const float *const *In, float *const *Out, const int *W, const int *H,
                       int N) {
+#line 106 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggGroup __dpopt_agg1; // launch group of the launch of 'tileChild'
   dpopt::rt::aggBeginBlock(__dpopt_agg1, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
+#line 19 "aggregate_block.cu"
   int T = blockIdx.x * blockDim.x + threadIdx.x;
   if (T >= N)
+#line 115 "@DPOPT_OUTPUT@"
     goto __dpopt_exit;
+#line 22 "aggregate_block.cu"
   dim3 Grid((W[T] + 15) / 16, (H[T] + 15) / 16);
+#line 119 "@DPOPT_OUTPUT@"
   { // dpopt aggregate (block): one launch per group
     dim3 __dpopt_grid = Grid;
     dim3 __dpopt_block = dim3(16, 16);
@@ -112,8 +128,10 @@ __dpopt_exit:;
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::aggArrive(__dpopt_agg1, dpopt::rt::aggBlockThreads()))
     __dpopt_launch_agg_tileChild(__dpopt_agg1, DPOPT_AGG_THRESHOLD);
+#line 24 "aggregate_block.cu"
 }
 
+#line 135 "@DPOPT_OUTPUT@"
 // dpopt aggregate: a launch of 'fill' waiting in its group
 struct __dpopt_rec_fill : dpopt::rt::AggConfig {
   struct {
@@ -136,22 +154,28 @@ static __device__ __forceinline__ __dpopt_rec_fill __dpopt_make_rec_fill(dim3 __
 static __device__ void __dpopt_launch_agg_fill(dpopt::rt::AggGroup &, unsigned);
 // dpopt: declared here for 'fill' aggregated: each block finds and runs one original launch's block (aggregate)
 static __global__ void __dpopt_agg_fill(const __dpopt_rec_fill *__dpopt_records, unsigned __dpopt_count);
+#line 26 "aggregate_block.cu"
 __global__ void fill(int *A, int N, int V) {
   for (int I = blockIdx.x * blockDim.x + threadIdx.x; I < N; I += gridDim.x * blockDim.x)
     A[I] = V;
 }
 
+#line 164 "@DPOPT_OUTPUT@"
 // dpopt aggregate: the last thread of a group launches its records
 static __device__ void __dpopt_launch_agg_fill(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold) {
   unsigned __dpopt_count, __dpopt_blocks;
   __dpopt_rec_fill *__dpopt_records = dpopt::rt::aggTake<__dpopt_rec_fill>(__dpopt_group, __dpopt_count, __dpopt_blocks);
   if (!__dpopt_records)
+#line 21 "aggregate_block.cu"
     return;
+#line 172 "@DPOPT_OUTPUT@"
   if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
     for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
       fill<<<__dpopt_records[__dpopt_index].__grid, __dpopt_records[__dpopt_index].__block, __dpopt_records[__dpopt_index].__shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].__args.A, __dpopt_records[__dpopt_index].__args.N, __dpopt_records[__dpopt_index].__args.V);
     dpopt::rt::aggGiveBack();
+#line 21 "aggregate_block.cu"
     return;
+#line 179 "@DPOPT_OUTPUT@"
   }
   __dpopt_agg_fill<<<__dpopt_blocks, dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
 }
@@ -177,21 +201,27 @@ static __global__ void __dpopt_agg_fill(const __dpopt_rec_fill *__dpopt_records,
     int N = __dpopt_mine.__args.N;
     int V = __dpopt_mine.__args.V;
     {
+#line 27 "aggregate_block.cu"
   for (int I = blockIdx.x * blockDim.x + threadIdx.x; I < N; I += gridDim.x * blockDim.x)
     A[I] = V;
 }
+#line 209 "@DPOPT_OUTPUT@"
   }
   dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 29 "aggregate_block.cu"
 }
 
 __global__ void fills(int **Rows, const int *Len, int N) {
+#line 217 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggGroup __dpopt_agg2; // launch group of the launch of 'fill'
   dpopt::rt::aggBeginBlock(__dpopt_agg2, DPOPT_AGG_LOOP_SLOTS);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
+#line 32 "aggregate_block.cu"
   int T = blockIdx.x * blockDim.x + threadIdx.x;
+#line 225 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ for (int K = 0; T < N && K < 3; ++K)
     { // dpopt aggregate (block): one launch per group
       dim3 __dpopt_grid = 1 + Len[T] / 256;
@@ -204,8 +234,10 @@ __global__ void fills(int **Rows, const int *Len, int N) {
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::aggArrive(__dpopt_agg2, dpopt::rt::aggBlockThreads()))
     __dpopt_launch_agg_fill(__dpopt_agg2, DPOPT_AGG_THRESHOLD);
+#line 35 "aggregate_block.cu"
 }
 
+#line 241 "@DPOPT_OUTPUT@"
 // dpopt aggregate: a launch of 'walk' waiting in its group
 struct __dpopt_rec_walk : dpopt::rt::AggConfig {
   struct {
@@ -228,13 +260,17 @@ static __device__ __forceinline__ __dpopt_rec_walk __dpopt_make_rec_walk(dim3 __
 static __device__ void __dpopt_launch_agg_walk(dpopt::rt::AggGroup &, unsigned);
 // dpopt: declared here for 'walk' aggregated: each block finds and runs one original launch's block (aggregate)
 static __global__ void __dpopt_agg_walk(const __dpopt_rec_walk *__dpopt_records, unsigned __dpopt_count);
+#line 37 "aggregate_block.cu"
 __global__ void walk(const int *Next, int *Seen, int Node) {
+#line 266 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggGroup __dpopt_agg3; // launch group of the launch of 'walk'
   dpopt::rt::aggBeginBlock(__dpopt_agg3, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
+#line 38 "aggregate_block.cu"
   int Child = Next[Node * 4 + threadIdx.x];
+#line 274 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Child >= 0 && atomicExch(&Seen[Child], 1) == 0)
     { // dpopt aggregate (block): one launch per group
       dim3 __dpopt_grid = 1;
@@ -254,12 +290,16 @@ static __device__ void __dpopt_launch_agg_walk(dpopt::rt::AggGroup &__dpopt_grou
   unsigned __dpopt_count, __dpopt_blocks;
   __dpopt_rec_walk *__dpopt_records = dpopt::rt::aggTake<__dpopt_rec_walk>(__dpopt_group, __dpopt_count, __dpopt_blocks);
   if (!__dpopt_records)
+#line 21 "aggregate_block.cu"
     return;
+#line 296 "@DPOPT_OUTPUT@"
   if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
     for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
       walk<<<__dpopt_records[__dpopt_index].__grid, __dpopt_records[__dpopt_index].__block, __dpopt_records[__dpopt_index].__shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].__args.Next, __dpopt_records[__dpopt_index].__args.Seen, __dpopt_records[__dpopt_index].__args.Node);
     dpopt::rt::aggGiveBack();
+#line 21 "aggregate_block.cu"
     return;
+#line 303 "@DPOPT_OUTPUT@"
   }
   __dpopt_agg_walk<<<__dpopt_blocks, dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
 }
@@ -283,7 +323,9 @@ static __global__ void __dpopt_agg_walk(const __dpopt_rec_walk *__dpopt_records,
     int * Seen = __dpopt_mine.__args.Seen;
     int Node = __dpopt_mine.__args.Node;
     {
+#line 38 "aggregate_block.cu"
   int Child = Next[Node * 4 + threadIdx.x];
+#line 329 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Child >= 0 && atomicExch(&Seen[Child], 1) == 0)
     { // dpopt aggregate (block): one launch per group
       dim3 __dpopt_grid = 1;
@@ -299,4 +341,5 @@ static __global__ void __dpopt_agg_walk(const __dpopt_rec_walk *__dpopt_records,
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::aggArrive(__dpopt_agg3, dpopt::rt::aggBlockThreads()))
     __dpopt_launch_agg_walk(__dpopt_agg3, DPOPT_AGG_THRESHOLD);
+#line 41 "aggregate_block.cu"
 }

@@ -1,4 +1,5 @@
 #include "dpopt/aggregate.cuh" // dpopt's device runtime
+#line 1 "aggregate_patterns.cu"
 // DPOPT-ARGS: --passes=aggregate
 // What the aggregate pass rewrites (GPU-verified in test/gpu/aggregate): the
 // default block granularity after early returns and under a condition, a
@@ -8,6 +9,7 @@
 // dynamic shared memory, and a kernel that launches itself.
 #include <cuda_runtime.h>
 
+#line 13 "@DPOPT_OUTPUT@"
 // dpopt aggregate: a launch of 'addChild' waiting in its group
 struct __dpopt_rec_addChild : dpopt::rt::AggConfig {
   struct {
@@ -32,6 +34,7 @@ static __device__ __forceinline__ __dpopt_rec_addChild __dpopt_make_rec_addChild
 static __device__ void __dpopt_launch_agg_addChild(dpopt::rt::AggGroup &, unsigned);
 // dpopt: declared here for 'addChild' aggregated: each block finds and runs one original launch's block (aggregate)
 static __global__ void __dpopt_agg_addChild(const __dpopt_rec_addChild *__dpopt_records, unsigned __dpopt_count);
+#line 10 "aggregate_patterns.cu"
 __global__ void addChild(int *Out, int Base, int Len, int Value) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I >= Len)
@@ -39,6 +42,7 @@ __global__ void addChild(int *Out, int Base, int Len, int Value) {
   atomicAdd(&Out[Base + I], Value);
 }
 
+#line 46 "@DPOPT_OUTPUT@"
 // dpopt aggregate: the last thread of a group launches its records
 static __device__ void __dpopt_launch_agg_addChild(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold) {
   unsigned __dpopt_count, __dpopt_blocks;
@@ -75,27 +79,37 @@ static __global__ void __dpopt_agg_addChild(const __dpopt_rec_addChild *__dpopt_
     int Len = __dpopt_mine.__args.Len;
     int Value = __dpopt_mine.__args.Value;
     {
+#line 11 "aggregate_patterns.cu"
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I >= Len)
+#line 86 "@DPOPT_OUTPUT@"
     goto __dpopt_done;
+#line 14 "aggregate_patterns.cu"
   atomicAdd(&Out[Base + I], Value);
 }
+#line 91 "@DPOPT_OUTPUT@"
     __dpopt_done:;
   }
   dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 15 "aggregate_patterns.cu"
 }
 
 __global__ void condParent(int *Out, int N) {
+#line 100 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // launch group of the launch of 'addChild'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, 32ull, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
+#line 18 "aggregate_patterns.cu"
   int T = blockIdx.x * blockDim.x + threadIdx.x;
   if (T >= N)
+#line 109 "@DPOPT_OUTPUT@"
     goto __dpopt_exit;
+#line 21 "aggregate_patterns.cu"
   int Len = T % 7 + 1;
+#line 113 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (T % 2 == 0)
     { // dpopt aggregate (multiblock:32): one launch per group
       dim3 __dpopt_grid = (Len + 31) / 32;
@@ -111,15 +125,19 @@ __dpopt_exit:;
     __dpopt_launch_agg_addChild(__dpopt_last->__group, 0u);
     dpopt::rt::aggLeave(__dpopt_last);
   }
+#line 24 "aggregate_patterns.cu"
 }
 
 __global__ void loopParent(int *Out, int N) {
+#line 133 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggGroup __dpopt_agg2[32]; // launch group of the launch of 'addChild'
   dpopt::rt::aggBeginWarp(__dpopt_agg2, DPOPT_AGG_LOOP_SLOTS);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
+#line 27 "aggregate_patterns.cu"
   int T = blockIdx.x * blockDim.x + threadIdx.x;
+#line 141 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ for (int K = 0; K < T % 6 && T < N; ++K) {
 // #pragma dp aggregate(warp) agg_threshold(4) -- dpopt rewrote the launch it was on
     { // dpopt aggregate (warp): one launch per group
@@ -134,8 +152,10 @@ __global__ void loopParent(int *Out, int N) {
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::aggArrive(dpopt::rt::aggWarpGroup(__dpopt_agg2), dpopt::rt::aggWarpMembers()))
     __dpopt_launch_agg_addChild(dpopt::rt::aggWarpGroup(__dpopt_agg2), 4u);
+#line 32 "aggregate_patterns.cu"
 }
 
+#line 159 "@DPOPT_OUTPUT@"
 // dpopt aggregate: a launch of 'tileChild' waiting in its group
 struct __dpopt_rec_tileChild : dpopt::rt::AggConfig {
   struct {
@@ -160,6 +180,7 @@ static __device__ __forceinline__ __dpopt_rec_tileChild __dpopt_make_rec_tileChi
 static __device__ void __dpopt_launch_agg_tileChild(dpopt::rt::AggGroup &, unsigned);
 // dpopt: declared here for 'tileChild' aggregated: each block finds and runs one original launch's block (aggregate)
 static __global__ void __dpopt_agg_tileChild(const __dpopt_rec_tileChild *__dpopt_records, unsigned __dpopt_count);
+#line 34 "aggregate_patterns.cu"
 __global__ void tileChild(const int *In, int *Out, int W, int H) {
   __shared__ int Tile[8][8];
   int X = blockIdx.x * 8 + threadIdx.x, Y = blockIdx.y * 8 + threadIdx.y;
@@ -169,6 +190,7 @@ __global__ void tileChild(const int *In, int *Out, int W, int H) {
     atomicAdd(&Out[blockIdx.y * gridDim.x + blockIdx.x], Tile[0][0] + Tile[7][7]);
 }
 
+#line 194 "@DPOPT_OUTPUT@"
 // dpopt aggregate: the last thread of a group launches its records
 static __device__ void __dpopt_launch_agg_tileChild(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold) {
   unsigned __dpopt_count, __dpopt_blocks;
@@ -205,6 +227,7 @@ static __global__ void __dpopt_agg_tileChild(const __dpopt_rec_tileChild *__dpop
     int W = __dpopt_mine.__args.W;
     int H = __dpopt_mine.__args.H;
     {
+#line 35 "aggregate_patterns.cu"
   __shared__ int Tile[8][8];
   int X = blockIdx.x * 8 + threadIdx.x, Y = blockIdx.y * 8 + threadIdx.y;
   Tile[threadIdx.y][threadIdx.x] = X < W && Y < H ? In[Y * W + X] : 0;
@@ -212,20 +235,27 @@ static __global__ void __dpopt_agg_tileChild(const __dpopt_rec_tileChild *__dpop
   if (threadIdx.x == 0 && threadIdx.y == 0)
     atomicAdd(&Out[blockIdx.y * gridDim.x + blockIdx.x], Tile[0][0] + Tile[7][7]);
 }
+#line 239 "@DPOPT_OUTPUT@"
   }
   dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 41 "aggregate_patterns.cu"
 }
 
 __global__ void tileParent(const int *In, int *Out, int N) {
+#line 247 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg3; // launch group of the launch of 'tileChild'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg3, 3u, 4ull, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
+#line 44 "aggregate_patterns.cu"
   int T = blockIdx.x * blockDim.x + threadIdx.x;
+#line 255 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (T < N) {
+#line 46 "aggregate_patterns.cu"
     int W = 8 + T % 23, H = 5 + T % 11;
+#line 259 "@DPOPT_OUTPUT@"
 // #pragma dp aggregate(multiblock:4) -- dpopt rewrote the launch it was on
     { // dpopt aggregate (multiblock:4): one launch per group
       dim3 __dpopt_grid = dim3((W + 7) / 8, (H + 7) / 8);
@@ -240,9 +270,11 @@ __global__ void tileParent(const int *In, int *Out, int N) {
   if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg3, 4ull)) {
     __dpopt_launch_agg_tileChild(__dpopt_last->__group, 0u);
     dpopt::rt::aggLeave(__dpopt_last);
+#line 49 "aggregate_patterns.cu"
   }
 }
 
+#line 278 "@DPOPT_OUTPUT@"
 // dpopt aggregate: a launch of 'cubeChild' waiting in its group
 struct __dpopt_rec_cubeChild : dpopt::rt::AggConfig {
   struct {
@@ -263,11 +295,13 @@ static __device__ __forceinline__ __dpopt_rec_cubeChild __dpopt_make_rec_cubeChi
 static __device__ void __dpopt_launch_agg_cubeChild(dpopt::rt::AggGroup &, unsigned);
 // dpopt: declared here for 'cubeChild' aggregated: each block finds and runs one original launch's block (aggregate)
 static __global__ void __dpopt_agg_cubeChild(const __dpopt_rec_cubeChild *__dpopt_records, unsigned __dpopt_count);
+#line 52 "aggregate_patterns.cu"
 __global__ void cubeChild(int *Out, int Base) {
   unsigned B = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
   atomicAdd(&Out[Base + B * blockDim.x * blockDim.y * blockDim.z + threadIdx.z], 1);
 }
 
+#line 305 "@DPOPT_OUTPUT@"
 // dpopt aggregate: the last thread of a group launches its records
 static __device__ void __dpopt_launch_agg_cubeChild(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold) {
   unsigned __dpopt_count, __dpopt_blocks;
@@ -303,21 +337,27 @@ static __global__ void __dpopt_agg_cubeChild(const __dpopt_rec_cubeChild *__dpop
     int * Out = __dpopt_mine.__args.Out;
     int Base = __dpopt_mine.__args.Base;
     {
+#line 53 "aggregate_patterns.cu"
   unsigned B = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
   atomicAdd(&Out[Base + B * blockDim.x * blockDim.y * blockDim.z + threadIdx.z], 1);
 }
+#line 345 "@DPOPT_OUTPUT@"
   }
   dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 55 "aggregate_patterns.cu"
 }
 
 __global__ void cubeParent(int *Out, int N) {
+#line 353 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg4; // launch group of the launch of 'cubeChild'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg4, 4u, 0ull, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
+#line 58 "aggregate_patterns.cu"
   int T = blockIdx.x * blockDim.x + threadIdx.x;
+#line 361 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (T < N) {
 // #pragma dp aggregate(grid) -- dpopt rewrote the launch it was on
     { // dpopt aggregate (grid): one launch per group
@@ -333,9 +373,11 @@ __global__ void cubeParent(int *Out, int N) {
   if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg4, 0ull)) {
     __dpopt_launch_agg_cubeChild(__dpopt_last->__group, 0u);
     dpopt::rt::aggLeave(__dpopt_last);
+#line 62 "aggregate_patterns.cu"
   }
 }
 
+#line 381 "@DPOPT_OUTPUT@"
 // dpopt aggregate: a launch of 'dynChild' waiting in its group
 struct __dpopt_rec_dynChild : dpopt::rt::AggConfig {
   struct {
@@ -356,6 +398,7 @@ static __device__ __forceinline__ __dpopt_rec_dynChild __dpopt_make_rec_dynChild
 static __device__ void __dpopt_launch_agg_dynChild(dpopt::rt::AggGroup &, unsigned);
 // dpopt: declared here for 'dynChild' aggregated: each block finds and runs one original launch's block (aggregate)
 static __global__ void __dpopt_agg_dynChild(const __dpopt_rec_dynChild *__dpopt_records, unsigned __dpopt_count);
+#line 65 "aggregate_patterns.cu"
 __global__ void dynChild(int *Out, int Value) {
   extern __shared__ int Buf[];
   Buf[threadIdx.x] = Value + threadIdx.x;
@@ -364,6 +407,7 @@ __global__ void dynChild(int *Out, int Value) {
     atomicAdd(&Out[blockIdx.x], Buf[63]);
 }
 
+#line 411 "@DPOPT_OUTPUT@"
 // dpopt aggregate: the last thread of a group launches its records
 static __device__ void __dpopt_launch_agg_dynChild(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold) {
   unsigned __dpopt_count, __dpopt_blocks;
@@ -397,24 +441,30 @@ static __global__ void __dpopt_agg_dynChild(const __dpopt_rec_dynChild *__dpopt_
     int * Out = __dpopt_mine.__args.Out;
     int Value = __dpopt_mine.__args.Value;
     {
+#line 66 "aggregate_patterns.cu"
   extern __shared__ int Buf[];
   Buf[threadIdx.x] = Value + threadIdx.x;
   __syncthreads();
   if (threadIdx.x == 0)
     atomicAdd(&Out[blockIdx.x], Buf[63]);
 }
+#line 452 "@DPOPT_OUTPUT@"
   }
   dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 71 "aggregate_patterns.cu"
 }
 
 __global__ void dynParent(int *Out, int N) {
+#line 460 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg5; // launch group of the launch of 'dynChild'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg5, 5u, 32ull, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
+#line 74 "aggregate_patterns.cu"
   int T = blockIdx.x * blockDim.x + threadIdx.x;
+#line 468 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (T < N && T % 4 != 0)
     { // dpopt aggregate (multiblock:32): one launch per group
       dim3 __dpopt_grid = 1 + T % 3;
@@ -429,8 +479,10 @@ __global__ void dynParent(int *Out, int N) {
     __dpopt_launch_agg_dynChild(__dpopt_last->__group, 0u);
     dpopt::rt::aggLeave(__dpopt_last);
   }
+#line 77 "aggregate_patterns.cu"
 }
 
+#line 486 "@DPOPT_OUTPUT@"
 // dpopt aggregate: a launch of 'treeVisit' waiting in its group
 struct __dpopt_rec_treeVisit : dpopt::rt::AggConfig {
   struct {
@@ -451,13 +503,17 @@ static __device__ __forceinline__ __dpopt_rec_treeVisit __dpopt_make_rec_treeVis
 static __device__ void __dpopt_launch_agg_treeVisit(dpopt::rt::AggGroup &, unsigned);
 // dpopt: declared here for 'treeVisit' aggregated: each block finds and runs one original launch's block (aggregate)
 static __global__ void __dpopt_agg_treeVisit(const __dpopt_rec_treeVisit *__dpopt_records, unsigned __dpopt_count);
+#line 79 "aggregate_patterns.cu"
 __global__ void treeVisit(int *Out, int Depth) {
+#line 509 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg6; // launch group of the launch of 'treeVisit'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg6, 6u, 32ull, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
+#line 80 "aggregate_patterns.cu"
   atomicAdd(&Out[Depth], 1);
+#line 517 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Depth > 0 && threadIdx.x % 16 == 0)
     { // dpopt aggregate (multiblock:32): one launch per group
       dim3 __dpopt_grid = 2;
@@ -507,7 +563,9 @@ static __global__ void __dpopt_agg_treeVisit(const __dpopt_rec_treeVisit *__dpop
     int * Out = __dpopt_mine.__args.Out;
     int Depth = __dpopt_mine.__args.Depth;
     {
+#line 80 "aggregate_patterns.cu"
   atomicAdd(&Out[Depth], 1);
+#line 569 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Depth > 0 && threadIdx.x % 16 == 0)
     { // dpopt aggregate (multiblock:32): one launch per group
       dim3 __dpopt_grid = 2;
@@ -525,4 +583,5 @@ static __global__ void __dpopt_agg_treeVisit(const __dpopt_rec_treeVisit *__dpop
     __dpopt_launch_agg_treeVisit(__dpopt_last->__group, 0u);
     dpopt::rt::aggLeave(__dpopt_last);
   }
+#line 83 "aggregate_patterns.cu"
 }

@@ -1,5 +1,6 @@
 #include "dpopt/runtime.cuh" // dpopt's device runtime
 #include "dpopt/aggregate.cuh" // dpopt's device runtime
+#line 1 "compose_aggregate_coarsen_threshold.cu"
 // DPOPT-ARGS: --passes=aggregate,coarsen,threshold
 // The reverse of the default order: aggregate first (its clone calls the
 // runtime, so coarsen and threshold then leave the aggregated launch alone,
@@ -7,6 +8,7 @@
 // coarsened and thresholded like any other.
 #include <cuda_runtime.h>
 
+#line 12 "@DPOPT_OUTPUT@"
 // dpopt aggregate: a launch of 'child' waiting in its group
 struct __dpopt_rec_child : dpopt::rt::AggConfig {
   struct {
@@ -35,12 +37,14 @@ static __device__ void __dpopt_launch_agg_child(dpopt::rt::AggGroup &, unsigned)
 static __global__ void __dpopt_agg_child(const __dpopt_rec_child *__dpopt_records, unsigned __dpopt_count);
 // dpopt: declared here for 'child' coarsened: each block runs a stride of original blocks (coarsen)
 static __global__ void __dpopt_coarse_child(dim3 __dpopt_gridDim, const int *Col, int Begin, int Degree, int *Level, int Next);
+#line 8 "compose_aggregate_coarsen_threshold.cu"
 __global__ void child(const int *Col, int Begin, int Degree, int *Level, int Next) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < Degree && Level[Col[Begin + I]] < 0)
     Level[Col[Begin + I]] = Next;
 }
 
+#line 48 "@DPOPT_OUTPUT@"
 // dpopt: 'child' coarsened: each block runs a stride of original blocks (coarsen)
 static __global__ void __dpopt_coarse_child(dim3 __dpopt_gridDim, const int *Col, int Begin, int Degree, int *Level, int Next) {
   for (unsigned __dpopt_bz = blockIdx.z; __dpopt_bz < __dpopt_gridDim.z; __dpopt_bz += gridDim.z)
@@ -49,10 +53,12 @@ static __global__ void __dpopt_coarse_child(dim3 __dpopt_gridDim, const int *Col
   {
     const uint3 blockIdx = make_uint3(__dpopt_bx, __dpopt_by, __dpopt_bz);
     {
+#line 9 "compose_aggregate_coarsen_threshold.cu"
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < Degree && Level[Col[Begin + I]] < 0)
     Level[Col[Begin + I]] = Next;
 }
+#line 62 "@DPOPT_OUTPUT@"
   }
 }
 
@@ -64,7 +70,9 @@ static __device__ void __dpopt_launch_agg_child(dpopt::rt::AggGroup &__dpopt_gro
   unsigned __dpopt_count, __dpopt_blocks;
   __dpopt_rec_child *__dpopt_records = dpopt::rt::aggTake<__dpopt_rec_child>(__dpopt_group, __dpopt_count, __dpopt_blocks);
   if (!__dpopt_records)
+#line 17 "compose_aggregate_coarsen_threshold.cu"
     return;
+#line 76 "@DPOPT_OUTPUT@"
   if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
     for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
       { // dpopt coarsen: fewer, fuller child blocks
@@ -72,7 +80,9 @@ static __device__ void __dpopt_launch_agg_child(dpopt::rt::AggGroup &__dpopt_gro
         __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_records[__dpopt_index].__block, __dpopt_records[__dpopt_index].__shmem, cudaStreamFireAndForget>>>(__dpopt_grid_2, __dpopt_records[__dpopt_index].__args.Col, __dpopt_records[__dpopt_index].__args.Begin, __dpopt_records[__dpopt_index].__args.Degree, __dpopt_records[__dpopt_index].__args.Level, __dpopt_records[__dpopt_index].__args.Next);
       }
     dpopt::rt::aggGiveBack();
+#line 17 "compose_aggregate_coarsen_threshold.cu"
     return;
+#line 86 "@DPOPT_OUTPUT@"
   }
   __dpopt_agg_child<<<__dpopt_blocks, dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
 }
@@ -99,25 +109,33 @@ static __global__ void __dpopt_agg_child(const __dpopt_rec_child *__dpopt_record
     int * Level = __dpopt_mine.__args.Level;
     int Next = __dpopt_mine.__args.Next;
     {
+#line 9 "compose_aggregate_coarsen_threshold.cu"
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < Degree && Level[Col[Begin + I]] < 0)
     Level[Col[Begin + I]] = Next;
 }
+#line 118 "@DPOPT_OUTPUT@"
   }
   dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 12 "compose_aggregate_coarsen_threshold.cu"
 }
 
 __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int Cur) {
+#line 126 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // launch group of the launch of 'child'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, 32ull, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
+#line 15 "compose_aggregate_coarsen_threshold.cu"
   int V = blockIdx.x * blockDim.x + threadIdx.x;
   if (V >= N || Level[V] != Cur)
+#line 135 "@DPOPT_OUTPUT@"
     goto __dpopt_exit;
+#line 18 "compose_aggregate_coarsen_threshold.cu"
   int Begin = RowPtr[V], Degree = RowPtr[V + 1] - Begin;
+#line 139 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Degree > 0)
     { // dpopt aggregate (multiblock:32): one launch per group
       dim3 __dpopt_grid = (Degree + 127) / 128;
@@ -136,4 +154,5 @@ __dpopt_exit:;
     __dpopt_launch_agg_child(__dpopt_last->__group, 0u);
     dpopt::rt::aggLeave(__dpopt_last);
   }
+#line 21 "compose_aggregate_coarsen_threshold.cu"
 }

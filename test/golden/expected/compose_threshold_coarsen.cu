@@ -1,4 +1,5 @@
 #include "dpopt/runtime.cuh" // dpopt's device runtime
+#line 1 "compose_threshold_coarsen.cu"
 // DPOPT-ARGS: --passes=threshold,coarsen
 // Every ceiling-division form of Olabi et al. §III-D, inline, through local
 // variables and a macro; multi-dimensional children; returns inside loops
@@ -10,18 +11,23 @@
 #define BS 64
 #define CEIL(n, b) (((n) + (b) - 1) / (b))
 
+#line 15 "@DPOPT_OUTPUT@"
 // dpopt: declared here for 'lane' reading the thread and block position from parameters
 static __device__ int __dpopt_serial_lane(uint3 threadIdx);
+#line 12 "compose_threshold_coarsen.cu"
 __device__ int lane() { return threadIdx.x % 32; }
 
+#line 21 "@DPOPT_OUTPUT@"
 // dpopt: 'lane' reading the thread and block position from parameters
 static __device__ int __dpopt_serial_lane(uint3 threadIdx) { return threadIdx.x % 32; }
 // dpopt: declared here for 'flat' reading the thread and block position from parameters
 static __device__ int __dpopt_serial_flat(uint3 threadIdx, uint3 blockIdx, dim3 blockDim);
 // dpopt: declared here for 'flat' reading the thread and block position from parameters
 static __device__ int __dpopt_coarse_flat(uint3 blockIdx);
+#line 13 "compose_threshold_coarsen.cu"
 __device__ int flat() { return blockIdx.x * blockDim.x + threadIdx.x + 0 * lane(); }
 
+#line 31 "@DPOPT_OUTPUT@"
 // dpopt: 'flat' reading the thread and block position from parameters
 static __device__ int __dpopt_coarse_flat(uint3 blockIdx) { return blockIdx.x * blockDim.x + threadIdx.x + 0 * lane(); }
 
@@ -32,6 +38,7 @@ static __device__ int __dpopt_serial_flat(uint3 threadIdx, uint3 blockIdx, dim3 
 static __device__ void __dpopt_serial_child(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *A, int N);
 // dpopt: declared here for 'child' coarsened: each block runs a stride of original blocks (coarsen)
 static __global__ void __dpopt_coarse_child(dim3 __dpopt_gridDim_2, int *A, int N);
+#line 15 "compose_threshold_coarsen.cu"
 __global__ void child(int *A, int N) {
   int I = flat();
   if (I >= N)
@@ -49,6 +56,7 @@ __global__ void child(int *A, int N) {
   atomicAdd(&A[I], 1);
 }
 
+#line 60 "@DPOPT_OUTPUT@"
 // dpopt: 'child' coarsened: each block runs a stride of original blocks (coarsen)
 static __global__ void __dpopt_coarse_child(dim3 __dpopt_gridDim_2, int *A, int N) {
   for (unsigned __dpopt_bx_2 = blockIdx.x; __dpopt_bx_2 < __dpopt_gridDim_2.x; __dpopt_bx_2 += gridDim.x)
@@ -56,13 +64,18 @@ static __global__ void __dpopt_coarse_child(dim3 __dpopt_gridDim_2, int *A, int 
     const uint3 blockIdx = make_uint3(__dpopt_bx_2, 0u, 0u);
     {
   int I = __dpopt_coarse_flat(blockIdx);
+#line 17 "compose_threshold_coarsen.cu"
   if (I >= N)
+#line 70 "@DPOPT_OUTPUT@"
     goto __dpopt_next_block;
+#line 19 "compose_threshold_coarsen.cu"
   for (int K = 0; K < 4; ++K) {
     switch (K) {
     case 2:
       if (A[I] < 0)
+#line 77 "@DPOPT_OUTPUT@"
         goto __dpopt_next_block;
+#line 24 "compose_threshold_coarsen.cu"
       break;
     default:
       break;
@@ -70,6 +83,7 @@ static __global__ void __dpopt_coarse_child(dim3 __dpopt_gridDim_2, int *A, int 
   }
   atomicAdd(&A[I], 1);
 }
+#line 87 "@DPOPT_OUTPUT@"
     __dpopt_next_block:;
   }
 }
@@ -84,13 +98,18 @@ static __device__ void __dpopt_serial_child(dim3 __dpopt_gridDim, dim3 __dpopt_b
     const dim3 blockDim = __dpopt_blockDim;
     {
   int I = __dpopt_serial_flat(threadIdx, blockIdx, blockDim);
+#line 17 "compose_threshold_coarsen.cu"
   if (I >= N)
+#line 104 "@DPOPT_OUTPUT@"
     goto __dpopt_next_thread;
+#line 19 "compose_threshold_coarsen.cu"
   for (int K = 0; K < 4; ++K) {
     switch (K) {
     case 2:
       if (A[I] < 0)
+#line 111 "@DPOPT_OUTPUT@"
         goto __dpopt_next_thread;
+#line 24 "compose_threshold_coarsen.cu"
       break;
     default:
       break;
@@ -98,6 +117,7 @@ static __device__ void __dpopt_serial_child(dim3 __dpopt_gridDim, dim3 __dpopt_b
   }
   atomicAdd(&A[I], 1);
 }
+#line 121 "@DPOPT_OUTPUT@"
     __dpopt_next_thread:;
   }
 }
@@ -108,12 +128,14 @@ static __device__ void __dpopt_serial_scale(dim3 __dpopt_gridDim, dim3 __dpopt_b
 // dpopt: declared here for 'scale' coarsened: each block runs a stride of original blocks (coarsen)
 template <class T>
 static __global__ void __dpopt_coarse_scale(dim3 __dpopt_gridDim_2, T *A, T V, int N);
+#line 32 "compose_threshold_coarsen.cu"
 template <class T> __global__ void scale(T *A, T V, int N) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < N)
     A[I] += V;
 }
 
+#line 139 "@DPOPT_OUTPUT@"
 // dpopt: 'scale' coarsened: each block runs a stride of original blocks (coarsen)
 template <class T>
 static __global__ void __dpopt_coarse_scale(dim3 __dpopt_gridDim_2, T *A, T V, int N) {
@@ -125,10 +147,12 @@ static __global__ void __dpopt_coarse_scale(dim3 __dpopt_gridDim_2, T *A, T V, i
     {
   auto A = __dpopt_in_A; // each thread's own copy
   auto V = __dpopt_in_V; // each thread's own copy
+#line 33 "compose_threshold_coarsen.cu"
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < N)
     A[I] += V;
 }
+#line 156 "@DPOPT_OUTPUT@"
   }
 }
 
@@ -146,20 +170,25 @@ static __device__ void __dpopt_serial_scale(dim3 __dpopt_gridDim, dim3 __dpopt_b
     {
   auto A = __dpopt_in_A; // each thread's own copy
   auto V = __dpopt_in_V; // each thread's own copy
+#line 33 "compose_threshold_coarsen.cu"
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < N)
     A[I] += V;
 }
+#line 179 "@DPOPT_OUTPUT@"
   }
+#line 36 "compose_threshold_coarsen.cu"
 }
 
 __device__ void note(int *A) { atomicAdd(A, 1); }
 
 // Each thread had its own copy of N; 'return note(A);' still calls note.
+#line 187 "@DPOPT_OUTPUT@"
 // dpopt: declared here for 'countdown' run serially by one thread (threshold)
 static __device__ void __dpopt_serial_countdown(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *A, int N);
 // dpopt: declared here for 'countdown' coarsened: each block runs a stride of original blocks (coarsen)
 static __global__ void __dpopt_coarse_countdown(dim3 __dpopt_gridDim_2, int *A, int N);
+#line 41 "compose_threshold_coarsen.cu"
 __global__ void countdown(int *A, int N) {
   N -= blockIdx.x;
   if (N <= (int)threadIdx.x)
@@ -167,6 +196,7 @@ __global__ void countdown(int *A, int N) {
   atomicAdd(A, N);
 }
 
+#line 200 "@DPOPT_OUTPUT@"
 // dpopt: 'countdown' coarsened: each block runs a stride of original blocks (coarsen)
 static __global__ void __dpopt_coarse_countdown(dim3 __dpopt_gridDim_2, int *A, int N) {
   for (unsigned __dpopt_bx_2 = blockIdx.x; __dpopt_bx_2 < __dpopt_gridDim_2.x; __dpopt_bx_2 += gridDim.x)
@@ -175,11 +205,15 @@ static __global__ void __dpopt_coarse_countdown(dim3 __dpopt_gridDim_2, int *A, 
     auto &__dpopt_in_N = N;
     {
   auto N = __dpopt_in_N; // each thread's own copy
+#line 42 "compose_threshold_coarsen.cu"
   N -= blockIdx.x;
   if (N <= (int)threadIdx.x)
+#line 212 "@DPOPT_OUTPUT@"
     { note(A + 1); goto __dpopt_next_block; }
+#line 45 "compose_threshold_coarsen.cu"
   atomicAdd(A, N);
 }
+#line 217 "@DPOPT_OUTPUT@"
     __dpopt_next_block:;
   }
 }
@@ -194,11 +228,15 @@ static __device__ void __dpopt_serial_countdown(dim3 __dpopt_gridDim, dim3 __dpo
     auto &__dpopt_in_N = N;
     {
   auto N = __dpopt_in_N; // each thread's own copy
+#line 42 "compose_threshold_coarsen.cu"
   N -= blockIdx.x;
   if (N <= (int)threadIdx.x)
+#line 235 "@DPOPT_OUTPUT@"
     { note(A + 1); goto __dpopt_next_thread; }
+#line 45 "compose_threshold_coarsen.cu"
   atomicAdd(A, N);
 }
+#line 240 "@DPOPT_OUTPUT@"
     __dpopt_next_thread:;
   }
 }
@@ -207,6 +245,7 @@ static __device__ void __dpopt_serial_countdown(dim3 __dpopt_gridDim, dim3 __dpo
 static __device__ void __dpopt_serial_grid2d(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *A, int W, int H);
 // dpopt: declared here for 'grid2d' coarsened: each block runs a stride of original blocks (coarsen)
 static __global__ void __dpopt_coarse_grid2d(dim3 __dpopt_gridDim_2, int *A, int W, int H);
+#line 48 "compose_threshold_coarsen.cu"
 __global__ void grid2d(int *A, int W, int H) {
   int X = blockIdx.x * blockDim.x + threadIdx.x;
   int Y = blockIdx.y * blockDim.y + threadIdx.y;
@@ -214,6 +253,7 @@ __global__ void grid2d(int *A, int W, int H) {
     atomicAdd(&A[Y * W + X], gridDim.x);
 }
 
+#line 257 "@DPOPT_OUTPUT@"
 // dpopt: 'grid2d' coarsened: each block runs a stride of original blocks (coarsen)
 static __global__ void __dpopt_coarse_grid2d(dim3 __dpopt_gridDim_2, int *A, int W, int H) {
   for (unsigned __dpopt_by_2 = blockIdx.y; __dpopt_by_2 < __dpopt_gridDim_2.y; __dpopt_by_2 += gridDim.y)
@@ -222,11 +262,13 @@ static __global__ void __dpopt_coarse_grid2d(dim3 __dpopt_gridDim_2, int *A, int
     const uint3 blockIdx = make_uint3(__dpopt_bx_2, __dpopt_by_2, 0u);
     const dim3 gridDim = __dpopt_gridDim_2;
     {
+#line 49 "compose_threshold_coarsen.cu"
   int X = blockIdx.x * blockDim.x + threadIdx.x;
   int Y = blockIdx.y * blockDim.y + threadIdx.y;
   if (X < W && Y < H)
     atomicAdd(&A[Y * W + X], gridDim.x);
 }
+#line 272 "@DPOPT_OUTPUT@"
   }
 }
 
@@ -242,11 +284,13 @@ static __device__ void __dpopt_serial_grid2d(dim3 __dpopt_gridDim, dim3 __dpopt_
     const dim3 gridDim = __dpopt_gridDim;
     const dim3 blockDim = __dpopt_blockDim;
     {
+#line 49 "compose_threshold_coarsen.cu"
   int X = blockIdx.x * blockDim.x + threadIdx.x;
   int Y = blockIdx.y * blockDim.y + threadIdx.y;
   if (X < W && Y < H)
     atomicAdd(&A[Y * W + X], gridDim.x);
 }
+#line 294 "@DPOPT_OUTPUT@"
   }
 }
 
@@ -256,11 +300,13 @@ static __device__ void __dpopt_serial_grid2d(dim3 __dpopt_gridDim, dim3 __dpopt_
 #ifndef DPOPT_COARSEN_FACTOR
 #define DPOPT_COARSEN_FACTOR 8
 #endif
+#line 55 "compose_threshold_coarsen.cu"
 __global__ void minusOne(int *A, const int *Work, int Count, float *F) {
   int V = blockIdx.x * blockDim.x + threadIdx.x;
   if (V >= Count)
     return;
   int N = Work[V];
+#line 310 "@DPOPT_OUTPUT@"
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid = (__dpopt_n0 - 1) / BS + 1;
@@ -276,6 +322,7 @@ __global__ void minusOne(int *A, const int *Work, int Count, float *F) {
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 61 "compose_threshold_coarsen.cu"
 }
 
 __global__ void plusBlock(int *A, const int *Work, int Count, float *F) {
@@ -283,6 +330,7 @@ __global__ void plusBlock(int *A, const int *Work, int Count, float *F) {
   if (V >= Count)
     return;
   int N = Work[V];
+#line 334 "@DPOPT_OUTPUT@"
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid = (__dpopt_n0 + BS - 1) / BS;
@@ -298,6 +346,7 @@ __global__ void plusBlock(int *A, const int *Work, int Count, float *F) {
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 69 "compose_threshold_coarsen.cu"
 }
 
 __global__ void modulo(int *A, const int *Work, int Count, float *F) {
@@ -305,6 +354,7 @@ __global__ void modulo(int *A, const int *Work, int Count, float *F) {
   if (V >= Count)
     return;
   int N = Work[V];
+#line 358 "@DPOPT_OUTPUT@"
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid = __dpopt_n0 / BS + (N % BS == 0 ? 0 : 1);
@@ -320,6 +370,7 @@ __global__ void modulo(int *A, const int *Work, int Count, float *F) {
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 77 "compose_threshold_coarsen.cu"
 }
 
 __global__ void ceilFloatN(int *A, const int *Work, int Count, float *F) {
@@ -327,6 +378,7 @@ __global__ void ceilFloatN(int *A, const int *Work, int Count, float *F) {
   if (V >= Count)
     return;
   int N = Work[V];
+#line 382 "@DPOPT_OUTPUT@"
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid = ceil((float)__dpopt_n0 / BS);
@@ -342,6 +394,7 @@ __global__ void ceilFloatN(int *A, const int *Work, int Count, float *F) {
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 85 "compose_threshold_coarsen.cu"
 }
 
 __global__ void ceilFloatB(int *A, const int *Work, int Count, float *F) {
@@ -349,6 +402,7 @@ __global__ void ceilFloatB(int *A, const int *Work, int Count, float *F) {
   if (V >= Count)
     return;
   int N = Work[V];
+#line 406 "@DPOPT_OUTPUT@"
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid = ceil(__dpopt_n0 / (float)BS);
@@ -364,6 +418,7 @@ __global__ void ceilFloatB(int *A, const int *Work, int Count, float *F) {
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 93 "compose_threshold_coarsen.cu"
 }
 
 __global__ void macro(int *A, const int *Work, int Count, float *F) {
@@ -371,6 +426,7 @@ __global__ void macro(int *A, const int *Work, int Count, float *F) {
   if (V >= Count)
     return;
   int N = Work[V];
+#line 430 "@DPOPT_OUTPUT@"
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid = CEIL(__dpopt_n0, BS);
@@ -386,6 +442,7 @@ __global__ void macro(int *A, const int *Work, int Count, float *F) {
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 101 "compose_threshold_coarsen.cu"
 }
 
 __global__ void localVariable(int *A, const int *Work, int Count, float *F) {
@@ -394,6 +451,7 @@ __global__ void localVariable(int *A, const int *Work, int Count, float *F) {
     return;
   int N = Work[V];
   int Blocks = (N + 31) / 32;
+#line 455 "@DPOPT_OUTPUT@"
   { // dpopt threshold: launch only when worth it
     dim3 __dpopt_grid = Blocks;
     dim3 __dpopt_block = 32;
@@ -408,6 +466,7 @@ __global__ void localVariable(int *A, const int *Work, int Count, float *F) {
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 110 "compose_threshold_coarsen.cu"
 }
 
 __global__ void changedVariable(int *A, const int *Work, int Count, float *F) {
@@ -418,6 +477,7 @@ __global__ void changedVariable(int *A, const int *Work, int Count, float *F) {
   int M = N;
   int Changed = (M + 31) / 32;
   M = 0;
+#line 481 "@DPOPT_OUTPUT@"
   { // dpopt threshold: launch only when worth it
     dim3 __dpopt_grid = Changed;
     dim3 __dpopt_block = 32;
@@ -432,6 +492,7 @@ __global__ void changedVariable(int *A, const int *Work, int Count, float *F) {
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 121 "compose_threshold_coarsen.cu"
 }
 
 __global__ void fixedGrid(int *A, const int *Work, int Count, float *F) {
@@ -439,6 +500,7 @@ __global__ void fixedGrid(int *A, const int *Work, int Count, float *F) {
   if (V >= Count)
     return;
   int N = Work[V];
+#line 504 "@DPOPT_OUTPUT@"
   { // dpopt threshold: launch only when worth it
     dim3 __dpopt_grid = 4;
     dim3 __dpopt_block = 32;
@@ -453,6 +515,7 @@ __global__ void fixedGrid(int *A, const int *Work, int Count, float *F) {
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, Work[V + 1]);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 129 "compose_threshold_coarsen.cu"
 }
 
 __global__ void modifiesParameter(int *A, const int *Work, int Count, float *F) {
@@ -460,6 +523,7 @@ __global__ void modifiesParameter(int *A, const int *Work, int Count, float *F) 
   if (V >= Count)
     return;
   int N = Work[V];
+#line 527 "@DPOPT_OUTPUT@"
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid = (__dpopt_n0 + 127) / 128;
@@ -475,6 +539,7 @@ __global__ void modifiesParameter(int *A, const int *Work, int Count, float *F) 
       __dpopt_serial_countdown(__dpopt_grid, __dpopt_block, A, N);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 137 "compose_threshold_coarsen.cu"
 }
 
 __global__ void twoDimensions(int *A, const int *Work, int Count, float *F) {
@@ -482,6 +547,7 @@ __global__ void twoDimensions(int *A, const int *Work, int Count, float *F) {
   if (V >= Count)
     return;
   int N = Work[V];
+#line 551 "@DPOPT_OUTPUT@"
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     auto __dpopt_n1 = (Count);
@@ -498,6 +564,7 @@ __global__ void twoDimensions(int *A, const int *Work, int Count, float *F) {
       __dpopt_serial_grid2d(__dpopt_grid, __dpopt_block, A, N, Count);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 145 "compose_threshold_coarsen.cu"
 }
 
 __global__ void templateExplicit(int *A, const int *Work, int Count, float *F) {
@@ -505,6 +572,7 @@ __global__ void templateExplicit(int *A, const int *Work, int Count, float *F) {
   if (V >= Count)
     return;
   int N = Work[V];
+#line 576 "@DPOPT_OUTPUT@"
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid = (__dpopt_n0 + 127) / 128;
@@ -520,6 +588,7 @@ __global__ void templateExplicit(int *A, const int *Work, int Count, float *F) {
       __dpopt_serial_scale<float>(__dpopt_grid, __dpopt_block, F, 1.0f, N);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 153 "compose_threshold_coarsen.cu"
 }
 
 __global__ void templateDeduced(int *A, const int *Work, int Count, float *F) {
@@ -527,6 +596,7 @@ __global__ void templateDeduced(int *A, const int *Work, int Count, float *F) {
   if (V >= Count)
     return;
   int N = Work[V];
+#line 600 "@DPOPT_OUTPUT@"
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid = (__dpopt_n0 + 127) / 128;
@@ -542,6 +612,7 @@ __global__ void templateDeduced(int *A, const int *Work, int Count, float *F) {
       __dpopt_serial_scale(__dpopt_grid, __dpopt_block, F, 2.0f, N);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 161 "compose_threshold_coarsen.cu"
 }
 
 __global__ void pragmaAndStream(int *A, const int *Work, int Count, float *F) {
@@ -550,6 +621,7 @@ __global__ void pragmaAndStream(int *A, const int *Work, int Count, float *F) {
     return;
   int N = Work[V];
   if (N > 2)
+#line 625 "@DPOPT_OUTPUT@"
   // #pragma dp threshold(1000) -- dpopt rewrote the launch it was on
     { // dpopt threshold: launch only when worth it
       auto __dpopt_n0 = (N);
@@ -568,6 +640,7 @@ __global__ void pragmaAndStream(int *A, const int *Work, int Count, float *F) {
         __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
       dpopt::rt::syncLanes(__dpopt_warp);
     }
+#line 171 "compose_threshold_coarsen.cu"
 }
 
 void run(int *A, const int *Work, int Count, float *F) {

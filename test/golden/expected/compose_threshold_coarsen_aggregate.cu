@@ -1,10 +1,12 @@
 #include "dpopt/runtime.cuh" // dpopt's device runtime
 #include "dpopt/aggregate.cuh" // dpopt's device runtime
+#line 1 "compose_threshold_coarsen_aggregate.cu"
 // DPOPT-ARGS: --passes=threshold,coarsen,aggregate
 // The default pipeline's order: small children run serially, the others are
 // coarsened, and the coarsened launches are aggregated per block.
 #include <cuda_runtime.h>
 
+#line 10 "@DPOPT_OUTPUT@"
 // dpopt: declared here for 'child' run serially by one thread (threshold)
 static __device__ void __dpopt_serial_child(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, const int *Col, int Begin, int Degree, int *Level, int Next);
 // dpopt: declared here for 'child' coarsened: each block runs a stride of original blocks (coarsen)
@@ -36,22 +38,26 @@ static __device__ __forceinline__ __dpopt_rec___dpopt_coarse_child __dpopt_make_
 static __device__ void __dpopt_launch_agg___dpopt_coarse_child(dpopt::rt::AggGroup &, unsigned);
 static __global__ void __dpopt_coarse_child(dim3 __dpopt_gridDim_2, const int *Col, int Begin, int Degree, int *Level, int Next);
 static __global__ void __dpopt_agg___dpopt_coarse_child(const __dpopt_rec___dpopt_coarse_child *__dpopt_records, unsigned __dpopt_count); // dpopt: '__dpopt_coarse_child' aggregated: each block finds and runs one original launch's block (aggregate)
+#line 6 "compose_threshold_coarsen_aggregate.cu"
 __global__ void child(const int *Col, int Begin, int Degree, int *Level, int Next) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < Degree && Level[Col[Begin + I]] < 0)
     Level[Col[Begin + I]] = Next;
 }
 
+#line 49 "@DPOPT_OUTPUT@"
 // dpopt: 'child' coarsened: each block runs a stride of original blocks (coarsen)
 static __global__ void __dpopt_coarse_child(dim3 __dpopt_gridDim_2, const int *Col, int Begin, int Degree, int *Level, int Next) {
   for (unsigned __dpopt_bx_2 = blockIdx.x; __dpopt_bx_2 < __dpopt_gridDim_2.x; __dpopt_bx_2 += gridDim.x)
   {
     const uint3 blockIdx = make_uint3(__dpopt_bx_2, 0u, 0u);
     {
+#line 7 "compose_threshold_coarsen_aggregate.cu"
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < Degree && Level[Col[Begin + I]] < 0)
     Level[Col[Begin + I]] = Next;
 }
+#line 61 "@DPOPT_OUTPUT@"
   }
 }
 
@@ -60,12 +66,16 @@ static __device__ void __dpopt_launch_agg___dpopt_coarse_child(dpopt::rt::AggGro
   unsigned __dpopt_count, __dpopt_blocks;
   __dpopt_rec___dpopt_coarse_child *__dpopt_records = dpopt::rt::aggTake<__dpopt_rec___dpopt_coarse_child>(__dpopt_group, __dpopt_count, __dpopt_blocks);
   if (!__dpopt_records)
+#line 15 "compose_threshold_coarsen_aggregate.cu"
     return;
+#line 72 "@DPOPT_OUTPUT@"
   if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
     for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
       __dpopt_coarse_child<<<__dpopt_records[__dpopt_index].__grid, __dpopt_records[__dpopt_index].__block, __dpopt_records[__dpopt_index].__shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].__args.__dpopt_gridDim_2, __dpopt_records[__dpopt_index].__args.Col, __dpopt_records[__dpopt_index].__args.Begin, __dpopt_records[__dpopt_index].__args.Degree, __dpopt_records[__dpopt_index].__args.Level, __dpopt_records[__dpopt_index].__args.Next);
     dpopt::rt::aggGiveBack();
+#line 15 "compose_threshold_coarsen_aggregate.cu"
     return;
+#line 79 "@DPOPT_OUTPUT@"
   }
   __dpopt_agg___dpopt_coarse_child<<<__dpopt_blocks, dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
 }
@@ -98,10 +108,12 @@ static __global__ void __dpopt_agg___dpopt_coarse_child(const __dpopt_rec___dpop
   {
     const uint3 blockIdx = make_uint3(__dpopt_bx_2, 0u, 0u);
     {
+#line 7 "compose_threshold_coarsen_aggregate.cu"
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < Degree && Level[Col[Begin + I]] < 0)
     Level[Col[Begin + I]] = Next;
 }
+#line 117 "@DPOPT_OUTPUT@"
   }
 }
   }
@@ -118,10 +130,12 @@ static __device__ void __dpopt_serial_child(dim3 __dpopt_gridDim, dim3 __dpopt_b
     const uint3 threadIdx = make_uint3(__dpopt_tx, 0u, 0u);
     const dim3 blockDim = __dpopt_blockDim;
     {
+#line 7 "compose_threshold_coarsen_aggregate.cu"
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < Degree && Level[Col[Begin + I]] < 0)
     Level[Col[Begin + I]] = Next;
 }
+#line 139 "@DPOPT_OUTPUT@"
   }
 }
 
@@ -131,16 +145,22 @@ static __device__ void __dpopt_serial_child(dim3 __dpopt_gridDim, dim3 __dpopt_b
 #ifndef DPOPT_COARSEN_FACTOR
 #define DPOPT_COARSEN_FACTOR 8
 #endif
+#line 12 "compose_threshold_coarsen_aggregate.cu"
 __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int Cur) {
+#line 151 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // launch group of the launch of '__dpopt_coarse_child'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, 32ull, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
+#line 13 "compose_threshold_coarsen_aggregate.cu"
   int V = blockIdx.x * blockDim.x + threadIdx.x;
   if (V >= N || Level[V] != Cur)
+#line 160 "@DPOPT_OUTPUT@"
     goto __dpopt_exit;
+#line 16 "compose_threshold_coarsen_aggregate.cu"
   int Begin = RowPtr[V], Degree = RowPtr[V + 1] - Begin;
+#line 164 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp_2 = __activemask(); /* dpopt: these lanes leave together */ if (Degree > 0)
     { // dpopt threshold: launch only when worth it
       auto __dpopt_n0 = (Degree);
@@ -170,4 +190,5 @@ __dpopt_exit:;
     __dpopt_launch_agg___dpopt_coarse_child(__dpopt_last->__group, 0u);
     dpopt::rt::aggLeave(__dpopt_last);
   }
+#line 19 "compose_threshold_coarsen_aggregate.cu"
 }

@@ -1,10 +1,12 @@
 #include "dpopt/consolidate.cuh" // dpopt's device runtime
+#line 1 "consolidate_patterns.cu"
 // DPOPT-ARGS: --passes=consolidate
 // Consolidation shapes: multi-block (block level), thread-mapped with a
 // custom buffer and threads(N) (warp level), solo block with shared memory
 // (grid level), a recursive kernel (grid level).
 #include <cuda_runtime.h>
 
+#line 10 "@DPOPT_OUTPUT@"
 // dpopt consolidate: a work item of 'edges'
 struct __dpopt_cons_rec_edges : dpopt::rt::AggConfig {
   struct {
@@ -25,18 +27,22 @@ static __device__ __forceinline__ __dpopt_cons_rec_edges __dpopt_make_cons_rec_e
 static __device__ void __dpopt_launch_cons_edges(dpopt::rt::AggGroup &, unsigned, unsigned, unsigned, const int *, int *);
 // dpopt: declared here for 'edges' consolidated: a moldable kernel that runs buffered work items until none is left (consolidate)
 static __global__ void __dpopt_cons_edges(const __dpopt_cons_rec_edges *__dpopt_records, unsigned __dpopt_count, unsigned __dpopt_blocks, const int * Col, int * Out);
+#line 7 "consolidate_patterns.cu"
 __global__ void edges(const int *Col, int *Out, int Begin, int Degree) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < Degree)
     atomicAdd(&Out[Col[Begin + I]], 1);
 }
 
+#line 38 "@DPOPT_OUTPUT@"
 // dpopt consolidate: the last thread of a buffer launches one consolidated child for its work
 static __device__ void __dpopt_launch_cons_edges(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_kc, unsigned __dpopt_want_blocks, unsigned __dpopt_want_threads, const int * Col, int * Out) {
   unsigned __dpopt_count, __dpopt_blocks;
   __dpopt_cons_rec_edges *__dpopt_records = dpopt::rt::aggTake<__dpopt_cons_rec_edges>(__dpopt_group, __dpopt_count, __dpopt_blocks);
   if (!__dpopt_records)
+#line 25 "consolidate_patterns.cu"
     return;
+#line 46 "@DPOPT_OUTPUT@"
   const unsigned __dpopt_threads = dpopt::rt::aggMaxThreads(__dpopt_group); // one original block per block
   const unsigned __dpopt_shmem = dpopt::rt::aggMaxShmem(__dpopt_group);
   const unsigned __dpopt_grid = dpopt::rt::consGridBlocks(reinterpret_cast<const void *>(__dpopt_cons_edges), __dpopt_threads, __dpopt_shmem, __dpopt_kc, __dpopt_blocks, __dpopt_want_blocks);
@@ -61,10 +67,12 @@ static __global__ void __dpopt_cons_edges(const __dpopt_cons_rec_edges *__dpopt_
     int Begin = __dpopt_mine.__args.Begin;
     int Degree = __dpopt_mine.__args.Degree;
     {
+#line 8 "consolidate_patterns.cu"
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < Degree)
     atomicAdd(&Out[Col[Begin + I]], 1);
 }
+#line 76 "@DPOPT_OUTPUT@"
     }
     dpopt::rt::syncLanes(__dpopt_warp);
     }
@@ -90,14 +98,18 @@ static __device__ __forceinline__ __dpopt_cons_rec_single __dpopt_make_cons_rec_
 static __device__ void __dpopt_launch_cons_single(dpopt::rt::AggGroup &, unsigned, unsigned, unsigned, int *);
 // dpopt: declared here for 'single' consolidated: a moldable kernel that runs buffered work items until none is left (consolidate)
 static __global__ void __dpopt_cons_single(const __dpopt_cons_rec_single *__dpopt_records, unsigned __dpopt_count, unsigned __dpopt_blocks, int * Out);
+#line 13 "consolidate_patterns.cu"
 __global__ void single(int *Out, int V) { Out[V] += 1; }
 
+#line 105 "@DPOPT_OUTPUT@"
 // dpopt consolidate: the last thread of a buffer launches one consolidated child for its work
 static __device__ void __dpopt_launch_cons_single(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_kc, unsigned __dpopt_want_blocks, unsigned __dpopt_want_threads, int * Out) {
   unsigned __dpopt_count, __dpopt_blocks;
   __dpopt_cons_rec_single *__dpopt_records = dpopt::rt::aggTake<__dpopt_cons_rec_single>(__dpopt_group, __dpopt_count, __dpopt_blocks);
   if (!__dpopt_records)
+#line 25 "consolidate_patterns.cu"
     return;
+#line 113 "@DPOPT_OUTPUT@"
   const unsigned __dpopt_threads = __dpopt_want_threads; // one original thread per thread
   const unsigned __dpopt_shmem = dpopt::rt::aggMaxShmem(__dpopt_group);
   const unsigned __dpopt_grid = dpopt::rt::consGridBlocks(reinterpret_cast<const void *>(__dpopt_cons_single), __dpopt_threads, __dpopt_shmem, __dpopt_kc, dpopt::rt::consThreadBlocks(__dpopt_blocks, __dpopt_threads), __dpopt_want_blocks);
@@ -138,6 +150,7 @@ static __device__ __forceinline__ __dpopt_cons_rec_tile __dpopt_make_cons_rec_ti
 static __device__ void __dpopt_launch_cons_tile(dpopt::rt::AggGroup &, unsigned, unsigned, unsigned, float *);
 // dpopt: declared here for 'tile' consolidated: a moldable kernel that runs buffered work items until none is left (consolidate)
 static __global__ void __dpopt_cons_tile(const __dpopt_cons_rec_tile *__dpopt_records, unsigned __dpopt_count, unsigned __dpopt_blocks, float * Data);
+#line 15 "consolidate_patterns.cu"
 __global__ void tile(float *Data, int Row) {
   __shared__ float Tmp[64];
   Tmp[threadIdx.x] = Data[Row * 64 + threadIdx.x];
@@ -145,12 +158,15 @@ __global__ void tile(float *Data, int Row) {
   Data[Row * 64 + threadIdx.x] = Tmp[63 - threadIdx.x];
 }
 
+#line 162 "@DPOPT_OUTPUT@"
 // dpopt consolidate: the last thread of a buffer launches one consolidated child for its work
 static __device__ void __dpopt_launch_cons_tile(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_kc, unsigned __dpopt_want_blocks, unsigned __dpopt_want_threads, float * Data) {
   unsigned __dpopt_count, __dpopt_blocks;
   __dpopt_cons_rec_tile *__dpopt_records = dpopt::rt::aggTake<__dpopt_cons_rec_tile>(__dpopt_group, __dpopt_count, __dpopt_blocks);
   if (!__dpopt_records)
+#line 25 "consolidate_patterns.cu"
     return;
+#line 170 "@DPOPT_OUTPUT@"
   const unsigned __dpopt_threads = dpopt::rt::aggMaxThreads(__dpopt_group); // one original block per block
   const unsigned __dpopt_shmem = dpopt::rt::aggMaxShmem(__dpopt_group);
   const unsigned __dpopt_grid = dpopt::rt::consGridBlocks(reinterpret_cast<const void *>(__dpopt_cons_tile), __dpopt_threads, __dpopt_shmem, __dpopt_kc, __dpopt_blocks, __dpopt_want_blocks);
@@ -171,30 +187,38 @@ static __global__ void __dpopt_cons_tile(const __dpopt_cons_rec_tile *__dpopt_re
     const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.__block);
     int Row = __dpopt_mine.__args.Row;
     {
+#line 16 "consolidate_patterns.cu"
   __shared__ float Tmp[64];
   Tmp[threadIdx.x] = Data[Row * 64 + threadIdx.x];
   __syncthreads();
   Data[Row * 64 + threadIdx.x] = Tmp[63 - threadIdx.x];
 }
+#line 197 "@DPOPT_OUTPUT@"
     }
     dpopt::rt::syncLanes(__dpopt_warp);
     }
     __syncthreads(); // the next original block reuses shared memory
   }
   dpopt::rt::aggChildRelease(__dpopt_records);
+#line 20 "consolidate_patterns.cu"
 }
 
 __global__ void parent(const int *RowPtr, const int *Col, int *Out, float *Data, int N) {
+#line 208 "@DPOPT_OUTPUT@"
   // dpopt consolidate: set up the launch groups
   __shared__ dpopt::rt::AggGroup __dpopt_cons1; // launch group of the launch of 'edges'
   dpopt::rt::aggBeginBlock(__dpopt_cons1, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
+#line 23 "consolidate_patterns.cu"
   int V = blockIdx.x * blockDim.x + threadIdx.x;
   if (V >= N)
+#line 217 "@DPOPT_OUTPUT@"
     goto __dpopt_exit;
+#line 26 "consolidate_patterns.cu"
   int Begin = RowPtr[V];
   int Degree = RowPtr[V + 1] - Begin;
+#line 222 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Degree > 0) {
 // #pragma dp consldt(block) work(Begin, Degree) -- dpopt rewrote the launch it was on
     { // dpopt consolidate (block): the launch becomes a work item
@@ -210,15 +234,19 @@ __dpopt_exit:;
   // dpopt consolidate: count this thread out; the last launches
   if (dpopt::rt::aggArrive(__dpopt_cons1, dpopt::rt::aggBlockThreads()))
     __dpopt_launch_cons_edges(__dpopt_cons1, 16u, 0u, 128u, Col, Out);
+#line 32 "consolidate_patterns.cu"
 }
 
 __global__ void parent2(int *Out, int N) {
+#line 242 "@DPOPT_OUTPUT@"
   // dpopt consolidate: set up the launch groups
   __shared__ dpopt::rt::AggGroup __dpopt_cons2[32]; // launch group of the launch of 'single'
   dpopt::rt::aggBeginWarp(__dpopt_cons2, 1u, 64u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
+#line 35 "consolidate_patterns.cu"
   int V = blockIdx.x * blockDim.x + threadIdx.x;
+#line 250 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (V < N) {
 // #pragma dp consldt(warp) buffer(custom, 64) work(V) threads(256) -- dpopt rewrote the launch it was on
     { // dpopt consolidate (warp): the launch becomes a work item
@@ -233,15 +261,19 @@ __global__ void parent2(int *Out, int N) {
   // dpopt consolidate: count this thread out; the last launches
   if (dpopt::rt::aggArrive(dpopt::rt::aggWarpGroup(__dpopt_cons2), dpopt::rt::aggWarpMembers()))
     __dpopt_launch_cons_single(dpopt::rt::aggWarpGroup(__dpopt_cons2), 32u, 0u, 256u, Out);
+#line 40 "consolidate_patterns.cu"
 }
 
 __global__ void parent3(float *Data, int N) {
+#line 269 "@DPOPT_OUTPUT@"
   // dpopt consolidate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_cons3; // launch group of the launch of 'tile'
   dpopt::rt::aggBeginMultiBlock(__dpopt_cons3, 3u, 0ull, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
+#line 43 "consolidate_patterns.cu"
   int V = blockIdx.x * blockDim.x + threadIdx.x;
+#line 277 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (V < N) {
 // #pragma dp consldt(grid) work(V) -- dpopt rewrote the launch it was on
     { // dpopt consolidate (grid): the launch becomes a work item
@@ -257,9 +289,11 @@ __global__ void parent3(float *Data, int N) {
   if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_cons3, 0ull)) {
     __dpopt_launch_cons_tile(__dpopt_last->__group, 1u, 0u, 128u, Data);
     dpopt::rt::aggLeave(__dpopt_last);
+#line 47 "consolidate_patterns.cu"
   }
 }
 
+#line 297 "@DPOPT_OUTPUT@"
 // dpopt consolidate: a work item of 'walk'
 struct __dpopt_cons_rec_walk : dpopt::rt::AggConfig {
   struct {
@@ -280,18 +314,24 @@ static __device__ __forceinline__ __dpopt_cons_rec_walk __dpopt_make_cons_rec_wa
 static __device__ void __dpopt_launch_cons_walk(dpopt::rt::AggGroup &, unsigned, unsigned, unsigned, const int *, const int *, int *, int);
 // dpopt: declared here for 'walk' consolidated: a moldable kernel that runs buffered work items until none is left (consolidate)
 static __global__ void __dpopt_cons_walk(const __dpopt_cons_rec_walk *__dpopt_records, unsigned __dpopt_count, unsigned __dpopt_blocks, const int * ChildPtr, const int * Child, int * Depth, int Level);
+#line 50 "consolidate_patterns.cu"
 __global__ void walk(const int *ChildPtr, const int *Child, int *Depth, const int *Nodes, int Count, int Level) {
+#line 320 "@DPOPT_OUTPUT@"
   // dpopt consolidate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_cons4; // launch group of the launch of 'walk'
   dpopt::rt::aggBeginMultiBlock(__dpopt_cons4, 4u, 0ull, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
+#line 51 "consolidate_patterns.cu"
   int I = blockIdx.x * blockDim.x + threadIdx.x;
+#line 328 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (I < Count) {
+#line 53 "consolidate_patterns.cu"
     int V = Nodes[I];
     Depth[V] = Level;
     int Begin = ChildPtr[V];
     int N = ChildPtr[V + 1] - Begin;
+#line 335 "@DPOPT_OUTPUT@"
     { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (N > 0) {
 // #pragma dp consldt(grid) work(Begin, N) -- dpopt rewrote the launch it was on
       { // dpopt consolidate (grid): the launch becomes a work item
@@ -316,7 +356,9 @@ static __device__ void __dpopt_launch_cons_walk(dpopt::rt::AggGroup &__dpopt_gro
   unsigned __dpopt_count, __dpopt_blocks;
   __dpopt_cons_rec_walk *__dpopt_records = dpopt::rt::aggTake<__dpopt_cons_rec_walk>(__dpopt_group, __dpopt_count, __dpopt_blocks);
   if (!__dpopt_records)
+#line 25 "consolidate_patterns.cu"
     return;
+#line 362 "@DPOPT_OUTPUT@"
   const unsigned __dpopt_threads = dpopt::rt::aggMaxThreads(__dpopt_group); // one original block per block
   const unsigned __dpopt_shmem = dpopt::rt::aggMaxShmem(__dpopt_group);
   const unsigned __dpopt_grid = dpopt::rt::consGridBlocks(reinterpret_cast<const void *>(__dpopt_cons_walk), __dpopt_threads, __dpopt_shmem, __dpopt_kc, __dpopt_blocks, __dpopt_want_blocks);
@@ -345,10 +387,12 @@ static __global__ void __dpopt_cons_walk(const __dpopt_cons_rec_walk *__dpopt_re
     {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (I < Count) {
+#line 53 "consolidate_patterns.cu"
     int V = Nodes[I];
     Depth[V] = Level;
     int Begin = ChildPtr[V];
     int N = ChildPtr[V + 1] - Begin;
+#line 396 "@DPOPT_OUTPUT@"
     { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (N > 0) {
 // #pragma dp consldt(grid) work(Begin, N) -- dpopt rewrote the launch it was on
       { // dpopt consolidate (grid): the launch becomes a work item
@@ -361,7 +405,9 @@ static __global__ void __dpopt_cons_walk(const __dpopt_cons_rec_walk *__dpopt_re
     } dpopt::rt::syncLanes(__dpopt_warp); }
   } dpopt::rt::syncLanes(__dpopt_warp); }
 }
+#line 60 "consolidate_patterns.cu"
     }
+#line 411 "@DPOPT_OUTPUT@"
     dpopt::rt::syncLanes(__dpopt_warp);
     }
   }
@@ -370,5 +416,6 @@ static __global__ void __dpopt_cons_walk(const __dpopt_cons_rec_walk *__dpopt_re
   if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_cons4, 0ull)) {
     __dpopt_launch_cons_walk(__dpopt_last->__group, 1u, 0u, 128u, ChildPtr, Child, Depth, Level + 1);
     dpopt::rt::aggLeave(__dpopt_last);
+#line 61 "consolidate_patterns.cu"
   }
 }

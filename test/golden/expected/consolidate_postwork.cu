@@ -1,4 +1,5 @@
 #include "dpopt/consolidate.cuh" // dpopt's device runtime
+#line 1 "consolidate_postwork.cu"
 // DPOPT-ARGS: --passes=consolidate
 // CDP1 postwork (code after 'launch; cudaDeviceSynchronize();' that reads
 // what the child wrote) moved into a tail-launched kernel at each
@@ -6,6 +7,7 @@
 // built-ins carried when the postwork reads them, recursion.
 #include <cuda_runtime.h>
 
+#line 11 "@DPOPT_OUTPUT@"
 // dpopt consolidate: a work item of 'scale'
 struct __dpopt_cons_rec_scale : dpopt::rt::AggConfig {
   struct {
@@ -36,18 +38,22 @@ static __global__ void __dpopt_cons_postwork_scale(const __dpopt_cons_rec_scale 
 static __global__ void __dpopt_alone_scale(const __dpopt_cons_rec_scale, float *, float);
 // dpopt: declared here for 'scale' consolidated: a moldable kernel that runs buffered work items until none is left (consolidate)
 static __global__ void __dpopt_cons_scale(const __dpopt_cons_rec_scale *__dpopt_records, unsigned __dpopt_count, unsigned __dpopt_blocks, float * Data, float By);
+#line 8 "consolidate_postwork.cu"
 __global__ void scale(float *Data, int Begin, int Count, float By) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < Count)
     Data[Begin + I] *= By;
 }
 
+#line 49 "@DPOPT_OUTPUT@"
 // dpopt consolidate: the last thread of a buffer launches one consolidated child for its work
 static __device__ void __dpopt_launch_cons_scale(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_kc, unsigned __dpopt_want_blocks, unsigned __dpopt_want_threads, float * Data, float By) {
   unsigned __dpopt_count, __dpopt_blocks;
   __dpopt_cons_rec_scale *__dpopt_records = dpopt::rt::aggTake<__dpopt_cons_rec_scale>(__dpopt_group, __dpopt_count, __dpopt_blocks);
   if (!__dpopt_records)
+#line 18 "consolidate_postwork.cu"
     return;
+#line 57 "@DPOPT_OUTPUT@"
   const unsigned __dpopt_threads = dpopt::rt::aggMaxThreads(__dpopt_group); // one original block per block
   const unsigned __dpopt_shmem = dpopt::rt::aggMaxShmem(__dpopt_group);
   const unsigned __dpopt_grid = dpopt::rt::consGridBlocks(reinterpret_cast<const void *>(__dpopt_cons_scale), __dpopt_threads, __dpopt_shmem, __dpopt_kc, __dpopt_blocks, __dpopt_want_blocks);
@@ -74,28 +80,36 @@ static __global__ void __dpopt_cons_scale(const __dpopt_cons_rec_scale *__dpopt_
     int Begin = __dpopt_mine.__args.Begin;
     int Count = __dpopt_mine.__args.Count;
     {
+#line 9 "consolidate_postwork.cu"
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < Count)
     Data[Begin + I] *= By;
 }
+#line 89 "@DPOPT_OUTPUT@"
     }
     dpopt::rt::syncLanes(__dpopt_warp);
     }
   }
   // the records are released by the postwork's tail kernel
+#line 12 "consolidate_postwork.cu"
 }
 
 // Block level; the postwork reads the launching thread's position.
 __global__ void rows(const int *Off, float *Data, float *Sum, int N) {
+#line 100 "@DPOPT_OUTPUT@"
   // dpopt consolidate: set up the launch groups
   __shared__ dpopt::rt::AggGroup __dpopt_cons1; // launch group of the launch of 'scale'
   dpopt::rt::aggBeginBlock(__dpopt_cons1, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
+#line 16 "consolidate_postwork.cu"
   int Row = blockIdx.x * blockDim.x + threadIdx.x;
   if (Row >= N)
+#line 109 "@DPOPT_OUTPUT@"
     goto __dpopt_exit;
+#line 19 "consolidate_postwork.cu"
   int Begin = Off[Row], Count = Off[Row + 1] - Begin;
+#line 113 "@DPOPT_OUTPUT@"
 // #pragma dp consldt(block) work(Begin, Count) -- dpopt rewrote the launch it was on
   { // dpopt consolidate (block): the launch becomes a work item, with its postwork's inputs
     dim3 __dpopt_grid = (Count + 63) / 64;
@@ -123,12 +137,16 @@ static __device__ void __dpopt_postwork_scale(const __dpopt_cons_rec_scale &__dp
   float * Sum = __dpopt_mine.__args.__dpopt_post_Sum;
   int Row = __dpopt_mine.__args.__dpopt_post_Row;
   {
+#line 23 "consolidate_postwork.cu"
   float S = 0;
   for (int I = 0; I < Count; ++I)
     S += Data[Begin + I];
   Sum[Row] = S + threadIdx.x * 0.0f;
+#line 146 "@DPOPT_OUTPUT@"
   }
+#line 27 "consolidate_postwork.cu"
 }
+#line 150 "@DPOPT_OUTPUT@"
 static __global__ void __dpopt_cons_postwork_scale(const __dpopt_cons_rec_scale *__dpopt_records, unsigned __dpopt_count) {
   for (unsigned long long __dpopt_item = blockIdx.x * static_cast<unsigned long long>(blockDim.x) + threadIdx.x; __dpopt_item < __dpopt_count; __dpopt_item += static_cast<unsigned long long>(gridDim.x) * blockDim.x)
     __dpopt_postwork_scale(__dpopt_records[__dpopt_item]);
@@ -140,9 +158,11 @@ static __global__ void __dpopt_postwork_one_scale(const __dpopt_cons_rec_scale _
 static __global__ void __dpopt_alone_scale(const __dpopt_cons_rec_scale __dpopt_r, float * Data, float By) {
   scale<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem>>>(Data, __dpopt_r.__args.Begin, __dpopt_r.__args.Count, By);
   __dpopt_postwork_one_scale<<<1, 1, 0, cudaStreamTailLaunch>>>(__dpopt_r);
+#line 27 "consolidate_postwork.cu"
 }
 
 
+#line 166 "@DPOPT_OUTPUT@"
 // dpopt consolidate: a work item of 'fill'
 struct __dpopt_cons_rec_fill : dpopt::rt::AggConfig {
   struct {
@@ -171,17 +191,21 @@ static __global__ void __dpopt_cons_postwork_fill(const __dpopt_cons_rec_fill *,
 static __global__ void __dpopt_alone_fill(const __dpopt_cons_rec_fill, int *);
 // dpopt: declared here for 'fill' consolidated: a moldable kernel that runs buffered work items until none is left (consolidate)
 static __global__ void __dpopt_cons_fill(const __dpopt_cons_rec_fill *__dpopt_records, unsigned __dpopt_count, unsigned __dpopt_blocks, int * Out);
+#line 29 "consolidate_postwork.cu"
 __global__ void fill(int *Out, int Begin, int Count) {
   for (int I = threadIdx.x; I < Count; I += blockDim.x)
     Out[Begin + I] = I;
 }
 
+#line 201 "@DPOPT_OUTPUT@"
 // dpopt consolidate: the last thread of a buffer launches one consolidated child for its work
 static __device__ void __dpopt_launch_cons_fill(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_kc, unsigned __dpopt_want_blocks, unsigned __dpopt_want_threads, int * Out) {
   unsigned __dpopt_count, __dpopt_blocks;
   __dpopt_cons_rec_fill *__dpopt_records = dpopt::rt::aggTake<__dpopt_cons_rec_fill>(__dpopt_group, __dpopt_count, __dpopt_blocks);
   if (!__dpopt_records)
+#line 18 "consolidate_postwork.cu"
     return;
+#line 209 "@DPOPT_OUTPUT@"
   const unsigned __dpopt_threads = dpopt::rt::aggMaxThreads(__dpopt_group); // one original block per block
   const unsigned __dpopt_shmem = dpopt::rt::aggMaxShmem(__dpopt_group);
   const unsigned __dpopt_grid = dpopt::rt::consGridBlocks(reinterpret_cast<const void *>(__dpopt_cons_fill), __dpopt_threads, __dpopt_shmem, __dpopt_kc, __dpopt_blocks, __dpopt_want_blocks);
@@ -206,27 +230,35 @@ static __global__ void __dpopt_cons_fill(const __dpopt_cons_rec_fill *__dpopt_re
     int Begin = __dpopt_mine.__args.Begin;
     int Count = __dpopt_mine.__args.Count;
     {
+#line 30 "consolidate_postwork.cu"
   for (int I = threadIdx.x; I < Count; I += blockDim.x)
     Out[Begin + I] = I;
 }
+#line 238 "@DPOPT_OUTPUT@"
     }
     dpopt::rt::syncLanes(__dpopt_warp);
     }
   }
   // the records are released by the postwork's tail kernel
+#line 32 "consolidate_postwork.cu"
 }
 
 // Warp level, the launch and its postwork in one branch of an 'if' that
 // ends the kernel; a trailing 'return;' is fine.
 __global__ void branchy(const int *Off, int *Out, int *Last, int N) {
+#line 250 "@DPOPT_OUTPUT@"
   // dpopt consolidate: set up the launch groups
   __shared__ dpopt::rt::AggGroup __dpopt_cons2[32]; // launch group of the launch of 'fill'
   dpopt::rt::aggBeginWarp(__dpopt_cons2, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
+#line 37 "consolidate_postwork.cu"
   int V = blockIdx.x * blockDim.x + threadIdx.x;
+#line 258 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (V < N) {
+#line 39 "consolidate_postwork.cu"
     int Begin = Off[V], Count = Off[V + 1] - Begin;
+#line 262 "@DPOPT_OUTPUT@"
     { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Count > 32) {
 // #pragma dp consldt(warp) work(Begin, Count) -- dpopt rewrote the launch it was on
       { // dpopt consolidate (warp): the launch becomes a work item, with its postwork's inputs
@@ -237,8 +269,10 @@ __global__ void branchy(const int *Off, int *Out, int *Last, int N) {
           __dpopt_alone_fill<<<1, 1, 0, cudaStreamFireAndForget>>>(__dpopt_r, Out);
       }
       // dpopt consolidate: cudaDeviceSynchronize() and the postwork after it run in __dpopt_cons_postwork_fill, tail-launched
+#line 45 "consolidate_postwork.cu"
     } else {
       Last[V] = Count - 1;
+#line 276 "@DPOPT_OUTPUT@"
     } dpopt::rt::syncLanes(__dpopt_warp); }
   } dpopt::rt::syncLanes(__dpopt_warp); }
   goto __dpopt_exit;
@@ -260,8 +294,11 @@ static __device__ void __dpopt_postwork_fill(const __dpopt_cons_rec_fill &__dpop
   int Count = __dpopt_mine.__args.Count;
   {
   Last[V] = Out[Begin + Count - 1];
+#line 48 "consolidate_postwork.cu"
   }
+#line 50
 }
+#line 302 "@DPOPT_OUTPUT@"
 static __global__ void __dpopt_cons_postwork_fill(const __dpopt_cons_rec_fill *__dpopt_records, unsigned __dpopt_count) {
   for (unsigned long long __dpopt_item = blockIdx.x * static_cast<unsigned long long>(blockDim.x) + threadIdx.x; __dpopt_item < __dpopt_count; __dpopt_item += static_cast<unsigned long long>(gridDim.x) * blockDim.x)
     __dpopt_postwork_fill(__dpopt_records[__dpopt_item]);
@@ -276,7 +313,9 @@ static __global__ void __dpopt_alone_fill(const __dpopt_cons_rec_fill __dpopt_r,
 }
 
 
+#line 52 "consolidate_postwork.cu"
 // Grid level, recursive: a node's total is its value plus its children's.
+#line 319 "@DPOPT_OUTPUT@"
 // dpopt consolidate: a work item of 'total'
 struct __dpopt_cons_rec_total : dpopt::rt::AggConfig {
   struct {
@@ -307,15 +346,19 @@ static __global__ void __dpopt_cons_postwork_total(const __dpopt_cons_rec_total 
 static __global__ void __dpopt_alone_total(const __dpopt_cons_rec_total, const int *, const int *, const int *, int *);
 // dpopt: declared here for 'total' consolidated: a moldable kernel that runs buffered work items until none is left (consolidate)
 static __global__ void __dpopt_cons_total(const __dpopt_cons_rec_total *__dpopt_records, unsigned __dpopt_count, unsigned __dpopt_blocks, const int * First, const int * Kids, const int * Value, int * Sum);
+#line 53 "consolidate_postwork.cu"
 __global__ void total(const int *First, const int *Kids, const int *Value,
                       int *Sum, int Parent) {
+#line 353 "@DPOPT_OUTPUT@"
   // dpopt consolidate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_cons3; // launch group of the launch of 'total'
   dpopt::rt::aggBeginMultiBlock(__dpopt_cons3, 3u, 0ull, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
+#line 55 "consolidate_postwork.cu"
   int V = Kids[First[Parent] + threadIdx.x];
   int Begin = First[V], Count = First[V + 1] - Begin;
+#line 362 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Count > 0) {
 // #pragma dp consldt(grid) work(V, Count) -- dpopt rewrote the launch it was on
     { // dpopt consolidate (grid): the launch becomes a work item, with its postwork's inputs
@@ -326,8 +369,10 @@ __global__ void total(const int *First, const int *Kids, const int *Value,
         __dpopt_alone_total<<<1, 1, 0, cudaStreamFireAndForget>>>(__dpopt_r, First, Kids, Value, Sum);
     }
     // dpopt consolidate: cudaDeviceSynchronize() and the postwork after it run in __dpopt_cons_postwork_total, tail-launched
+#line 65 "consolidate_postwork.cu"
   } else {
     Sum[V] = Value[V];
+#line 376 "@DPOPT_OUTPUT@"
   } dpopt::rt::syncLanes(__dpopt_warp); }
 }
   // dpopt consolidate: count this thread out; the last launches
@@ -342,7 +387,9 @@ static __device__ void __dpopt_launch_cons_total(dpopt::rt::AggGroup &__dpopt_gr
   unsigned __dpopt_count, __dpopt_blocks;
   __dpopt_cons_rec_total *__dpopt_records = dpopt::rt::aggTake<__dpopt_cons_rec_total>(__dpopt_group, __dpopt_count, __dpopt_blocks);
   if (!__dpopt_records)
+#line 18 "consolidate_postwork.cu"
     return;
+#line 393 "@DPOPT_OUTPUT@"
   const unsigned __dpopt_threads = dpopt::rt::aggMaxThreads(__dpopt_group); // one original block per block
   const unsigned __dpopt_shmem = dpopt::rt::aggMaxShmem(__dpopt_group);
   const unsigned __dpopt_grid = dpopt::rt::consGridBlocks(reinterpret_cast<const void *>(__dpopt_cons_total), __dpopt_threads, __dpopt_shmem, __dpopt_kc, __dpopt_blocks, __dpopt_want_blocks);
@@ -363,9 +410,11 @@ static __device__ void __dpopt_postwork_total(const __dpopt_cons_rec_total &__dp
   int Begin = __dpopt_mine.__args.__dpopt_post_Begin;
   {
   int S = Value[V];
+#line 62 "consolidate_postwork.cu"
     for (int I = 0; I < Count; ++I)
       S += Sum[Kids[Begin + I]];
     Sum[V] = S;
+#line 418 "@DPOPT_OUTPUT@"
   }
 }
 static __global__ void __dpopt_cons_postwork_total(const __dpopt_cons_rec_total *__dpopt_records, unsigned __dpopt_count) {
@@ -398,8 +447,10 @@ static __global__ void __dpopt_cons_total(const __dpopt_cons_rec_total *__dpopt_
     const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.__block);
     int Parent = __dpopt_mine.__args.Parent;
     {
+#line 55 "consolidate_postwork.cu"
   int V = Kids[First[Parent] + threadIdx.x];
   int Begin = First[V], Count = First[V + 1] - Begin;
+#line 454 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Count > 0) {
 // #pragma dp consldt(grid) work(V, Count) -- dpopt rewrote the launch it was on
     { // dpopt consolidate (grid): the launch becomes a work item, with its postwork's inputs
@@ -410,8 +461,10 @@ static __global__ void __dpopt_cons_total(const __dpopt_cons_rec_total *__dpopt_
         __dpopt_alone_total<<<1, 1, 0, cudaStreamFireAndForget>>>(__dpopt_r, First, Kids, Value, Sum);
     }
     // dpopt consolidate: cudaDeviceSynchronize() and the postwork after it run in __dpopt_cons_postwork_total, tail-launched
+#line 65 "consolidate_postwork.cu"
   } else {
     Sum[V] = Value[V];
+#line 468 "@DPOPT_OUTPUT@"
   } dpopt::rt::syncLanes(__dpopt_warp); }
 }
     }
@@ -423,6 +476,7 @@ static __global__ void __dpopt_cons_total(const __dpopt_cons_rec_total *__dpopt_
   if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_cons3, 0ull)) {
     __dpopt_launch_cons_total(__dpopt_last->__group, 1u, 0u, 128u, First, Kids, Value, Sum);
     dpopt::rt::aggLeave(__dpopt_last);
+#line 67 "consolidate_postwork.cu"
   }
 }
 
@@ -430,5 +484,7 @@ static __global__ void __dpopt_cons_total(const __dpopt_cons_rec_total *__dpopt_
 // pending-launch limit first (the file does not set it).
 void runTotals(const int *First, const int *Kids, const int *Value, int *Sum,
                int Root) {
+#line 488 "@DPOPT_OUTPUT@"
   { dpopt::rt::consPendingLimit(); total<<<1, 1>>>(First, Kids, Value, Sum, Root); }
+#line 75 "consolidate_postwork.cu"
 }

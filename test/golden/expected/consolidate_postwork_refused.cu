@@ -1,4 +1,5 @@
 #include "dpopt/consolidate.cuh" // dpopt's device runtime
+#line 1 "consolidate_postwork_refused.cu"
 // DPOPT-ARGS: --passes=consolidate --consldt=grid
 // DPOPT-NVCC: skip the cudaDeviceSynchronize() calls dpopt must leave are a compile error on CUDA 12+/sm_90
 // CDP1 postwork consolidate leaves alone, each with the remark saying why.
@@ -11,6 +12,7 @@ __global__ void child4(int *Out, int V) { Out[V] += 4; }
 __global__ void child5(int *Out, int V) { Out[V] += 5; }
 __global__ void child6(int *Out, int V) { Out[V] += 6; }
 __global__ void child7(int *Out, int V) { Out[V] += 7; }
+#line 16 "@DPOPT_OUTPUT@"
 // dpopt consolidate: a work item of 'child8'
 struct __dpopt_cons_rec_child8 : dpopt::rt::AggConfig {
   struct {
@@ -29,8 +31,10 @@ static __device__ __forceinline__ __dpopt_cons_rec_child8 __dpopt_make_cons_rec_
 static __device__ void __dpopt_launch_cons_child8(dpopt::rt::AggGroup &, unsigned, unsigned, unsigned, int *);
 // dpopt: declared here for 'child8' consolidated: a moldable kernel that runs buffered work items until none is left (consolidate)
 static __global__ void __dpopt_cons_child8(const __dpopt_cons_rec_child8 *__dpopt_records, unsigned __dpopt_count, unsigned __dpopt_blocks, int * Out);
+#line 13 "consolidate_postwork_refused.cu"
 __global__ void child8(int *Out, int V) { Out[V] += 8; }
 
+#line 38 "@DPOPT_OUTPUT@"
 // dpopt consolidate: the last thread of a buffer launches one consolidated child for its work
 static __device__ void __dpopt_launch_cons_child8(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_kc, unsigned __dpopt_want_blocks, unsigned __dpopt_want_threads, int * Out) {
   unsigned __dpopt_count, __dpopt_blocks;
@@ -58,6 +62,7 @@ static __global__ void __dpopt_cons_child8(const __dpopt_cons_rec_child8 *__dpop
   }
   dpopt::rt::aggChildRelease(__dpopt_records);
 }
+#line 14 "consolidate_postwork_refused.cu"
 __global__ void child9(int *Out, int V) { Out[V] += 9; }
 __global__ void child10(int *Out, int V) { Out[V] += 10; }
 
@@ -139,6 +144,7 @@ __global__ void sharedChild(int *Out) {
   cudaDeviceSynchronize();
   Out[V + 128] = Out[V];
 }
+#line 148 "@DPOPT_OUTPUT@"
 __global__ void otherSite(int *Out) {
   // dpopt consolidate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_cons10; // launch group of the launch of 'child8'
@@ -158,6 +164,7 @@ __global__ void otherSite(int *Out) {
   }
 }
 
+#line 97 "consolidate_postwork_refused.cu"
 // A closure that captures by reference would refer to the thread's locals.
 __global__ void closure(int *Out) {
   int V = threadIdx.x;

@@ -1,4 +1,5 @@
 #include "dpopt/merge.cuh" // dpopt's device runtime
+#line 1 "merge_sequences.cu"
 // DPOPT-ARGS: --passes=merge
 // Merge shapes: three host launches (1D with early returns and a helper that
 // reads the built-ins, 2D blocks with barriers, a 3D grid with dynamic
@@ -6,28 +7,36 @@
 // fire-and-forget pair.
 #include <cstdio>
 
+#line 11 "@DPOPT_OUTPUT@"
 // dpopt: declared here for 'scaled' reading the thread and block position from parameters
 static __device__ int __dpopt_merge_scaled(uint3 threadIdx, dim3 blockDim, int V);
+#line 8 "merge_sequences.cu"
 __device__ int scaled(int V) { return V * (int)blockDim.x + (int)threadIdx.y; }
 
+#line 17 "@DPOPT_OUTPUT@"
 // dpopt: 'scaled' reading the thread and block position from parameters
 static __device__ int __dpopt_merge_scaled(uint3 threadIdx, dim3 blockDim, int V) { return V * (int)blockDim.x + (int)threadIdx.y; }
 
+#line 10 "merge_sequences.cu"
 __global__ void fill(int *Out, int N) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I >= N)
     return;
   Out[I] = scaled(I) + (int)gridDim.x;
 }
+#line 28 "@DPOPT_OUTPUT@"
 // dpopt merge: the body of 'fill' with its launch's built-ins as parameters
 static __device__ __forceinline__ void __dpopt_merge_fill(int *Out, int N, uint3 threadIdx, uint3 blockIdx, dim3 blockDim, dim3 gridDim) {
+#line 11 "merge_sequences.cu"
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I >= N)
     return;
+#line 35 "@DPOPT_OUTPUT@"
   Out[I] = __dpopt_merge_scaled(threadIdx, blockDim, I) + (int)gridDim.x;
 }
 
 
+#line 17 "merge_sequences.cu"
 __global__ void blockSum(const int *In, int *Sums) {
   __shared__ int Buf[256];
   unsigned T = threadIdx.x + threadIdx.y * blockDim.x;
@@ -43,38 +52,48 @@ __global__ void blockSum(const int *In, int *Sums) {
   if (T == 0)
     Sums[B] = Buf[0];
 }
+#line 56 "@DPOPT_OUTPUT@"
 // dpopt merge: the body of 'blockSum' with its launch's built-ins as parameters
 static __device__ __forceinline__ void __dpopt_merge_blockSum(const int *In, int *Sums, uint3 threadIdx, uint3 blockIdx, dim3 blockDim, dim3 gridDim) {
+#line 18 "merge_sequences.cu"
   __shared__ int Buf[256];
   unsigned T = threadIdx.x + threadIdx.y * blockDim.x;
   unsigned Threads = blockDim.x * blockDim.y;
   unsigned B = blockIdx.x + blockIdx.y * gridDim.x;
   Buf[T] = In[B * Threads + T];
+#line 65 "@DPOPT_OUTPUT@"
   dpopt::rt::mergeSyncthreads(blockDim);
+#line 24 "merge_sequences.cu"
   for (unsigned S = Threads / 2; S > 0; S /= 2) {
     if (T < S)
       Buf[T] += Buf[T + S];
+#line 71 "@DPOPT_OUTPUT@"
     dpopt::rt::mergeSyncthreads(blockDim);
+#line 28 "merge_sequences.cu"
   }
   if (T == 0)
     Sums[B] = Buf[0];
 }
 
 
+#line 33
 __global__ void dyn(int *Out) {
   extern __shared__ int Tmp[];
   Tmp[threadIdx.x] = threadIdx.x * 3 + blockIdx.z;
   Out[(blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x * blockDim.x +
       blockIdx.x * blockDim.x + threadIdx.x] = Tmp[threadIdx.x];
 }
+#line 87 "@DPOPT_OUTPUT@"
 // dpopt merge: the body of 'dyn' with its launch's built-ins as parameters
 static __device__ __forceinline__ void __dpopt_merge_dyn(int *Out, uint3 threadIdx, uint3 blockIdx, dim3 blockDim, dim3 gridDim) {
+#line 34 "merge_sequences.cu"
   extern __shared__ int Tmp[];
   Tmp[threadIdx.x] = threadIdx.x * 3 + blockIdx.z;
   Out[(blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x * blockDim.x +
       blockIdx.x * blockDim.x + threadIdx.x] = Tmp[threadIdx.x];
 }
 
+#line 97 "@DPOPT_OUTPUT@"
 // dpopt merge: one grid whose blocks run the kernels of the launches it merges
 static __global__ void __dpopt_merged_fill_dyn(int *__dpopt_k0_0, int __dpopt_k0_1, int *__dpopt_k1_0, dpopt::rt::MergeLayout<2> __dpopt_layout) {
   const dpopt::rt::MergePart __dpopt_part = dpopt::rt::mergePart(__dpopt_layout);
@@ -109,8 +128,10 @@ static __global__ void __dpopt_merged_fill_blockSum_dyn(int *__dpopt_k0_0, int _
 }
 
 
+#line 40 "merge_sequences.cu"
 __global__ void parent(int *X, int *Y) {
   if (threadIdx.x == 0) {
+#line 135 "@DPOPT_OUTPUT@"
 // #pragma dp merge -- dpopt rewrote the launch it was on
     { // dpopt merge: one launch for 2 kernels when they fit the GPU together
       dim3 __dpopt_grids[2], __dpopt_blocks[2];
@@ -136,6 +157,7 @@ __global__ void parent(int *X, int *Y) {
         dyn<<<__dpopt_grids[1], __dpopt_blocks[1], __dpopt_shared[1], cudaStreamFireAndForget>>>(__dpopt_arg1_0);
       }
     }
+#line 45 "merge_sequences.cu"
   }
 }
 
@@ -146,6 +168,7 @@ int main() {
   cudaMalloc(&Sums, 4 * sizeof(int));
   cudaMalloc(&D, 2 * 3 * 4 * 96 * sizeof(int));
   cudaMemset(In, 1, 4 * 128 * sizeof(int));
+#line 172 "@DPOPT_OUTPUT@"
 // #pragma dp merge -- dpopt rewrote the launch it was on
   { // dpopt merge: one launch for 3 kernels when they fit the GPU together
     dim3 __dpopt_grids_2[3], __dpopt_blocks_2[3];
@@ -175,6 +198,7 @@ int main() {
       dyn<<<__dpopt_grids_2[2], __dpopt_blocks_2[2], __dpopt_shared_2[2]>>>(__dpopt_arg2_0);
     }
   }
+#line 59 "merge_sequences.cu"
   cudaDeviceSynchronize();
   int HA[1000], HS[4], HD[2 * 3 * 4 * 96];
   cudaMemcpy(HA, A, sizeof HA, cudaMemcpyDeviceToHost);

@@ -1,5 +1,6 @@
 #include "dpopt/runtime.cuh" // dpopt's device runtime
 #include "dpopt/persist.cuh" // dpopt's device runtime
+#line 1 "remove-launch-persistent.cu"
 // DPOPT-ARGS: --passes=remove-launch
 // remove-launch T1/T2: parents launched by host code in this file get a
 // persistent version that runs the recorded child grids after each round;
@@ -10,16 +11,19 @@
 
 #define CHILD_THREADS 64
 
+#line 15 "@DPOPT_OUTPUT@"
 // dpopt: declared here for 'addRange' run serially by one thread (remove-launch)
 static __device__ void __dpopt_serial_addRange(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *Out, int Owner, int Count);
 // dpopt: declared here for 'addRange' run by the threads of a block (remove-launch T3)
 static __device__ void __dpopt_team_addRange(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, int *Out, int Owner, int Count);
+#line 11 "remove-launch-persistent.cu"
 __global__ void addRange(int *Out, int Owner, int Count) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < Count)
     atomicAdd(&Out[Owner], I);
 }
 
+#line 27 "@DPOPT_OUTPUT@"
 // dpopt: 'addRange' run serially by one thread (remove-launch)
 static __device__ void __dpopt_serial_addRange(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *Out, int Owner, int Count) {
   for (unsigned __dpopt_bx = 0; __dpopt_bx < __dpopt_gridDim.x; ++__dpopt_bx)
@@ -29,10 +33,12 @@ static __device__ void __dpopt_serial_addRange(dim3 __dpopt_gridDim, dim3 __dpop
     const uint3 threadIdx = make_uint3(__dpopt_tx, 0u, 0u);
     const dim3 blockDim = __dpopt_blockDim;
     {
+#line 12 "remove-launch-persistent.cu"
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < Count)
     atomicAdd(&Out[Owner], I);
 }
+#line 42 "@DPOPT_OUTPUT@"
   }
 }
 
@@ -54,22 +60,29 @@ static __device__ void __dpopt_team_addRange(dim3 __dpopt_t3_gridDim, dim3 __dpo
     const dim3 blockDim = __dpopt_t3_blockDim;
     (void)blockIdx; (void)threadIdx; (void)gridDim; (void)blockDim;
     {
+#line 12 "remove-launch-persistent.cu"
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < Count)
     atomicAdd(&Out[Owner], I);
 }
+#line 69 "@DPOPT_OUTPUT@"
     }
     // The next child block reuses the child's shared arrays.
+#line 44 "remove-launch-persistent.cu"
     __syncthreads();
   }
+#line 15
 }
 
 // Irregular child sizes: always the persistent version.
+#line 79 "@DPOPT_OUTPUT@"
 #ifndef DPOPT_SERIAL_LIMIT
 #define DPOPT_SERIAL_LIMIT (1ull << 20)
 #endif
+#line 18 "remove-launch-persistent.cu"
 __global__ void spread(int *Out, const int *Counts, int N) {
   int T = blockIdx.x * blockDim.x + threadIdx.x;
+#line 86 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (T < N && Counts[T] > 0)
     { // dpopt remove-launch T4: this thread runs the child grid
       dim3 __dpopt_grid = (Counts[T] + CHILD_THREADS - 1) / CHILD_THREADS;
@@ -94,8 +107,10 @@ struct __dpopt_p_record_spread {
 
 // dpopt: one block of 'spread' as a persistent grid that runs its launches of 'addRange' (remove-launch T1/T2)
 static __device__ void __dpopt_p_body_spread(uint3 blockIdx, dim3 gridDim, dpopt::rt::PersistState *__dpopt_p_state, __dpopt_p_record_spread *__dpopt_p_records, unsigned long long __dpopt_p_round, int *Out, const int *Counts, int N) {
+#line 19 "remove-launch-persistent.cu"
   int T = blockIdx.x * blockDim.x + threadIdx.x;
   if (T < N && Counts[T] > 0)
+#line 114 "@DPOPT_OUTPUT@"
     { // dpopt remove-launch T1/T2: record the launch; the persistent grid runs it after this round
       const dim3 __dpopt_p_grid = (Counts[T] + CHILD_THREADS - 1) / CHILD_THREADS;
       const dim3 __dpopt_p_block = CHILD_THREADS;
@@ -114,8 +129,10 @@ static __device__ void __dpopt_p_body_spread(uint3 blockIdx, dim3 gridDim, dpopt
         __dpopt_p_rec.__dpopt_p_arg2 = Counts[T];
       }
     }
+#line 22 "remove-launch-persistent.cu"
 }
 
+#line 136 "@DPOPT_OUTPUT@"
 // dpopt: 'spread' as a persistent grid that runs its launches of 'addRange' (remove-launch T1/T2)
 __global__ void __dpopt_persistent_spread(dpopt::rt::PersistState *__dpopt_p_state, __dpopt_p_record_spread *__dpopt_p_records, dim3 __dpopt_p_grid_of_parent, int *Out, const int *Counts, int N) {
   const unsigned long long __dpopt_p_blocks = (unsigned long long)__dpopt_p_grid_of_parent.x * __dpopt_p_grid_of_parent.y * __dpopt_p_grid_of_parent.z;
@@ -171,10 +188,12 @@ static cudaError_t __dpopt_launch_persistent_spread(dim3 __dpopt_p_grid, dim3 __
 static __device__ void __dpopt_serial_fill(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *Out, int Base, int Value);
 // dpopt: declared here for 'fill' run by the threads of a block (remove-launch T3)
 static __device__ void __dpopt_team_fill(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, int *Out, int Base, int Value);
+#line 24 "remove-launch-persistent.cu"
 __global__ void fill(int *Out, int Base, int Value) {
   Out[Base + blockIdx.x * blockDim.x + threadIdx.x] += Value;
 }
 
+#line 197 "@DPOPT_OUTPUT@"
 // dpopt: 'fill' run serially by one thread (remove-launch)
 static __device__ void __dpopt_serial_fill(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *Out, int Base, int Value) {
   for (unsigned __dpopt_bx = 0; __dpopt_bx < __dpopt_gridDim.x; ++__dpopt_bx)
@@ -184,8 +203,10 @@ static __device__ void __dpopt_serial_fill(dim3 __dpopt_gridDim, dim3 __dpopt_bl
     const uint3 threadIdx = make_uint3(__dpopt_tx, 0u, 0u);
     const dim3 blockDim = __dpopt_blockDim;
     {
+#line 25 "remove-launch-persistent.cu"
   Out[Base + blockIdx.x * blockDim.x + threadIdx.x] += Value;
 }
+#line 210 "@DPOPT_OUTPUT@"
   }
 }
 
@@ -207,23 +228,31 @@ static __device__ void __dpopt_team_fill(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t
     const dim3 blockDim = __dpopt_t3_blockDim;
     (void)blockIdx; (void)threadIdx; (void)gridDim; (void)blockDim;
     {
+#line 25 "remove-launch-persistent.cu"
   Out[Base + blockIdx.x * blockDim.x + threadIdx.x] += Value;
 }
+#line 235 "@DPOPT_OUTPUT@"
     }
     // The next child block reuses the child's shared arrays.
+#line 44 "remove-launch-persistent.cu"
     __syncthreads();
   }
+#line 241 "@DPOPT_OUTPUT@"
 }
 
 // dpopt: declared here for 'parentBlock' reading the thread and block position from parameters
 static __device__ int __dpopt_persist_parentBlock(uint3 blockIdx, dim3 gridDim);
+#line 28 "remove-launch-persistent.cu"
 __device__ int parentBlock() { return blockIdx.x + gridDim.x * blockIdx.y; }
 
+#line 249 "@DPOPT_OUTPUT@"
 // dpopt: 'parentBlock' reading the thread and block position from parameters
 static __device__ int __dpopt_persist_parentBlock(uint3 blockIdx, dim3 gridDim) { return blockIdx.x + gridDim.x * blockIdx.y; }
 
+#line 30 "remove-launch-persistent.cu"
 // Constant child size: the launcher may run 'fewBig' itself (with T4).
 __global__ void fewBig(int *Out) {
+#line 256 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (threadIdx.x == 0)
     { // dpopt remove-launch T4: this thread runs the child grid
       dim3 __dpopt_grid = 500;
@@ -248,7 +277,9 @@ struct __dpopt_p_record_fewBig {
 
 // dpopt: one block of 'fewBig' as a persistent grid that runs its launches of 'fill' (remove-launch T1/T2)
 static __device__ void __dpopt_p_body_fewBig(uint3 blockIdx, dim3 gridDim, dpopt::rt::PersistState *__dpopt_p_state, __dpopt_p_record_fewBig *__dpopt_p_records, unsigned long long __dpopt_p_round, int *Out) {
+#line 32 "remove-launch-persistent.cu"
   if (threadIdx.x == 0)
+#line 283 "@DPOPT_OUTPUT@"
     { // dpopt remove-launch T1/T2: record the launch; the persistent grid runs it after this round
       const dim3 __dpopt_p_grid = 500;
       const dim3 __dpopt_p_block = 128;
@@ -267,8 +298,10 @@ static __device__ void __dpopt_p_body_fewBig(uint3 blockIdx, dim3 gridDim, dpopt
         __dpopt_p_rec.__dpopt_p_arg_22 = 1;
       }
     }
+#line 34 "remove-launch-persistent.cu"
 }
 
+#line 305 "@DPOPT_OUTPUT@"
 // dpopt: 'fewBig' as a persistent grid that runs its launches of 'fill' (remove-launch T1/T2)
 __global__ void __dpopt_persistent_fewBig(dpopt::rt::PersistState *__dpopt_p_state, __dpopt_p_record_fewBig *__dpopt_p_records, dim3 __dpopt_p_grid_of_parent, int *Out) {
   const unsigned long long __dpopt_p_blocks = (unsigned long long)__dpopt_p_grid_of_parent.x * __dpopt_p_grid_of_parent.y * __dpopt_p_grid_of_parent.z;
@@ -328,6 +361,7 @@ static cudaError_t __dpopt_launch_persistent_fewBig(dim3 __dpopt_p_grid, dim3 __
 static __device__ __forceinline__ void __dpopt_team_barrier_blockReduce(unsigned __threads);
 // dpopt: declared here for 'blockReduce' run by the threads of a block (remove-launch T1/T2; its shared arrays in the parent's buffer)
 static __device__ void __dpopt_pteam_blockReduce(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, unsigned char *__dpopt_p_shared, const int *In, int *Out, int N);
+#line 36 "remove-launch-persistent.cu"
 __global__ void blockReduce(const int *In, int *Out, int N) {
   __shared__ int Part[128];
   int I = blockIdx.x * 128 + threadIdx.x;
@@ -342,6 +376,7 @@ __global__ void blockReduce(const int *In, int *Out, int N) {
     atomicAdd(Out, Part[0]);
 }
 
+#line 380 "@DPOPT_OUTPUT@"
 // dpopt: the barrier of 'blockReduce''s threads when a block runs it (remove-launch T3)
 static __device__ __forceinline__ void __dpopt_team_barrier_blockReduce(unsigned __threads) {
   // Barrier 1 (0 is __syncthreads()): only the first __threads threads, whole
@@ -371,21 +406,29 @@ static __device__ void __dpopt_pteam_blockReduce(dim3 __dpopt_t3_gridDim, dim3 _
     (void)blockIdx; (void)threadIdx; (void)gridDim; (void)blockDim;
     {
   int (&Part)[128] = *reinterpret_cast<int (*)[128]>(__dpopt_p_shared + 0);
+#line 38 "remove-launch-persistent.cu"
   int I = blockIdx.x * 128 + threadIdx.x;
   Part[threadIdx.x] = I < N ? In[I] : 0;
+#line 413 "@DPOPT_OUTPUT@"
   __dpopt_team_barrier_blockReduce(__dpopt_t3_size);
+#line 41 "remove-launch-persistent.cu"
   for (int S = 64; S > 0; S /= 2) {
     if (threadIdx.x < S)
       Part[threadIdx.x] += Part[threadIdx.x + S];
+#line 419 "@DPOPT_OUTPUT@"
     __dpopt_team_barrier_blockReduce(__dpopt_t3_size);
+#line 45 "remove-launch-persistent.cu"
   }
   if (threadIdx.x == 0)
     atomicAdd(Out, Part[0]);
 }
+#line 426 "@DPOPT_OUTPUT@"
     }
     // The next child block reuses the child's shared arrays.
+#line 44 "remove-launch-persistent.cu"
     __syncthreads();
   }
+#line 48
 }
 
 // A child that needs its block, a parent with its own shared memory and
@@ -401,6 +444,7 @@ __global__ void reduceRows(const int *In, int *Sums, int Rows, int Width) {
     blockReduce<<<(Width + 127) / 128, 128>>>(In + Row * Width, Sums + Row, Width);
 }
 
+#line 448 "@DPOPT_OUTPUT@"
 // dpopt: a launch of 'blockReduce' recorded by 'reduceRows' as a persistent grid that runs its launches of 'blockReduce' (remove-launch T1/T2)
 struct __dpopt_p_record_reduceRows {
   unsigned long long __first;
@@ -412,13 +456,17 @@ struct __dpopt_p_record_reduceRows {
 
 // dpopt: one block of 'reduceRows' as a persistent grid that runs its launches of 'blockReduce' (remove-launch T1/T2)
 static __device__ void __dpopt_p_body_reduceRows(uint3 blockIdx, dim3 gridDim, dpopt::rt::PersistState *__dpopt_p_state, __dpopt_p_record_reduceRows *__dpopt_p_records, unsigned long long __dpopt_p_round, unsigned char *__dpopt_p_shared_memory, const int *In, int *Sums, int Rows, int Width) {
+#line 53 "remove-launch-persistent.cu"
   extern __shared__ int Scratch[];
+#line 462 "@DPOPT_OUTPUT@"
   int (&Mine)[256] = *reinterpret_cast<int (*)[256]>(__dpopt_p_shared_memory + 0);
+#line 55 "remove-launch-persistent.cu"
   int Row = blockIdx.x * blockDim.x + threadIdx.x;
   Mine[threadIdx.x] = Row;
   Scratch[threadIdx.x] = Row;
   __syncthreads();
   if (Row < Rows && Mine[threadIdx.x] == Scratch[threadIdx.x])
+#line 470 "@DPOPT_OUTPUT@"
     { // dpopt remove-launch T1/T2: record the launch; the persistent grid runs it after this round
       const dim3 __dpopt_p_grid = (Width + 127) / 128;
       const dim3 __dpopt_p_block = 128;
@@ -490,12 +538,15 @@ static cudaError_t __dpopt_launch_persistent_reduceRows(dim3 __dpopt_p_grid, dim
     return cudaPeekAtLastError();
   }
   return dpopt::rt::launchPersistent(__dpopt_persistent_reduceRows, __dpopt_p_resident, __dpopt_p_grid, __dpopt_p_block, __dpopt_p_shmem, __dpopt_p_stream, In, Sums, Rows, Width);
+#line 61 "remove-launch-persistent.cu"
 }
 
 void run(int *Out, const int *Counts, const int *In, int *Sums, cudaStream_t S) {
+#line 546 "@DPOPT_OUTPUT@"
   /* dpopt remove-launch: persistent 'spread' */ (void)__dpopt_launch_persistent_spread(3000, 128, 0, 0, Out, Counts, 3000 * 128);
   /* dpopt remove-launch: persistent 'fewBig' */ (void)__dpopt_launch_persistent_fewBig(dim3(3, 2), 32, 0, 0, Out);
   /* dpopt remove-launch: persistent 'reduceRows' */ (void)__dpopt_launch_persistent_reduceRows(12, 256, 256 * sizeof(int), S, In, Sums, 3000, 700);
+#line 67 "remove-launch-persistent.cu"
 }
 
 // Named techniques.
@@ -506,6 +557,7 @@ __global__ void t1Parent(int *Out, const int *Counts, int N) {
     addRange<<<Counts[T], 64>>>(Out, T, Counts[T] * 64);
 }
 
+#line 561 "@DPOPT_OUTPUT@"
 // dpopt: a launch of 'addRange' recorded by 't1Parent' as a persistent grid that runs its launches of 'addRange' (remove-launch T1)
 struct __dpopt_p_record_t1Parent {
   unsigned long long __first;
@@ -581,6 +633,7 @@ static cudaError_t __dpopt_launch_persistent_t1Parent(dim3 __dpopt_p_grid, dim3 
     return cudaPeekAtLastError();
   }
   return dpopt::rt::launchPersistent(__dpopt_persistent_t1Parent, __dpopt_p_resident, __dpopt_p_grid, __dpopt_p_block, __dpopt_p_shmem, __dpopt_p_stream, Out, Counts, N);
+#line 75 "remove-launch-persistent.cu"
 }
 
 __global__ void t2Parent(int *Out, const int *Counts, int N) {
@@ -590,6 +643,7 @@ __global__ void t2Parent(int *Out, const int *Counts, int N) {
     addRange<<<Counts[T], 64>>>(Out, T, Counts[T] * 64);
 }
 
+#line 647 "@DPOPT_OUTPUT@"
 // dpopt: a launch of 'addRange' recorded by 't2Parent' as a persistent grid that runs its launches of 'addRange' (remove-launch T2)
 struct __dpopt_p_record_t2Parent {
   unsigned long long __first;
@@ -659,9 +713,12 @@ static cudaError_t __dpopt_launch_persistent_t2Parent(dim3 __dpopt_p_grid, dim3 
     return cudaPeekAtLastError();
   }
   return dpopt::rt::launchPersistent(__dpopt_persistent_t2Parent, __dpopt_p_resident, __dpopt_p_grid, __dpopt_p_block, __dpopt_p_shmem, __dpopt_p_stream, Out, Counts, N);
+#line 82 "remove-launch-persistent.cu"
 }
 
 void runNamed(int *Out, const int *Counts) {
+#line 721 "@DPOPT_OUTPUT@"
   /* dpopt remove-launch: persistent 't1Parent' */ (void)__dpopt_launch_persistent_t1Parent(100, 256, 0, 0, Out, Counts, 25600);
   /* dpopt remove-launch: persistent 't2Parent' */ (void)__dpopt_launch_persistent_t2Parent(100, 256, 0, 0, Out, Counts, 25600);
+#line 87 "remove-launch-persistent.cu"
 }

@@ -1,4 +1,5 @@
 #include "dpopt/runtime.cuh" // dpopt's device runtime
+#line 1 "remove-launch-refused.cu"
 // DPOPT-ARGS: --passes=remove-launch
 // DPOPT-NVCC: skip the cudaDeviceSynchronize() calls dpopt must leave are a compile error on CUDA 12+/sm_90
 // Every launch remove-launch leaves unchanged, with the reason in a remark.
@@ -6,14 +7,17 @@
 
 __device__ void elsewhere(int *A); // defined in another file
 
+#line 11 "@DPOPT_OUTPUT@"
 // dpopt: declared here for 'plain' run serially by one thread (remove-launch)
 static __device__ void __dpopt_serial_plain(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *A, int N);
+#line 8 "remove-launch-refused.cu"
 __global__ void plain(int *A, int N) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < N)
     A[I] = I;
 }
 
+#line 21 "@DPOPT_OUTPUT@"
 // dpopt: 'plain' run serially by one thread (remove-launch)
 static __device__ void __dpopt_serial_plain(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *A, int N) {
   for (unsigned __dpopt_bx = 0; __dpopt_bx < __dpopt_gridDim.x; ++__dpopt_bx)
@@ -23,10 +27,12 @@ static __device__ void __dpopt_serial_plain(dim3 __dpopt_gridDim, dim3 __dpopt_b
     const uint3 threadIdx = make_uint3(__dpopt_tx, 0u, 0u);
     const dim3 blockDim = __dpopt_blockDim;
     {
+#line 9 "remove-launch-refused.cu"
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < N)
     A[I] = I;
 }
+#line 36 "@DPOPT_OUTPUT@"
   }
 }
 // dpopt: declared here for the barrier of 'usesBarrier''s threads when a block runs it (remove-launch T3)
@@ -35,12 +41,14 @@ static __device__ __forceinline__ void __dpopt_team_barrier_usesBarrier(unsigned
 static __device__ void __dpopt_team_usesBarrier(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, int *A);
 // dpopt: declared here for the grids of 'usesBarrier' a block's threads launched, run by the block (remove-launch T3)
 static __device__ void __dpopt_block_usesBarrier(bool __dpopt_t3_launches, dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *__dpopt_t3_arg0);
+#line 13 "remove-launch-refused.cu"
 __global__ void usesBarrier(int *A) {
   A[threadIdx.x] = 1;
   __syncthreads();
   A[threadIdx.x] += A[(threadIdx.x + 1) % blockDim.x];
 }
 
+#line 52 "@DPOPT_OUTPUT@"
 // dpopt: the barrier of 'usesBarrier''s threads when a block runs it (remove-launch T3)
 static __device__ __forceinline__ void __dpopt_team_barrier_usesBarrier(unsigned __threads) {
   // Barrier 1 (0 is __syncthreads()): only the first __threads threads, whole
@@ -69,10 +77,14 @@ static __device__ void __dpopt_team_usesBarrier(dim3 __dpopt_t3_gridDim, dim3 __
     const dim3 blockDim = __dpopt_t3_blockDim;
     (void)blockIdx; (void)threadIdx; (void)gridDim; (void)blockDim;
     {
+#line 14 "remove-launch-refused.cu"
   A[threadIdx.x] = 1;
+#line 83 "@DPOPT_OUTPUT@"
   __dpopt_team_barrier_usesBarrier(__dpopt_t3_size);
+#line 16 "remove-launch-refused.cu"
   A[threadIdx.x] += A[(threadIdx.x + 1) % blockDim.x];
 }
+#line 88 "@DPOPT_OUTPUT@"
     }
     // The next child block reuses the child's shared arrays.
     __syncthreads();
@@ -87,7 +99,9 @@ static __device__ void __dpopt_block_usesBarrier(bool __dpopt_t3_launches, dim3 
   const unsigned __dpopt_t3_self = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
   const unsigned __dpopt_t3_team = blockDim.x * blockDim.y * blockDim.z;
   __dpopt_t3_launched[__dpopt_t3_self] = __dpopt_t3_launches;
+#line 15 "remove-launch-refused.cu"
   __syncthreads();
+#line 105 "@DPOPT_OUTPUT@"
   // Launches in thread order; every thread reads the same flags.
   for (unsigned __dpopt_t3_t = 0; __dpopt_t3_t < __dpopt_t3_team; ++__dpopt_t3_t) {
     if (!__dpopt_t3_launched[__dpopt_t3_t])
@@ -106,18 +120,22 @@ static __device__ void __dpopt_block_usesBarrier(bool __dpopt_t3_launches, dim3 
     __dpopt_team_usesBarrier(__dpopt_t3_grid, __dpopt_t3_block, 0, ~0ull, __dpopt_t3_arg0_);
   }
   // Everyone has read the flags before the next use of this function.
+#line 15 "remove-launch-refused.cu"
   __syncthreads();
+#line 126 "@DPOPT_OUTPUT@"
 }
 // dpopt: declared here for 'usesShared' run by the threads of a block (remove-launch T3)
 static __device__ void __dpopt_team_usesShared(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, int *A);
 // dpopt: declared here for the grids of 'usesShared' a block's threads launched, run by the block (remove-launch T3)
 static __device__ void __dpopt_block_usesShared(bool __dpopt_t3_launches, dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, int *__dpopt_t3_arg0);
+#line 18 "remove-launch-refused.cu"
 __global__ void usesShared(int *A) {
   __shared__ int S[64];
   S[threadIdx.x] = A[threadIdx.x];
   A[threadIdx.x] = S[63 - threadIdx.x];
 }
 
+#line 139 "@DPOPT_OUTPUT@"
 // dpopt: 'usesShared' run by the threads of a block (remove-launch T3)
 static __device__ void __dpopt_team_usesShared(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, int *A) {
   const unsigned __dpopt_t3_self = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
@@ -136,10 +154,12 @@ static __device__ void __dpopt_team_usesShared(dim3 __dpopt_t3_gridDim, dim3 __d
     const dim3 blockDim = __dpopt_t3_blockDim;
     (void)blockIdx; (void)threadIdx; (void)gridDim; (void)blockDim;
     {
+#line 19 "remove-launch-refused.cu"
   __shared__ int S[64];
   S[threadIdx.x] = A[threadIdx.x];
   A[threadIdx.x] = S[63 - threadIdx.x];
 }
+#line 163 "@DPOPT_OUTPUT@"
     }
     // The next child block reuses the child's shared arrays.
     __syncthreads();
@@ -154,7 +174,9 @@ static __device__ void __dpopt_block_usesShared(bool __dpopt_t3_launches, dim3 _
   const unsigned __dpopt_t3_self = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
   const unsigned __dpopt_t3_team = blockDim.x * blockDim.y * blockDim.z;
   __dpopt_t3_launched[__dpopt_t3_self] = __dpopt_t3_launches;
+#line 15 "remove-launch-refused.cu"
   __syncthreads();
+#line 180 "@DPOPT_OUTPUT@"
   // Launches in thread order; every thread reads the same flags.
   for (unsigned __dpopt_t3_t = 0; __dpopt_t3_t < __dpopt_t3_team; ++__dpopt_t3_t) {
     if (!__dpopt_t3_launched[__dpopt_t3_t])
@@ -173,7 +195,9 @@ static __device__ void __dpopt_block_usesShared(bool __dpopt_t3_launches, dim3 _
     __dpopt_team_usesShared(__dpopt_t3_grid, __dpopt_t3_block, 0, ~0ull, __dpopt_t3_arg0_);
   }
   // Everyone has read the flags before the next use of this function.
+#line 15 "remove-launch-refused.cu"
   __syncthreads();
+#line 22
 }
 __global__ void usesShuffle(int *A) { A[threadIdx.x] = __shfl_down_sync(0xffffffff, A[threadIdx.x], 1); }
 __global__ void usesUnknown(int *A) { elsewhere(A); }
@@ -182,6 +206,7 @@ __global__ void walk(int *A, int Depth) {
   if (Depth > 0)
     walk<<<1, 1>>>(A, Depth - 1);
 }
+#line 210 "@DPOPT_OUTPUT@"
 __device__ void launchesPlain(int *A) { { // dpopt remove-launch T4: this thread runs the child grid
   dim3 __dpopt_grid = 1;
   dim3 __dpopt_block = 32;
@@ -192,6 +217,7 @@ __device__ void launchesPlain(int *A) { { // dpopt remove-launch T4: this thread
     plain<<<__dpopt_grid, __dpopt_block>>>(A, 32);
   dpopt::rt::syncLanes(__dpopt_warp);
 } }
+#line 31 "remove-launch-refused.cu"
 __global__ void launchesInHelper(int *A) { launchesPlain(A); }
 __global__ void launchesBarrier(int *A) { usesBarrier<<<1, 64>>>(A); }
 
@@ -200,6 +226,7 @@ __global__ void launchesBarrier(int *A) { usesBarrier<<<1, 64>>>(A); }
 __host__ __device__ void both(int *A) { plain<<<1, 32>>>(A, 32); }
 
 __global__ void parent(int *A) {
+#line 230 "@DPOPT_OUTPUT@"
   { // dpopt remove-launch T3: the block runs the child grids its threads launch here
     bool __dpopt_t3_launches = false;
     dim3 __dpopt_t3_grid, __dpopt_t3_block;
@@ -232,6 +259,7 @@ __global__ void parent(int *A) {
     }
     __dpopt_block_usesShared(__dpopt_t3_launches, __dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0);
   }
+#line 41 "remove-launch-refused.cu"
   usesShuffle<<<1, 64>>>(A);
   usesUnknown<<<1, 64>>>(A);
   usesAsm<<<1, 64>>>(A);
@@ -256,6 +284,7 @@ __global__ void waitsForBarrier(int *A) {
 
 // In a device function, which other code may call.
 __device__ void syncHelper(int *A) {
+#line 288 "@DPOPT_OUTPUT@"
   { // dpopt remove-launch T4: this thread runs the child grid
     dim3 __dpopt_grid = 1;
     dim3 __dpopt_block = 32;
@@ -266,12 +295,14 @@ __device__ void syncHelper(int *A) {
       plain<<<__dpopt_grid, __dpopt_block>>>(A, 32);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 66 "remove-launch-refused.cu"
   cudaDeviceSynchronize();
 }
 __global__ void callsSyncHelper(int *A) { syncHelper(A); }
 
 #define SYNC() cudaDeviceSynchronize()
 __global__ void syncInMacro(int *A) {
+#line 306 "@DPOPT_OUTPUT@"
   { // dpopt remove-launch T4: this thread runs the child grid
     dim3 __dpopt_grid = 1;
     dim3 __dpopt_block = 32;
@@ -282,5 +313,6 @@ __global__ void syncInMacro(int *A) {
       plain<<<__dpopt_grid, __dpopt_block>>>(A, 32);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 73 "remove-launch-refused.cu"
   SYNC();
 }

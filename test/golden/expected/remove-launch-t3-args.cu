@@ -1,25 +1,33 @@
 #include "dpopt/runtime.cuh" // dpopt's device runtime
+#line 1 "remove-launch-t3-args.cu"
 // DPOPT-ARGS: --passes=remove-launch
 // remove-launch T3: a child without parameters that calls a device function
 // reading threadIdx (cloned), a struct argument passed through shared memory,
 // and a block size from a constant variable.
 #include <cuda_runtime.h>
 __device__ int G[256];
+#line 10 "@DPOPT_OUTPUT@"
 // dpopt: declared here for 'lane' reading the thread and block position from parameters
 static __device__ int __dpopt_team_lane(uint3 threadIdx);
+#line 7 "remove-launch-t3-args.cu"
 __device__ int lane() { return threadIdx.x % 32; }
 
+#line 16 "@DPOPT_OUTPUT@"
 // dpopt: 'lane' reading the thread and block position from parameters
 static __device__ int __dpopt_team_lane(uint3 threadIdx) { return threadIdx.x % 32; }
+#line 8 "remove-launch-t3-args.cu"
 struct Pair { int a; float b; };
+#line 21 "@DPOPT_OUTPUT@"
 // dpopt: declared here for the barrier of 'none''s threads when a block runs it (remove-launch T3)
 static __device__ __forceinline__ void __dpopt_team_barrier_none(unsigned __threads);
 // dpopt: declared here for 'none' run by the threads of a block (remove-launch T3)
 static __device__ void __dpopt_team_none(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count);
 // dpopt: declared here for the grids of 'none' a block's threads launched, run by the block (remove-launch T3)
 static __device__ void __dpopt_block_none(bool __dpopt_t3_launches, dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim);
+#line 9 "remove-launch-t3-args.cu"
 __global__ void none() { __shared__ int s[64]; s[threadIdx.x] = lane(); __syncthreads(); G[threadIdx.x] = s[63 - threadIdx.x]; }
 
+#line 31 "@DPOPT_OUTPUT@"
 // dpopt: the barrier of 'none''s threads when a block runs it (remove-launch T3)
 static __device__ __forceinline__ void __dpopt_team_barrier_none(unsigned __threads) {
   // Barrier 1 (0 is __syncthreads()): only the first __threads threads, whole
@@ -86,9 +94,11 @@ static __device__ __forceinline__ void __dpopt_team_barrier_withStruct(unsigned 
 static __device__ void __dpopt_team_withStruct(dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, unsigned long long __dpopt_t3_first, unsigned long long __dpopt_t3_count, Pair p, int n);
 // dpopt: declared here for the grids of 'withStruct' a block's threads launched, run by the block (remove-launch T3)
 static __device__ void __dpopt_block_withStruct(bool __dpopt_t3_launches, dim3 __dpopt_t3_gridDim, dim3 __dpopt_t3_blockDim, Pair __dpopt_t3_arg0, int __dpopt_t3_arg1);
+#line 10 "remove-launch-t3-args.cu"
 __global__ void withStruct(Pair p, int n) {
   __shared__ Pair s[32]; s[threadIdx.x] = p; __syncthreads(); if (threadIdx.x < n) G[threadIdx.x] = s[31 - threadIdx.x].a; }
 
+#line 102 "@DPOPT_OUTPUT@"
 // dpopt: the barrier of 'withStruct''s threads when a block runs it (remove-launch T3)
 static __device__ __forceinline__ void __dpopt_team_barrier_withStruct(unsigned __threads) {
   // Barrier 1 (0 is __syncthreads()): only the first __threads threads, whole
@@ -158,8 +168,10 @@ static __device__ void __dpopt_block_withStruct(bool __dpopt_t3_launches, dim3 _
   // Everyone has read the flags before the next use of this function.
   __syncthreads();
 }
+#line 12 "remove-launch-t3-args.cu"
 __global__ void parent(int n) {
   const int B = 64;
+#line 175 "@DPOPT_OUTPUT@"
   { // dpopt remove-launch T3: the block runs the child grids its threads launch here
     bool __dpopt_t3_launches = false;
     dim3 __dpopt_t3_grid, __dpopt_t3_block;
@@ -174,13 +186,17 @@ __global__ void parent(int n) {
     }
     __dpopt_block_none(__dpopt_t3_launches, __dpopt_t3_grid, __dpopt_t3_block);
   }
+#line 15 "remove-launch-t3-args.cu"
   Pair P{n, 1.0f};
+#line 192 "@DPOPT_OUTPUT@"
   { // dpopt remove-launch T3: the block runs the child grids its threads launch here
     bool __dpopt_t3_launches = false;
     dim3 __dpopt_t3_grid, __dpopt_t3_block;
     Pair __dpopt_t3_arg0{};
     int __dpopt_t3_arg1{};
+#line 16 "remove-launch-t3-args.cu"
   if (n > 3) {
+#line 200 "@DPOPT_OUTPUT@"
     { // dpopt remove-launch T3: record the launch
       __dpopt_t3_grid = dim3(1);
       __dpopt_t3_block = dim3(32);
@@ -194,5 +210,6 @@ __global__ void parent(int n) {
     }
   }
     __dpopt_block_withStruct(__dpopt_t3_launches, __dpopt_t3_grid, __dpopt_t3_block, __dpopt_t3_arg0, __dpopt_t3_arg1);
+#line 18 "remove-launch-t3-args.cu"
   }
 }

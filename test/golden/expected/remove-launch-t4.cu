@@ -1,17 +1,22 @@
 #include "dpopt/runtime.cuh" // dpopt's device runtime
+#line 1 "remove-launch-t4.cu"
 // DPOPT-ARGS: --passes=remove-launch
 // remove-launch T4: the launching thread runs the child's whole grid.
 #include <cuda_runtime.h>
 
+#line 8 "@DPOPT_OUTPUT@"
 // dpopt: declared here for 'scaled' reading the thread and block position from parameters
 static __device__ int __dpopt_serial_scaled(uint3 threadIdx, dim3 blockDim, int V);
+#line 5 "remove-launch-t4.cu"
 __device__ int scaled(int V) { return V * (int)blockDim.x + (int)threadIdx.x; }
 
+#line 14 "@DPOPT_OUTPUT@"
 // dpopt: 'scaled' reading the thread and block position from parameters
 static __device__ int __dpopt_serial_scaled(uint3 threadIdx, dim3 blockDim, int V) { return V * (int)blockDim.x + (int)threadIdx.x; }
 
 // dpopt: declared here for 'fill' run serially by one thread (remove-launch)
 static __device__ void __dpopt_serial_fill(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *Out, int Base, int N);
+#line 7 "remove-launch-t4.cu"
 __global__ void fill(int *Out, int Base, int N) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I >= N)
@@ -19,6 +24,7 @@ __global__ void fill(int *Out, int Base, int N) {
   Out[Base + I] = scaled(I);
 }
 
+#line 28 "@DPOPT_OUTPUT@"
 // dpopt: 'fill' run serially by one thread (remove-launch)
 static __device__ void __dpopt_serial_fill(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *Out, int Base, int N) {
   for (unsigned __dpopt_bx = 0; __dpopt_bx < __dpopt_gridDim.x; ++__dpopt_bx)
@@ -28,8 +34,10 @@ static __device__ void __dpopt_serial_fill(dim3 __dpopt_gridDim, dim3 __dpopt_bl
     const uint3 threadIdx = make_uint3(__dpopt_tx, 0u, 0u);
     const dim3 blockDim = __dpopt_blockDim;
     {
+#line 8 "remove-launch-t4.cu"
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I >= N)
+#line 41 "@DPOPT_OUTPUT@"
     goto __dpopt_next_thread;
   Out[Base + I] = __dpopt_serial_scaled(threadIdx, blockDim, I);
 }
@@ -39,6 +47,7 @@ static __device__ void __dpopt_serial_fill(dim3 __dpopt_gridDim, dim3 __dpopt_bl
 
 // dpopt: declared here for 'grid2d' run serially by one thread (remove-launch)
 static __device__ void __dpopt_serial_grid2d(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, float *M, int Rows, int Cols);
+#line 14 "remove-launch-t4.cu"
 __global__ void grid2d(float *M, int Rows, int Cols) {
   int R = blockIdx.y * blockDim.y + threadIdx.y;
   int C = blockIdx.x * blockDim.x + threadIdx.x;
@@ -46,6 +55,7 @@ __global__ void grid2d(float *M, int Rows, int Cols) {
     M[R * Cols + C] += 1.0f;
 }
 
+#line 59 "@DPOPT_OUTPUT@"
 // dpopt: 'grid2d' run serially by one thread (remove-launch)
 static __device__ void __dpopt_serial_grid2d(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, float *M, int Rows, int Cols) {
   for (unsigned __dpopt_by = 0; __dpopt_by < __dpopt_gridDim.y; ++__dpopt_by)
@@ -57,22 +67,26 @@ static __device__ void __dpopt_serial_grid2d(dim3 __dpopt_gridDim, dim3 __dpopt_
     const uint3 threadIdx = make_uint3(__dpopt_tx, __dpopt_ty, 0u);
     const dim3 blockDim = __dpopt_blockDim;
     {
+#line 15 "remove-launch-t4.cu"
   int R = blockIdx.y * blockDim.y + threadIdx.y;
   int C = blockIdx.x * blockDim.x + threadIdx.x;
   if (R < Rows && C < Cols)
     M[R * Cols + C] += 1.0f;
 }
+#line 77 "@DPOPT_OUTPUT@"
   }
 }
 
 // dpopt: declared here for 'axpy' run serially by one thread (remove-launch)
 template <typename T>
 static __device__ void __dpopt_serial_axpy(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, T *Y, const T *X, T A, int N);
+#line 21 "remove-launch-t4.cu"
 template <typename T> __global__ void axpy(T *Y, const T *X, T A, int N) {
   for (int I = blockIdx.x * blockDim.x + threadIdx.x; I < N; I += gridDim.x * blockDim.x)
     Y[I] += A * X[I];
 }
 
+#line 90 "@DPOPT_OUTPUT@"
 // dpopt: 'axpy' run serially by one thread (remove-launch)
 template <typename T>
 static __device__ void __dpopt_serial_axpy(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, T *Y, const T *X, T A, int N) {
@@ -90,14 +104,17 @@ static __device__ void __dpopt_serial_axpy(dim3 __dpopt_gridDim, dim3 __dpopt_bl
   auto Y = __dpopt_in_Y; // each thread's own copy
   auto X = __dpopt_in_X; // each thread's own copy
   auto A = __dpopt_in_A; // each thread's own copy
+#line 22 "remove-launch-t4.cu"
   for (int I = blockIdx.x * blockDim.x + threadIdx.x; I < N; I += gridDim.x * blockDim.x)
     Y[I] += A * X[I];
 }
+#line 112 "@DPOPT_OUTPUT@"
   }
 }
 
 // dpopt: declared here for 'countdown' run serially by one thread (remove-launch)
 static __device__ void __dpopt_serial_countdown(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *Out, int N);
+#line 26 "remove-launch-t4.cu"
 __global__ void countdown(int *Out, int N) {
   // Each child thread gets its own copy of N.
   while (N > 0) {
@@ -106,6 +123,7 @@ __global__ void countdown(int *Out, int N) {
   }
 }
 
+#line 127 "@DPOPT_OUTPUT@"
 // dpopt: 'countdown' run serially by one thread (remove-launch)
 static __device__ void __dpopt_serial_countdown(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *Out, int N) {
   for (unsigned __dpopt_bx = 0; __dpopt_bx < __dpopt_gridDim.x; ++__dpopt_bx)
@@ -115,20 +133,25 @@ static __device__ void __dpopt_serial_countdown(dim3 __dpopt_gridDim, dim3 __dpo
     auto &__dpopt_in_N = N;
     {
   auto N = __dpopt_in_N; // each thread's own copy
+#line 27 "remove-launch-t4.cu"
   // Each child thread gets its own copy of N.
   while (N > 0) {
     atomicAdd(&Out[threadIdx.x], 1);
     --N;
   }
 }
+#line 31
   }
 }
 
 // A child that launches: removed only because its own launch is removed too.
+#line 149 "@DPOPT_OUTPUT@"
 // dpopt: declared here for 'leaf' run serially by one thread (remove-launch)
 static __device__ void __dpopt_serial_leaf(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *Out, int Row);
+#line 35 "remove-launch-t4.cu"
 __global__ void leaf(int *Out, int Row) { atomicAdd(&Out[Row], (int)threadIdx.x); }
 
+#line 155 "@DPOPT_OUTPUT@"
 // dpopt: 'leaf' run serially by one thread (remove-launch)
 static __device__ void __dpopt_serial_leaf(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *Out, int Row) {
   for (unsigned __dpopt_bx = 0; __dpopt_bx < __dpopt_gridDim.x; ++__dpopt_bx)
@@ -140,8 +163,10 @@ static __device__ void __dpopt_serial_leaf(dim3 __dpopt_gridDim, dim3 __dpopt_bl
 }
 // dpopt: declared here for 'mid' run serially by one thread (remove-launch)
 static __device__ void __dpopt_serial_mid(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *Out, int Rows);
+#line 36 "remove-launch-t4.cu"
 __global__ void mid(int *Out, int Rows) {
   int R = blockIdx.x * blockDim.x + threadIdx.x;
+#line 170 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (R < Rows)
     { // dpopt remove-launch T4: this thread runs the child grid
       dim3 __dpopt_grid = 1;
@@ -164,7 +189,9 @@ static __device__ void __dpopt_serial_mid(dim3 __dpopt_gridDim, dim3 __dpopt_blo
     const uint3 threadIdx = make_uint3(__dpopt_tx, 0u, 0u);
     const dim3 blockDim = __dpopt_blockDim;
     {
+#line 37 "remove-launch-t4.cu"
   int R = blockIdx.x * blockDim.x + threadIdx.x;
+#line 195 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (R < Rows)
     { // dpopt remove-launch T4: this thread runs the child grid
       dim3 __dpopt_grid = 1;
@@ -178,21 +205,25 @@ static __device__ void __dpopt_serial_mid(dim3 __dpopt_gridDim, dim3 __dpopt_blo
     } dpopt::rt::syncLanes(__dpopt_warp); }
 }
   }
+#line 40 "remove-launch-t4.cu"
 }
 
 // Stays: a grid of any size, in the implicit stream, from a function a thread
 // may call after other launches.
 __device__ void helper(int *Out, int N) { fill<<<(N + 63) / 64, 64>>>(Out, 0, N); }
 
+#line 216 "@DPOPT_OUTPUT@"
 #ifndef DPOPT_SERIAL_LIMIT
 #define DPOPT_SERIAL_LIMIT (1ull << 20)
 #endif
+#line 46 "remove-launch-t4.cu"
 __global__ void parent(int *Out, const int *Len, int N, float *M, float *Y, const float *X) {
   int T = blockIdx.x * blockDim.x + threadIdx.x;
   if (T >= N)
     return;
   // Several launches per thread, in a loop: fire-and-forget children, so a
   // grid too large to run here may stay a launch without reordering them.
+#line 227 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ for (int K = 0; K < 3; ++K)
     { // dpopt remove-launch T4: this thread runs the child grid
       dim3 __dpopt_grid = (Len[T] + 127) / 128;
@@ -206,7 +237,9 @@ __global__ void parent(int *Out, const int *Len, int N, float *M, float *Y, cons
         fill<<<__dpopt_grid, __dpopt_block, __dpopt_shmem, __dpopt_stream>>>(Out, K * N, Len[T]);
       dpopt::rt::syncLanes(__dpopt_warp);
     } dpopt::rt::syncLanes(__dpopt_warp); }
+#line 54 "remove-launch-t4.cu"
   // A launch condition only some threads meet.
+#line 243 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Len[T] % 2 == 0)
     { // dpopt remove-launch T4: this thread runs the child grid
       dim3 __dpopt_grid = dim3(2, 2);
@@ -250,6 +283,7 @@ __global__ void parent(int *Out, const int *Len, int N, float *M, float *Y, cons
       mid<<<__dpopt_grid, __dpopt_block>>>(Out, 4);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 60 "remove-launch-t4.cu"
   helper(Out, N);
 }
 

@@ -1,4 +1,5 @@
 #include "dpopt/runtime.cuh" // dpopt's device runtime
+#line 1 "threshold_patterns.cu"
 // DPOPT-ARGS: --passes=threshold
 // Every ceiling-division form of Olabi et al. §III-D, inline, through local
 // variables and a macro; multi-dimensional children; returns inside loops
@@ -10,21 +11,27 @@
 #define BS 64
 #define CEIL(n, b) (((n) + (b) - 1) / (b))
 
+#line 15 "@DPOPT_OUTPUT@"
 // dpopt: declared here for 'lane' reading the thread and block position from parameters
 static __device__ int __dpopt_serial_lane(uint3 threadIdx);
+#line 12 "threshold_patterns.cu"
 __device__ int lane() { return threadIdx.x % 32; }
 
+#line 21 "@DPOPT_OUTPUT@"
 // dpopt: 'lane' reading the thread and block position from parameters
 static __device__ int __dpopt_serial_lane(uint3 threadIdx) { return threadIdx.x % 32; }
 // dpopt: declared here for 'flat' reading the thread and block position from parameters
 static __device__ int __dpopt_serial_flat(uint3 threadIdx, uint3 blockIdx, dim3 blockDim);
+#line 13 "threshold_patterns.cu"
 __device__ int flat() { return blockIdx.x * blockDim.x + threadIdx.x + 0 * lane(); }
 
+#line 29 "@DPOPT_OUTPUT@"
 // dpopt: 'flat' reading the thread and block position from parameters
 static __device__ int __dpopt_serial_flat(uint3 threadIdx, uint3 blockIdx, dim3 blockDim) { return blockIdx.x * blockDim.x + threadIdx.x + 0 * __dpopt_serial_lane(threadIdx); }
 
 // dpopt: declared here for 'child' run serially by one thread (threshold)
 static __device__ void __dpopt_serial_child(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *A, int N);
+#line 15 "threshold_patterns.cu"
 __global__ void child(int *A, int N) {
   int I = flat();
   if (I >= N)
@@ -42,6 +49,7 @@ __global__ void child(int *A, int N) {
   atomicAdd(&A[I], 1);
 }
 
+#line 53 "@DPOPT_OUTPUT@"
 // dpopt: 'child' run serially by one thread (threshold)
 static __device__ void __dpopt_serial_child(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *A, int N) {
   for (unsigned __dpopt_bx = 0; __dpopt_bx < __dpopt_gridDim.x; ++__dpopt_bx)
@@ -52,13 +60,18 @@ static __device__ void __dpopt_serial_child(dim3 __dpopt_gridDim, dim3 __dpopt_b
     const dim3 blockDim = __dpopt_blockDim;
     {
   int I = __dpopt_serial_flat(threadIdx, blockIdx, blockDim);
+#line 17 "threshold_patterns.cu"
   if (I >= N)
+#line 66 "@DPOPT_OUTPUT@"
     goto __dpopt_next_thread;
+#line 19 "threshold_patterns.cu"
   for (int K = 0; K < 4; ++K) {
     switch (K) {
     case 2:
       if (A[I] < 0)
+#line 73 "@DPOPT_OUTPUT@"
         goto __dpopt_next_thread;
+#line 24 "threshold_patterns.cu"
       break;
     default:
       break;
@@ -66,6 +79,7 @@ static __device__ void __dpopt_serial_child(dim3 __dpopt_gridDim, dim3 __dpopt_b
   }
   atomicAdd(&A[I], 1);
 }
+#line 83 "@DPOPT_OUTPUT@"
     __dpopt_next_thread:;
   }
 }
@@ -73,12 +87,14 @@ static __device__ void __dpopt_serial_child(dim3 __dpopt_gridDim, dim3 __dpopt_b
 // dpopt: declared here for 'scale' run serially by one thread (threshold)
 template <class T>
 static __device__ void __dpopt_serial_scale(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, T *A, T V, int N);
+#line 32 "threshold_patterns.cu"
 template <class T> __global__ void scale(T *A, T V, int N) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < N)
     A[I] += V;
 }
 
+#line 98 "@DPOPT_OUTPUT@"
 // dpopt: 'scale' run serially by one thread (threshold)
 template <class T>
 static __device__ void __dpopt_serial_scale(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, T *A, T V, int N) {
@@ -93,18 +109,23 @@ static __device__ void __dpopt_serial_scale(dim3 __dpopt_gridDim, dim3 __dpopt_b
     {
   auto A = __dpopt_in_A; // each thread's own copy
   auto V = __dpopt_in_V; // each thread's own copy
+#line 33 "threshold_patterns.cu"
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < N)
     A[I] += V;
 }
+#line 118 "@DPOPT_OUTPUT@"
   }
+#line 36 "threshold_patterns.cu"
 }
 
 __device__ void note(int *A) { atomicAdd(A, 1); }
 
 // Each thread had its own copy of N; 'return note(A);' still calls note.
+#line 126 "@DPOPT_OUTPUT@"
 // dpopt: declared here for 'countdown' run serially by one thread (threshold)
 static __device__ void __dpopt_serial_countdown(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *A, int N);
+#line 41 "threshold_patterns.cu"
 __global__ void countdown(int *A, int N) {
   N -= blockIdx.x;
   if (N <= (int)threadIdx.x)
@@ -112,6 +133,7 @@ __global__ void countdown(int *A, int N) {
   atomicAdd(A, N);
 }
 
+#line 137 "@DPOPT_OUTPUT@"
 // dpopt: 'countdown' run serially by one thread (threshold)
 static __device__ void __dpopt_serial_countdown(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *A, int N) {
   for (unsigned __dpopt_bx = 0; __dpopt_bx < __dpopt_gridDim.x; ++__dpopt_bx)
@@ -122,17 +144,22 @@ static __device__ void __dpopt_serial_countdown(dim3 __dpopt_gridDim, dim3 __dpo
     auto &__dpopt_in_N = N;
     {
   auto N = __dpopt_in_N; // each thread's own copy
+#line 42 "threshold_patterns.cu"
   N -= blockIdx.x;
   if (N <= (int)threadIdx.x)
+#line 151 "@DPOPT_OUTPUT@"
     { note(A + 1); goto __dpopt_next_thread; }
+#line 45 "threshold_patterns.cu"
   atomicAdd(A, N);
 }
+#line 156 "@DPOPT_OUTPUT@"
     __dpopt_next_thread:;
   }
 }
 
 // dpopt: declared here for 'grid2d' run serially by one thread (threshold)
 static __device__ void __dpopt_serial_grid2d(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *A, int W, int H);
+#line 48 "threshold_patterns.cu"
 __global__ void grid2d(int *A, int W, int H) {
   int X = blockIdx.x * blockDim.x + threadIdx.x;
   int Y = blockIdx.y * blockDim.y + threadIdx.y;
@@ -140,6 +167,7 @@ __global__ void grid2d(int *A, int W, int H) {
     atomicAdd(&A[Y * W + X], gridDim.x);
 }
 
+#line 171 "@DPOPT_OUTPUT@"
 // dpopt: 'grid2d' run serially by one thread (threshold)
 static __device__ void __dpopt_serial_grid2d(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *A, int W, int H) {
   for (unsigned __dpopt_by = 0; __dpopt_by < __dpopt_gridDim.y; ++__dpopt_by)
@@ -152,22 +180,26 @@ static __device__ void __dpopt_serial_grid2d(dim3 __dpopt_gridDim, dim3 __dpopt_
     const dim3 gridDim = __dpopt_gridDim;
     const dim3 blockDim = __dpopt_blockDim;
     {
+#line 49 "threshold_patterns.cu"
   int X = blockIdx.x * blockDim.x + threadIdx.x;
   int Y = blockIdx.y * blockDim.y + threadIdx.y;
   if (X < W && Y < H)
     atomicAdd(&A[Y * W + X], gridDim.x);
 }
+#line 190 "@DPOPT_OUTPUT@"
   }
 }
 
 #ifndef DPOPT_THRESHOLD
 #define DPOPT_THRESHOLD 128
 #endif
+#line 55 "threshold_patterns.cu"
 __global__ void minusOne(int *A, const int *Work, int Count, float *F) {
   int V = blockIdx.x * blockDim.x + threadIdx.x;
   if (V >= Count)
     return;
   int N = Work[V];
+#line 203 "@DPOPT_OUTPUT@"
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid = (__dpopt_n0 - 1) / BS + 1;
@@ -180,6 +212,7 @@ __global__ void minusOne(int *A, const int *Work, int Count, float *F) {
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 61 "threshold_patterns.cu"
 }
 
 __global__ void plusBlock(int *A, const int *Work, int Count, float *F) {
@@ -187,6 +220,7 @@ __global__ void plusBlock(int *A, const int *Work, int Count, float *F) {
   if (V >= Count)
     return;
   int N = Work[V];
+#line 224 "@DPOPT_OUTPUT@"
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid = (__dpopt_n0 + BS - 1) / BS;
@@ -199,6 +233,7 @@ __global__ void plusBlock(int *A, const int *Work, int Count, float *F) {
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 69 "threshold_patterns.cu"
 }
 
 __global__ void modulo(int *A, const int *Work, int Count, float *F) {
@@ -206,6 +241,7 @@ __global__ void modulo(int *A, const int *Work, int Count, float *F) {
   if (V >= Count)
     return;
   int N = Work[V];
+#line 245 "@DPOPT_OUTPUT@"
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid = __dpopt_n0 / BS + (N % BS == 0 ? 0 : 1);
@@ -218,6 +254,7 @@ __global__ void modulo(int *A, const int *Work, int Count, float *F) {
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 77 "threshold_patterns.cu"
 }
 
 __global__ void ceilFloatN(int *A, const int *Work, int Count, float *F) {
@@ -225,6 +262,7 @@ __global__ void ceilFloatN(int *A, const int *Work, int Count, float *F) {
   if (V >= Count)
     return;
   int N = Work[V];
+#line 266 "@DPOPT_OUTPUT@"
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid = ceil((float)__dpopt_n0 / BS);
@@ -237,6 +275,7 @@ __global__ void ceilFloatN(int *A, const int *Work, int Count, float *F) {
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 85 "threshold_patterns.cu"
 }
 
 __global__ void ceilFloatB(int *A, const int *Work, int Count, float *F) {
@@ -244,6 +283,7 @@ __global__ void ceilFloatB(int *A, const int *Work, int Count, float *F) {
   if (V >= Count)
     return;
   int N = Work[V];
+#line 287 "@DPOPT_OUTPUT@"
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid = ceil(__dpopt_n0 / (float)BS);
@@ -256,6 +296,7 @@ __global__ void ceilFloatB(int *A, const int *Work, int Count, float *F) {
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 93 "threshold_patterns.cu"
 }
 
 __global__ void macro(int *A, const int *Work, int Count, float *F) {
@@ -263,6 +304,7 @@ __global__ void macro(int *A, const int *Work, int Count, float *F) {
   if (V >= Count)
     return;
   int N = Work[V];
+#line 308 "@DPOPT_OUTPUT@"
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid = CEIL(__dpopt_n0, BS);
@@ -275,6 +317,7 @@ __global__ void macro(int *A, const int *Work, int Count, float *F) {
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 101 "threshold_patterns.cu"
 }
 
 __global__ void localVariable(int *A, const int *Work, int Count, float *F) {
@@ -283,6 +326,7 @@ __global__ void localVariable(int *A, const int *Work, int Count, float *F) {
     return;
   int N = Work[V];
   int Blocks = (N + 31) / 32;
+#line 330 "@DPOPT_OUTPUT@"
   { // dpopt threshold: launch only when worth it
     dim3 __dpopt_grid = Blocks;
     dim3 __dpopt_block = 32;
@@ -294,6 +338,7 @@ __global__ void localVariable(int *A, const int *Work, int Count, float *F) {
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 110 "threshold_patterns.cu"
 }
 
 __global__ void changedVariable(int *A, const int *Work, int Count, float *F) {
@@ -304,6 +349,7 @@ __global__ void changedVariable(int *A, const int *Work, int Count, float *F) {
   int M = N;
   int Changed = (M + 31) / 32;
   M = 0;
+#line 353 "@DPOPT_OUTPUT@"
   { // dpopt threshold: launch only when worth it
     dim3 __dpopt_grid = Changed;
     dim3 __dpopt_block = 32;
@@ -315,6 +361,7 @@ __global__ void changedVariable(int *A, const int *Work, int Count, float *F) {
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 121 "threshold_patterns.cu"
 }
 
 __global__ void fixedGrid(int *A, const int *Work, int Count, float *F) {
@@ -322,6 +369,7 @@ __global__ void fixedGrid(int *A, const int *Work, int Count, float *F) {
   if (V >= Count)
     return;
   int N = Work[V];
+#line 373 "@DPOPT_OUTPUT@"
   { // dpopt threshold: launch only when worth it
     dim3 __dpopt_grid = 4;
     dim3 __dpopt_block = 32;
@@ -333,6 +381,7 @@ __global__ void fixedGrid(int *A, const int *Work, int Count, float *F) {
       __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, Work[V + 1]);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 129 "threshold_patterns.cu"
 }
 
 __global__ void modifiesParameter(int *A, const int *Work, int Count, float *F) {
@@ -340,6 +389,7 @@ __global__ void modifiesParameter(int *A, const int *Work, int Count, float *F) 
   if (V >= Count)
     return;
   int N = Work[V];
+#line 393 "@DPOPT_OUTPUT@"
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid = (__dpopt_n0 + 127) / 128;
@@ -352,6 +402,7 @@ __global__ void modifiesParameter(int *A, const int *Work, int Count, float *F) 
       __dpopt_serial_countdown(__dpopt_grid, __dpopt_block, A, N);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 137 "threshold_patterns.cu"
 }
 
 __global__ void twoDimensions(int *A, const int *Work, int Count, float *F) {
@@ -359,6 +410,7 @@ __global__ void twoDimensions(int *A, const int *Work, int Count, float *F) {
   if (V >= Count)
     return;
   int N = Work[V];
+#line 414 "@DPOPT_OUTPUT@"
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     auto __dpopt_n1 = (Count);
@@ -372,6 +424,7 @@ __global__ void twoDimensions(int *A, const int *Work, int Count, float *F) {
       __dpopt_serial_grid2d(__dpopt_grid, __dpopt_block, A, N, Count);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 145 "threshold_patterns.cu"
 }
 
 __global__ void templateExplicit(int *A, const int *Work, int Count, float *F) {
@@ -379,6 +432,7 @@ __global__ void templateExplicit(int *A, const int *Work, int Count, float *F) {
   if (V >= Count)
     return;
   int N = Work[V];
+#line 436 "@DPOPT_OUTPUT@"
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid = (__dpopt_n0 + 127) / 128;
@@ -391,6 +445,7 @@ __global__ void templateExplicit(int *A, const int *Work, int Count, float *F) {
       __dpopt_serial_scale<float>(__dpopt_grid, __dpopt_block, F, 1.0f, N);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 153 "threshold_patterns.cu"
 }
 
 __global__ void templateDeduced(int *A, const int *Work, int Count, float *F) {
@@ -398,6 +453,7 @@ __global__ void templateDeduced(int *A, const int *Work, int Count, float *F) {
   if (V >= Count)
     return;
   int N = Work[V];
+#line 457 "@DPOPT_OUTPUT@"
   { // dpopt threshold: launch only when worth it
     auto __dpopt_n0 = (N);
     dim3 __dpopt_grid = (__dpopt_n0 + 127) / 128;
@@ -410,6 +466,7 @@ __global__ void templateDeduced(int *A, const int *Work, int Count, float *F) {
       __dpopt_serial_scale(__dpopt_grid, __dpopt_block, F, 2.0f, N);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
+#line 161 "threshold_patterns.cu"
 }
 
 __global__ void pragmaAndStream(int *A, const int *Work, int Count, float *F) {
@@ -418,6 +475,7 @@ __global__ void pragmaAndStream(int *A, const int *Work, int Count, float *F) {
     return;
   int N = Work[V];
   if (N > 2)
+#line 479 "@DPOPT_OUTPUT@"
   // #pragma dp threshold(1000) -- dpopt rewrote the launch it was on
     { // dpopt threshold: launch only when worth it
       auto __dpopt_n0 = (N);
@@ -433,6 +491,7 @@ __global__ void pragmaAndStream(int *A, const int *Work, int Count, float *F) {
         __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);
       dpopt::rt::syncLanes(__dpopt_warp);
     }
+#line 171 "threshold_patterns.cu"
 }
 
 void run(int *A, const int *Work, int Count, float *F) {
