@@ -1,5 +1,4 @@
-//===- LineDirectives.h - '#line' so tools point at the user's code -*- C++
-//-*-===//
+//===- LineDirectives.h - #line for the user's code -----------*- C++ -*-===//
 //
 // Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
 //
