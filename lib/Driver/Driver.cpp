@@ -107,7 +107,7 @@ int Run::execute() {
                          Extra.ClangArgs.end());
   Flags.Ignored.insert(Flags.Ignored.end(), Extra.Ignored.begin(),
                        Extra.Ignored.end());
-  if (!Flags.Ignored.empty())
+  if (!Flags.Ignored.empty() && O.NoteIgnoredFlags)
     Errs << "dpopt: note: ignoring nvcc flags that do not affect parsing: "
          << join(Flags.Ignored, " ") << "\n";
 

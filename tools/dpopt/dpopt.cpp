@@ -5,12 +5,15 @@
 //===----------------------------------------------------------------------===//
 //
 //   dpopt in.cu -o out.cu [options] [-- nvcc or clang flags]
+//   dpopt a.cu b.cu ... --out-dir DIR [options] [-- flags]
+//   dpopt -p build/ --out-dir DIR [options]
 //
 // Everything after '--' is taken as the compiler flags the user builds the
 // file with (the Makefile's NVCCFLAGS work as they are).
 //
 //===----------------------------------------------------------------------===//
 
+#include "dpopt/Driver/Batch.h"
 #include "dpopt/Driver/Driver.h"
 #include "dpopt/Passes/PassRegistry.h"
 #include "dpopt/Support/Runtime.h"
@@ -24,14 +27,35 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <thread>
+
 using namespace llvm;
 
 namespace {
 
 cl::OptionCategory DpoptCategory("dpopt options");
 
-cl::opt<std::string> InputFile(cl::Positional, cl::desc("<input .cu file>"),
-                               cl::cat(DpoptCategory));
+cl::list<std::string> InputFiles(cl::Positional, cl::desc("<input .cu files>"),
+                                 cl::cat(DpoptCategory));
+cl::opt<std::string>
+    OutDir("out-dir",
+           cl::desc("Rewrite several files (or every CUDA file of -p's "
+                    "database) into this directory, mirroring their paths"),
+           cl::value_desc("dir"), cl::cat(DpoptCategory));
+cl::opt<std::string>
+    InRoot("in-root",
+           cl::desc("With --out-dir: the directory whose layout is mirrored "
+                    "(default: the inputs' common directory)"),
+           cl::value_desc("dir"), cl::cat(DpoptCategory));
+cl::opt<unsigned> Jobs("j",
+                       cl::desc("With --out-dir: files rewritten at once "
+                                "(default: the number of hardware threads)"),
+                       cl::value_desc("N"), cl::cat(DpoptCategory));
+// One file of a batch, in the process runBatch starts for it.
+cl::opt<std::string> BatchInput("batch-input", cl::ReallyHidden,
+                                cl::cat(DpoptCategory));
+cl::opt<std::string> BatchOutput("batch-output", cl::ReallyHidden,
+                                 cl::cat(DpoptCategory));
 cl::opt<std::string>
     OutputFile("o", cl::desc("Write the rewritten file here ('-' for stdout)"),
                cl::value_desc("file"), cl::cat(DpoptCategory));
@@ -162,6 +186,59 @@ void printVersion(raw_ostream &OS) {
         ")\n";
 }
 
+/// Several files: each is rewritten by a dpopt process of its own, given
+/// this command line and the file (Batch.h).
+int runBatch(const dpopt::DriverOptions &O, ArrayRef<const char *> Own,
+             ArrayRef<std::string> Extra, const std::string &Self) {
+  auto Refuse = [](StringRef Why) {
+    errs() << "dpopt: error: " << Why << "\n";
+    return dpopt::ExitInputError;
+  };
+  if (OutDir.empty())
+    return Refuse(InputFiles.empty()
+                      ? "-p without input files rewrites every CUDA file of "
+                        "the database: give --out-dir DIR for the outputs"
+                      : "several input files need --out-dir DIR (-o names "
+                        "one output)");
+  if (!O.Output.empty())
+    return Refuse("-o names one output; with --out-dir each file's output "
+                  "is DIR/<its path>");
+  if (O.Report != dpopt::ReportFormat::None)
+    return Refuse("--report describes one file; run dpopt per file for "
+                  "reports");
+  if (!O.DepFile.empty())
+    return Refuse("--depfile names one output's dependencies; run dpopt "
+                  "per file for depfiles");
+  std::vector<std::string> Inputs(InputFiles.begin(), InputFiles.end());
+  if (Inputs.empty()) {
+    Expected<std::vector<std::string>> FromDB =
+        dpopt::cudaSourcesOfDatabase(O.BuildDir);
+    if (!FromDB)
+      return Refuse(toString(FromDB.takeError()));
+    Inputs = std::move(*FromDB);
+  }
+  Expected<std::vector<dpopt::BatchFile>> Files =
+      dpopt::planBatch(Inputs, InRoot, OutDir);
+  if (!Files)
+    return Refuse(toString(Files.takeError()));
+  dpopt::BatchRun Run;
+  Run.Self = Self;
+  Run.Jobs = Jobs.getNumOccurrences()
+                 ? Jobs.getValue()
+                 : std::max(1u, std::thread::hardware_concurrency());
+  Run.ArgsFor = [&](const dpopt::BatchFile &F) {
+    std::vector<std::string> Args(Own.begin() + 1, Own.end());
+    Args.push_back("--batch-input=" + F.Input);
+    Args.push_back("--batch-output=" + F.Output);
+    if (!Extra.empty()) {
+      Args.push_back("--");
+      Args.insert(Args.end(), Extra.begin(), Extra.end());
+    }
+    return Args;
+  };
+  return dpopt::runBatch(*Files, Run, errs());
+}
+
 } // namespace
 
 int main(int Argc, const char **Argv) {
@@ -184,7 +261,9 @@ int main(int Argc, const char **Argv) {
   dpopt::PassRegistry Registry = dpopt::PassRegistry::builtin();
   std::string Overview =
       "dpopt: makes CUDA Dynamic Parallelism fast by rewriting launch sites\n\n"
-      "  dpopt in.cu -o out.cu [options] [-- nvcc flags]\n\n"
+      "  dpopt in.cu -o out.cu [options] [-- nvcc flags]\n"
+      "  dpopt a.cu b.cu ... --out-dir DIR [options] [-- nvcc flags]\n"
+      "  dpopt -p build/ --out-dir DIR [options]\n\n"
       "Passes (--passes=...): " +
       Registry.validNames() + "\n";
   for (const auto &P : Registry.passes())
@@ -196,14 +275,17 @@ int main(int Argc, const char **Argv) {
                                    Overview, &errs()))
     return dpopt::ExitInputError;
 
-  for (const cl::opt<std::string> *Option :
-       {&OutputFile, &Passes, &Report, &ReportFile, &DepFile, &CudaPath,
-        &BuildDir, &Threshold, &CoarsenFactor, &Aggregate, &Consolidate,
-        &AggThreshold, &RemoveLaunch, &Standard})
-    warnRepeated(*Option);
+  // A batch's processes leave the warnings about the command line to it.
+  bool InBatch = !BatchInput.empty();
+  if (!InBatch)
+    for (const cl::opt<std::string> *Option :
+         {&OutputFile, &Passes, &Report, &ReportFile, &DepFile, &CudaPath,
+          &BuildDir, &Threshold, &CoarsenFactor, &Aggregate, &Consolidate,
+          &AggThreshold, &RemoveLaunch, &Standard, &OutDir, &InRoot})
+      warnRepeated(*Option);
 
   dpopt::DriverOptions O;
-  O.Input = InputFile;
+  O.Input = InputFiles.empty() ? "" : InputFiles.front();
   O.Output = OutputFile;
   if (Passes.getNumOccurrences())
     O.Passes = Passes;
@@ -320,5 +402,16 @@ int main(int Argc, const char **Argv) {
   if (sys::fs::exists(Installed + "/dpopt/" +
                       dpopt::runtimeHeaderFile(dpopt::RuntimeHeader::Core)))
     O.RuntimeDir = std::string(Installed);
-  return dpopt::runDriver(O, errs());
+
+  if (InBatch) {
+    O.Input = BatchInput;
+    O.Output = BatchOutput;
+    O.NoteIgnoredFlags = false;
+    return dpopt::runDriver(O, errs());
+  }
+  bool Batch = InputFiles.size() > 1 || !OutDir.empty() ||
+               (InputFiles.empty() && !BuildDir.empty());
+  if (!Batch)
+    return dpopt::runDriver(O, errs());
+  return runBatch(O, Own, Extra, Exe);
 }

@@ -49,6 +49,9 @@ struct DriverOptions {
   /// Flags after '--', nvcc or clang style.
   std::vector<std::string> ExtraFlags;
   bool Verbose = false;
+  /// Say which nvcc flags are ignored (a batch's processes do not: the
+  /// note would repeat for every file).
+  bool NoteIgnoredFlags = true;
   /// Print how long parsing and each pass took.
   bool Timing = false;
   PassOptions PassOpts;
