@@ -518,7 +518,10 @@ ParseSession::create(ParseConfig Config) {
     Args.push_back(Config.Cuda.CCCLIncludeDir);
   }
   if (!Config.RuntimeDir.empty()) {
-    Args.push_back("-isystem");
+    // After the system directories: an installed runtime may live in
+    // /usr/include, which as -isystem would come before the C library's
+    // headers and break libstdc++'s '#include_next <math.h>'.
+    Args.push_back("-idirafter");
     Args.push_back(Config.RuntimeDir);
   }
   Args.insert(Args.end(), Config.ExtraArgs.begin(), Config.ExtraArgs.end());
