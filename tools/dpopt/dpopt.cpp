@@ -60,6 +60,22 @@ cl::opt<bool>
             cl::cat(DpoptCategory));
 cl::alias RemarksShort("R", cl::desc("Alias for --remarks"),
                        cl::aliasopt(Remarks), cl::cat(DpoptCategory));
+// nvcc's spelling; each takes a comma list of ids (docs/diagnostics.md).
+cl::list<std::string>
+    DiagSuppress("diag-suppress",
+                 cl::desc("Do not print the diagnostics with these ids "
+                          "(DP3022 or 3022, comma-separated)"),
+                 cl::value_desc("ids"), cl::cat(DpoptCategory));
+cl::list<std::string>
+    DiagWarn("diag-warn",
+             cl::desc("Print the diagnostics with these ids as warnings "
+                      "(remarks too, without -R)"),
+             cl::value_desc("ids"), cl::cat(DpoptCategory));
+cl::list<std::string>
+    DiagError("diag-error",
+              cl::desc("Print the diagnostics with these ids as errors: "
+                       "dpopt then exits with 1 and writes no output"),
+              cl::value_desc("ids"), cl::cat(DpoptCategory));
 cl::opt<std::string>
     CudaPath("cuda-path",
              cl::desc("CUDA toolkit to parse against (default: "
@@ -223,6 +239,9 @@ int main(int Argc, const char **Argv) {
     return dpopt::ExitInputError;
   }
   O.Remarks = Remarks;
+  O.DiagSuppress = DiagSuppress;
+  O.DiagWarn = DiagWarn;
+  O.DiagError = DiagError;
   O.CudaPath = CudaPath;
   O.BuildDir = BuildDir;
   // Flags given before '--' come first, in nvcc spelling.

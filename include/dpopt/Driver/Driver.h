@@ -40,6 +40,9 @@ struct DriverOptions {
   /// --depfile: where to write the output's make-style dependencies.
   std::string DepFile;
   bool Remarks = false;
+  /// --diag-suppress, --diag-warn, --diag-error: their values, each a comma
+  /// list of ids (DiagnosticPolicy.h).
+  std::vector<std::string> DiagSuppress, DiagWarn, DiagError;
   std::string CudaPath;
   /// -p: take flags from <dir>/compile_commands.json.
   std::string BuildDir;
