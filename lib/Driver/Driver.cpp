@@ -18,6 +18,7 @@
 #include "dpopt/Passes/PassRegistry.h"
 #include "dpopt/Report/Report.h"
 #include "dpopt/Rewrite/LineDirectives.h"
+#include "dpopt/Support/DiagnosticPolicy.h"
 #include "dpopt/Support/SourceText.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -58,6 +59,10 @@ private:
 };
 
 int Run::execute() {
+  Expected<DiagnosticPolicy> Policy =
+      DiagnosticPolicy::parse(O.DiagSuppress, O.DiagWarn, O.DiagError);
+  if (!Policy)
+    return fail(ExitInputError, Policy.takeError());
   if (O.Input.empty())
     return fail(ExitInputError, "no input file");
   if (O.Output.empty() && O.Report == ReportFormat::None)
@@ -154,9 +159,7 @@ int Run::execute() {
       WorkingCopy::create(**Session, Original, Diags);
   if (!WC)
     return fail(ExitEnvironmentError, WC.takeError());
-  for (const Diagnostic &D : Diags)
-    printDiagnostic(Errs, D);
-  if (!*WC)
+  if (printWithPolicy(Errs, Diags, *Policy, O.Remarks) || !*WC)
     return ExitInputError;
   double ParseSeconds = elapsed();
   // The headers of the input as the user wrote it; written after the output
@@ -186,7 +189,8 @@ int Run::execute() {
           PragmaErrors.push_back((*WC)->diagnosticAt(
               At, Severity::Error,
               "'#pragma dp consldt' asks for the consolidate pass, which "
-              "--passes does not run"));
+              "--passes does not run",
+              DiagId::ConsolidatePragmaWithoutPass));
         }
     }
     bool Merges =
@@ -203,11 +207,11 @@ int Run::execute() {
           PragmaErrors.push_back((*WC)->diagnosticAt(
               At, Severity::Error,
               "'#pragma dp merge' asks for the merge pass, which --passes "
-              "does not run"));
+              "does not run",
+              DiagId::MergePragmaWithoutPass));
         }
     }
-    for (const Diagnostic &D : PragmaErrors)
-      printDiagnostic(Errs, D);
+    printWithPolicy(Errs, PragmaErrors, *Policy, O.Remarks);
     if (!PragmaErrors.empty())
       return ExitInputError;
   }
@@ -249,9 +253,14 @@ int Run::execute() {
       return fail(ExitInternalError, std::move(E));
     PassSeconds.emplace_back(P->name().str(), elapsed() - Before);
   }
-  if (O.Remarks)
+  {
+    std::vector<Diagnostic> RemarkDiags;
     for (const Remark &R : Remarks.remarks())
-      printDiagnostic(Errs, RemarkEngine::toDiagnostic(R, **WC));
+      RemarkDiags.push_back(RemarkEngine::toDiagnostic(R, **WC));
+    // A remark --diag-error promoted fails the run before any output.
+    if (printWithPolicy(Errs, RemarkDiags, *Policy, O.Remarks))
+      return ExitInputError;
+  }
 
   if (!O.Output.empty()) {
     std::string Text = (*WC)->outputText();

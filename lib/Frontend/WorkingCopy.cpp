@@ -199,9 +199,9 @@ void attachPragmas(const ParsedUnit &U,
                    const std::vector<DiscoveredLaunch> &Launches,
                    SiteTable &Sites, const SourceText &Original,
                    const OriginMap &Origin, std::vector<Diagnostic> &Diags) {
-  auto Error = [&](unsigned Offset, std::string Msg) {
+  auto Error = [&](unsigned Offset, DiagId Id, std::string Msg) {
     Diags.push_back(makeDiagnostic(Original, Origin.toOriginal(Offset),
-                                   Severity::Error, std::move(Msg)));
+                                   Severity::Error, std::move(Msg), Id));
   };
   LaunchStatements Statements(Launches);
   for (const PragmaOccurrence &P : U.getPragmas()) {
@@ -213,19 +213,20 @@ void attachPragmas(const ParsedUnit &U,
       W.Column = P.Column;
       W.Message = "'#pragma dp' in an included file is ignored; dpopt "
                   "rewrites only the file it is given";
+      W.Id = DiagId::PragmaInIncludedFile;
       Diags.push_back(std::move(W));
       continue;
     }
     auto Parsed = parsePragmaClauses(P.ClauseText);
     if (auto *E = std::get_if<PragmaError>(&Parsed)) {
-      Error(P.mainFileOffset(E->Offset), E->Message);
+      Error(P.mainFileOffset(E->Offset), DiagId::PragmaSyntax, E->Message);
       continue;
     }
     const PragmaDirective &D = std::get<PragmaDirective>(Parsed);
 
     std::optional<unsigned> Index = Statements.after(U, P);
     if (!Index) {
-      Error(P.Offset,
+      Error(P.Offset, DiagId::PragmaWithoutLaunch,
             "'#pragma dp' must be followed by a kernel launch statement");
       continue;
     }
@@ -233,12 +234,13 @@ void attachPragmas(const ParsedUnit &U,
     ClauseSide Side = D.side();
     if ((Side == ClauseSide::Device && !Target->DeviceSide) ||
         (Side == ClauseSide::Host && Target->DeviceSide)) {
-      Error(P.Offset, "'#pragma dp " + D.str() +
-                          "' applies to kernels launched "
-                          "from " +
-                          sideName(!Target->DeviceSide) +
-                          " code, but this launch is made by " +
-                          sideName(Target->DeviceSide) + " code");
+      Error(P.Offset, DiagId::PragmaWrongSide,
+            "'#pragma dp " + D.str() +
+                "' applies to kernels launched "
+                "from " +
+                sideName(!Target->DeviceSide) +
+                " code, but this launch is made by " +
+                sideName(Target->DeviceSide) + " code");
       continue;
     }
     SiteOrigin *Site = Sites.byId(*Index + 1);
@@ -252,12 +254,13 @@ void attachPragmas(const ParsedUnit &U,
       // Point at the clause of this pragma that repeats an earlier one.
       std::optional<size_t> At = D.clauseOffset(Clash);
       Error(At ? P.mainFileOffset(*At) : P.Offset,
+            DiagId::PragmaDuplicateClause,
             "duplicate '" + Clash + "' clause for this launch");
       continue;
     }
     std::string Rule = Site->Pragma->ruleViolation();
     if (!Rule.empty())
-      Error(P.Offset, Rule);
+      Error(P.Offset, DiagId::PragmaClauseConflict, Rule);
   }
 }
 
@@ -277,7 +280,8 @@ WorkingCopy::create(ParseSession &Session, const SourceText &Original,
     Diags.push_back(makeDiagnostic(Original, Reserved, Severity::Error,
                                    "'/*__dpopt_' is reserved for dpopt's "
                                    "internal markers and cannot appear in "
-                                   "the input"));
+                                   "the input",
+                                   DiagId::ReservedMarker));
     return nullptr;
   }
 
@@ -315,7 +319,8 @@ WorkingCopy::create(ParseSession &Session, const SourceText &Original,
           "dpopt does not see this launch: it parses the file as the device "
           "compilation does, which skips code under " +
               H.HiddenBy +
-              "; the launch is left as written and no pass transforms it"));
+              "; the launch is left as written and no pass transforms it",
+          DiagId::HiddenLaunch));
   convertErrors(U, Original, Origin, Diags);
 
   for (unsigned I = 0; I < Launches.size(); ++I) {
@@ -360,10 +365,12 @@ UserLocation WorkingCopy::locate(SourceLocation Loc) const {
 }
 
 Diagnostic WorkingCopy::diagnosticAt(const UserLocation &Loc, Severity Level,
-                                     std::string Message) const {
+                                     std::string Message,
+                                     std::optional<DiagId> Id) const {
   if (Loc.InMainFile)
-    return makeDiagnostic(Original, Loc.Offset, Level, std::move(Message));
+    return makeDiagnostic(Original, Loc.Offset, Level, std::move(Message), Id);
   Diagnostic D;
+  D.Id = Id;
   D.Level = Level;
   D.File = Loc.File;
   D.Line = Loc.Line;

@@ -49,6 +49,22 @@ AggregateSpec levelOf(const LaunchSite &S, const PassOptions &O) {
   return Default;
 }
 
+/// The passed remark's id: one per granularity, so that a build can insist
+/// on, or silence, one kind of aggregation.
+DiagId aggregatedId(const AggregateSpec &L) {
+  switch (L.Level) {
+  case Granularity::Warp:
+    return DiagId::AggregatedWarp;
+  case Granularity::Block:
+    return DiagId::AggregatedBlock;
+  case Granularity::MultiBlock:
+    return DiagId::AggregatedMultiBlock;
+  case Granularity::Grid:
+    return DiagId::AggregatedGrid;
+  }
+  return DiagId::AggregatedGrid;
+}
+
 std::string levelText(const AggregateSpec &L) {
   std::string Text = granularityName(L.Level);
   if (L.Level == Granularity::MultiBlock)
@@ -93,51 +109,52 @@ protected:
 
   std::unique_ptr<SiteRewriter> makeRewriter(SiteRun &Run) const override;
 
-  std::optional<std::string>
-  optionBlocker(const LaunchSite &, ProgramAnalysis &,
-                const PassOptions &O) const override {
+  std::optional<Refusal> optionBlocker(const LaunchSite &, ProgramAnalysis &,
+                                       const PassOptions &O) const override {
     if (O.Consolidate)
-      return std::string("--consldt asks for consolidation: the consolidate "
-                         "pass handles the launches");
+      return Refusal{DiagId::AggregateLeftToConsolidate,
+                     "--consldt asks for consolidation: the consolidate "
+                     "pass handles the launches"};
     return std::nullopt;
   }
 
-  std::optional<std::string> blocker(const LaunchSite &S,
-                                     ProgramAnalysis &A) const override;
+  std::optional<Refusal> blocker(const LaunchSite &S,
+                                 ProgramAnalysis &A) const override;
 
 private:
-  static std::optional<std::string> childBlocker(const LaunchSite &S,
-                                                 ProgramAnalysis &A);
+  static std::optional<Refusal> childBlocker(const LaunchSite &S,
+                                             ProgramAnalysis &A);
   /// Every check but the enclosures' (groupedEnclosureBlocker).
-  static std::optional<std::string> blockerBeforeEnclosures(const LaunchSite &S,
-                                                            ProgramAnalysis &A);
+  static std::optional<Refusal> blockerBeforeEnclosures(const LaunchSite &S,
+                                                        ProgramAnalysis &A);
 };
 
-std::optional<std::string> AggregatePass::childBlocker(const LaunchSite &S,
-                                                       ProgramAnalysis &A) {
+std::optional<Refusal> AggregatePass::childBlocker(const LaunchSite &S,
+                                                   ProgramAnalysis &A) {
   const ASTContext &Ctx = A.workingCopy().unit().getASTContext();
   bool FixedBlock = constantThreadCount(S.Block.E, Ctx).has_value();
   return groupedChildBlocker(S, A, FixedBlock, "aggregating", "aggregated");
 }
 
-std::optional<std::string>
+std::optional<Refusal>
 AggregatePass::blockerBeforeEnclosures(const LaunchSite &S,
                                        ProgramAnalysis &A) {
-  if (std::optional<std::string> Why = launchStatementBlocker(S, A))
+  if (std::optional<Refusal> Why = launchStatementBlocker(S, A))
     return Why;
   if (S.Pragma && S.Pragma->Consolidate)
-    return std::string("'#pragma dp consldt' asks for consolidation: the "
-                       "consolidate pass handles this launch");
+    return Refusal{DiagId::AggregateLeftToConsolidate,
+                   "'#pragma dp consldt' asks for consolidation: the "
+                   "consolidate pass handles this launch"};
   bool Asserted = S.Pragma && S.Pragma->Aggregate;
-  if (std::optional<std::string> Why =
+  if (std::optional<Refusal> Why =
           groupedParentBlocker(S, A, Asserted, "aggregate(...)", "aggregated"))
     return Why;
   return childBlocker(S, A);
 }
 
-std::optional<std::string> AggregatePass::blocker(const LaunchSite &S,
-                                                  ProgramAnalysis &A) const {
-  if (std::optional<std::string> Why = blockerBeforeEnclosures(S, A))
+std::optional<Refusal> AggregatePass::blocker(const LaunchSite &S,
+                                              ProgramAnalysis &A) const {
+  if (std::optional<Refusal> Why = blockerBeforeEnclosures(S, A))
     return Why;
   // optionBlocker stops every site or none (--consldt), so the other sites
   // that pass these checks, and whose launch text SitePass can read, are
@@ -305,9 +322,9 @@ public:
     for (const Stmt *B : S.Branches)
       if (!enclosureBlocker(U, B))
         Converging.push_back(B);
-    Run.passed(S, "aggregating the launches of '" + S.CalleeName + "' per " +
-                      levelText(Level) + " into one launch of a clone" +
-                      Joined);
+    Run.passed(S, aggregatedId(Level),
+               "aggregating the launches of '" + S.CalleeName + "' per " +
+                   levelText(Level) + " into one launch of a clone" + Joined);
     return Error::success();
   }
 

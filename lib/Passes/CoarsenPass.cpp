@@ -69,9 +69,8 @@ public:
 
 protected:
   StringRef verb() const override { return "coarsening"; }
-  std::optional<std::string>
-  optionBlocker(const LaunchSite &S, ProgramAnalysis &A,
-                const PassOptions &O) const override {
+  std::optional<Refusal> optionBlocker(const LaunchSite &S, ProgramAnalysis &A,
+                                       const PassOptions &O) const override {
     return postworkSiteBlocker(S, A, O, PassName);
   }
   const Tunable *tunable() const override { return &CoarsenFactor; }
@@ -84,43 +83,50 @@ protected:
 
   std::unique_ptr<SiteRewriter> makeRewriter(SiteRun &Run) const override;
 
-  std::optional<std::string> blocker(const LaunchSite &S,
-                                     ProgramAnalysis &A) const override {
-    if (std::optional<std::string> Why = launchStatementBlocker(S, A))
+  std::optional<Refusal> blocker(const LaunchSite &S,
+                                 ProgramAnalysis &A) const override {
+    if (std::optional<Refusal> Why = launchStatementBlocker(S, A))
       return Why;
     const FunctionFacts &F = A.transitiveFacts(S.Callee);
     const FunctionFacts &Own = A.localFacts(S.Callee);
     const WorkingCopy &WC = A.workingCopy();
     std::string Name = "'" + S.CalleeName + "'";
     if (!Own.EarlyReturns.empty() && !F.Barriers.empty())
-      return Name + " returns early (" + whereIs(WC, Own.EarlyReturns[0].Loc) +
-             ") and synchronizes its threads (" + F.Barriers[0].What + " at " +
-             whereIs(WC, F.Barriers[0].Loc) +
-             "): a thread leaving one original block early could meet the "
-             "others at a barrier of the next";
+      return Refusal{
+          DiagId::CoarsenEarlyReturnBarrier,
+          Name + " returns early (" + whereIs(WC, Own.EarlyReturns[0].Loc) +
+              ") and synchronizes its threads (" + F.Barriers[0].What + " at " +
+              whereIs(WC, F.Barriers[0].Loc) +
+              "): a thread leaving one original block early could meet the "
+              "others at a barrier of the next"};
     if (!Own.EarlyReturns.empty() && !F.WarpOps.empty())
-      return Name + " returns early (" + whereIs(WC, Own.EarlyReturns[0].Loc) +
-             ") and uses the warp-level operation " + F.WarpOps[0].What;
-    if (std::optional<std::string> Why = opaqueCodeBlocker(
+      return Refusal{
+          DiagId::CoarsenEarlyReturnWarpOp,
+          Name + " returns early (" + whereIs(WC, Own.EarlyReturns[0].Loc) +
+              ") and uses the warp-level operation " + F.WarpOps[0].What};
+    if (std::optional<Refusal> Why = opaqueCodeBlocker(
             WC, F, Name, ", which could read the block index"))
       return Why;
     if (!F.LegacyDeviceSyncs.empty())
-      return Name + " calls cudaDeviceSynchronize() at " +
-             whereIs(WC, F.LegacyDeviceSyncs[0].Loc);
+      return Refusal{DiagId::ChildLegacySync,
+                     Name + " calls cudaDeviceSynchronize() at " +
+                         whereIs(WC, F.LegacyDeviceSyncs[0].Loc)};
     // Each thread would launch once per original block it runs; on an H200
     // (CUDA 13.0) a coarsened recursive child ran >1000x slower or hung
     // (docs/passes/coarsen.md).
     if (!F.Launches.empty())
-      return Name + " launches kernels itself (" +
-             whereIs(WC, F.Launches[0].Loc) +
-             "): coarsened, each thread would launch once per original block";
+      return Refusal{
+          DiagId::CoarsenChildLaunches,
+          Name + " launches kernels itself (" + whereIs(WC, F.Launches[0].Loc) +
+              "): coarsened, each thread would launch once per original block"};
     if (std::optional<std::string> Why =
             loopBodyBlocker(WC.unit(), getWrittenDefinition(S.Callee)))
-      return Why;
+      return Refusal{DiagId::BodyNotLoopable, *Why};
     NameAllocator Scratch("");
     BuiltinCloner Cloner(A, CoarsenedVars, Scratch, "coarse");
     if (std::optional<std::string> Why = Cloner.plan(S.Callee))
-      return Name + " cannot be coarsened: " + *Why;
+      return Refusal{DiagId::CloneBlocked,
+                     Name + " cannot be coarsened: " + *Why};
     return std::nullopt;
   }
 };
@@ -214,9 +220,10 @@ public:
     Run.Edits.replace(
         S.StmtBegin, S.StmtEnd - S.StmtBegin,
         indentLines(Text, indentationAt(U.getText(), S.StmtBegin)));
-    Run.passed(S, "launching a clone of '" + S.CalleeName +
-                      "' whose blocks each run " + Run.tunableForRemark(S) +
-                      " original blocks");
+    Run.passed(S, DiagId::CoarsenLaunchedClone,
+               "launching a clone of '" + S.CalleeName +
+                   "' whose blocks each run " + Run.tunableForRemark(S) +
+                   " original blocks");
     return Error::success();
   }
 

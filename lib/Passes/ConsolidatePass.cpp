@@ -130,6 +130,20 @@ std::optional<std::string> threadMappingBlocker(const LaunchSite &S,
   return std::nullopt;
 }
 
+/// The passed remark's id: one per granularity.
+DiagId consolidatedId(Granularity G) {
+  switch (G) {
+  case Granularity::Warp:
+    return DiagId::ConsolidatedWarp;
+  case Granularity::Block:
+    return DiagId::ConsolidatedBlock;
+  case Granularity::MultiBlock:
+  case Granularity::Grid:
+    return DiagId::ConsolidatedGrid;
+  }
+  return DiagId::ConsolidatedGrid;
+}
+
 ChildShape shapeOf(const LaunchSite &S, ProgramAnalysis &A) {
   if (!threadMappingBlocker(S, A))
     return ChildShape::ThreadMapped;
@@ -157,12 +171,12 @@ public:
 protected:
   StringRef verb() const override { return "consolidating"; }
 
-  std::optional<std::string>
-  optionBlocker(const LaunchSite &S, ProgramAnalysis &A,
-                const PassOptions &O) const override {
+  std::optional<Refusal> optionBlocker(const LaunchSite &S, ProgramAnalysis &A,
+                                       const PassOptions &O) const override {
     if (S.Side == LaunchSide::Device && !consolidationLevel(S, A, O))
-      return std::string("no '#pragma dp consldt' on the launch and no "
-                         "--consldt");
+      return Refusal{DiagId::ConsolidateNotAsked,
+                     "no '#pragma dp consldt' on the launch and no "
+                     "--consldt"};
     return std::nullopt;
   }
 
@@ -177,18 +191,18 @@ protected:
 
   std::unique_ptr<SiteRewriter> makeRewriter(SiteRun &Run) const override;
 
-  std::optional<std::string> blocker(const LaunchSite &S,
-                                     ProgramAnalysis &A) const override {
-    if (std::optional<std::string> Why = launchStatementBlocker(S, A))
+  std::optional<Refusal> blocker(const LaunchSite &S,
+                                 ProgramAnalysis &A) const override {
+    if (std::optional<Refusal> Why = launchStatementBlocker(S, A))
       return Why;
     bool Asserted = S.Pragma && S.Pragma->Consolidate;
-    if (std::optional<std::string> Why =
+    if (std::optional<Refusal> Why =
             groupedParentBlocker(S, A, Asserted, "consldt(...) work(...)",
                                  "consolidated", /*MovesPostwork=*/true))
       return Why;
     // Which other sites are consolidated depends on the options too, which
     // a blocker does not see: every other launch counts as staying.
-    if (std::optional<std::string> Why = groupedEnclosureBlocker(
+    if (std::optional<Refusal> Why = groupedEnclosureBlocker(
             S, A, [](const LaunchSite &) { return false; }))
       return Why;
     PostworkFinding Post = findPostwork(S, A);
@@ -200,21 +214,24 @@ protected:
       for (const LaunchSite *Other : A.deviceSites())
         if (Other != &S && Other->Callee &&
             canonicalFunction(Other->Callee) == canonicalFunction(S.Callee))
-          return "'" + S.CalleeName + "' is also launched at " +
-                 whereIs(A.workingCopy(), Other->Call->getBeginLoc()) +
-                 ", and the postwork after this launch's "
-                 "cudaDeviceSynchronize() is carried in the child's work "
-                 "items";
+          return Refusal{
+              DiagId::ConsolidateChildLaunchedElsewhere,
+              "'" + S.CalleeName + "' is also launched at " +
+                  whereIs(A.workingCopy(), Other->Call->getBeginLoc()) +
+                  ", and the postwork after this launch's "
+                  "cudaDeviceSynchronize() is carried in the child's work "
+                  "items"};
     const ASTContext &Ctx = A.workingCopy().unit().getASTContext();
     std::optional<uint64_t> Block = constantThreadCount(S.Block.E, Ctx);
     // An earlier pass (coarsen) may have changed the child's shape since the
     // pragma was checked.
     if (S.Pragma && S.Pragma->Threads && threadMappingBlocker(S, A) &&
         Block != S.Pragma->Threads)
-      return "'threads(" + std::to_string(*S.Pragma->Threads) +
-             ")' needs a thread-mapped child, and '" + S.CalleeName +
-             "' runs one original block of " + S.Block.Text +
-             " threads per consolidated block";
+      return Refusal{DiagId::ConsolidateThreadsNeedsThreadMapped,
+                     "'threads(" + std::to_string(*S.Pragma->Threads) +
+                         ")' needs a thread-mapped child, and '" +
+                         S.CalleeName + "' runs one original block of " +
+                         S.Block.Text + " threads per consolidated block"};
     bool SyncMoved = Post.Found &&
                      canonicalFunction(S.Callee) == canonicalFunction(S.Caller);
     return groupedChildBlocker(S, A, Block.has_value(), "consolidating",
@@ -660,14 +677,14 @@ Error ConsolidateRewriter::finish() {
     for (const Stmt *B : S.Branches)
       if (!enclosureBlocker(U, B))
         Converging.push_back(B);
-    Run.passed(S, "consolidating the launches of '" + S.CalleeName + "' per " +
-                      granularityName(Level) + " into one " +
-                      shapeName(C.Shape) + " launch of a clone (KC_" +
-                      std::to_string(concurrencyOf(Level)) + ")" +
-                      defaultLevelNote(S, Run.Ctx.Options) +
-                      "; buffered: " + (Buffered.empty() ? "none" : Buffered) +
-                      "; passed once: " + (Once.empty() ? "none" : Once) +
-                      PostNote);
+    Run.passed(
+        S, consolidatedId(Level),
+        "consolidating the launches of '" + S.CalleeName + "' per " +
+            granularityName(Level) + " into one " + shapeName(C.Shape) +
+            " launch of a clone (KC_" + std::to_string(concurrencyOf(Level)) +
+            ")" + defaultLevelNote(S, Run.Ctx.Options) +
+            "; buffered: " + (Buffered.empty() ? "none" : Buffered) +
+            "; passed once: " + (Once.empty() ? "none" : Once) + PostNote);
   }
 
   if (Error E = encloseForConvergence(U, Converging, Gen.Warp, SiteEdits))
@@ -758,8 +775,8 @@ void ConsolidateRewriter::raisePendingLimit() {
   dpopt::raisePendingLimit(
       A, Edits, Parents, "the consolidated launches in",
       {rt::consPendingLimit, "to DPOPT_CONS_PENDING_LAUNCHES (65,536)"},
-      [&](const LaunchSite &H, const std::string &Message) {
-        Run.analysis(H, Message);
+      [&](const LaunchSite &H, DiagId Id, const std::string &Message) {
+        Run.analysis(H, Id, Message);
       });
 }
 
@@ -838,7 +855,8 @@ std::vector<Diagnostic> consolidationPragmaErrors(ProgramAnalysis &A) {
     At.InMainFile = true;
     At.Offset = Origin ? Origin->PragmaOffset : 0;
     auto Error = [&](std::string Message) {
-      Out.push_back(WC.diagnosticAt(At, Severity::Error, std::move(Message)));
+      Out.push_back(WC.diagnosticAt(At, Severity::Error, std::move(Message),
+                                    DiagId::ConsolidatePragmaInvalid));
     };
     const FunctionDecl *Def = getWrittenDefinition(S->Caller);
     std::vector<const VarDecl *> Visible;

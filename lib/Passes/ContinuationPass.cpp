@@ -539,11 +539,13 @@ public:
         Plan->add({&S, false,
                    "'" + S.CallerName +
                        "' does not wait for its children with "
-                       "cudaDeviceSynchronize()"});
+                       "cudaDeviceSynchronize()",
+                   DiagId::ContinuationNoWait});
       else if (Shape->Blocker)
-        Plan->add({&S, false, *Shape->Blocker});
+        Plan->add({&S, false, Shape->Blocker->Reason, Shape->Blocker->Id});
       else if (Shape->LeftTo)
-        Plan->add({&S, false, *Shape->LeftTo});
+        Plan->add(
+            {&S, false, *Shape->LeftTo, DiagId::ContinuationLeftToConsolidate});
       else if (Shape->continues())
         Plan->add({&S, true,
                    "'" + S.CallerName +
@@ -567,13 +569,14 @@ public:
     for (const ContinuationShape &Shape : Plan.Shapes) {
       std::string K = "'" + Shape.Kernel->getNameAsString() + "'";
       if (Shape.Blocker) {
-        Ctx.Remarks.missed(PassName, WC.locate(Shape.At),
+        Ctx.Remarks.missed(PassName, WC.locate(Shape.At), Shape.Blocker->Id,
                            "not continuing " + K +
-                               " after its wait: " + *Shape.Blocker);
+                               " after its wait: " + Shape.Blocker->Reason);
         continue;
       }
       if (Shape.LeftTo) {
         Ctx.Remarks.analysis(PassName, WC.locate(Shape.At),
+                             DiagId::ContinuationLeftToConsolidate,
                              "not continuing " + K +
                                  " after its wait: " + *Shape.LeftTo);
         continue;
@@ -583,6 +586,7 @@ public:
         KernelWriter W(Ctx, Shape, Names, Mine);
         if (Error E = W.write()) {
           Ctx.Remarks.missed(PassName, WC.locate(Shape.At),
+                             DiagId::ContinuationNotWritten,
                              "not continuing " + K +
                                  " after its wait: " + toString(std::move(E)));
           continue;
@@ -598,6 +602,8 @@ public:
         for (const Stmt *S : Shape.LiveSyncs)
           Ctx.Remarks.passed(
               PassName, WC.locate(S->getBeginLoc()),
+              W.wholeBlocks() ? DiagId::ContinuedWholeBlocks
+                              : DiagId::ContinuedWarps,
               "this wait ends a phase of " + K +
                   ": its block continues in a grid tail-launched after this "
                   "one and its children (" +
@@ -612,6 +618,7 @@ public:
           if (Error E = replaceStatement(U, Edits, S, DroppedWait.str()))
             return std::move(E);
         Ctx.Remarks.passed(PassName, WC.locate(S->getBeginLoc()),
+                           DiagId::WaitDropped,
                            "dropped this wait for the children: nothing " +
                                std::string("after it can see them, and the "
                                            "grid completes only after them"));
@@ -625,8 +632,8 @@ public:
          "by itself or DPOPT_CONT_PENDING_MARGIN (4,096), whichever is more, "
          "and the device heap to a quarter of the free memory (at most "
          "DPOPT_CONT_HEAP_BYTES, 4 GiB) if smaller,"},
-        [&](const LaunchSite &H, const std::string &Message) {
-          Ctx.Remarks.analysis(PassName, WC.locate(H.Call->getBeginLoc()),
+        [&](const LaunchSite &H, DiagId Id, const std::string &Message) {
+          Ctx.Remarks.analysis(PassName, WC.locate(H.Call->getBeginLoc()), Id,
                                Message);
         });
     return Edits.build();

@@ -253,24 +253,30 @@ ContinuationShape ShapeBuilder::build() {
   if (!Scan.Syncs.empty())
     Shape.At = Scan.Syncs.front()->getBeginLoc();
   if (getCudaTarget(FD) != CudaTarget::Global) {
-    Shape.Blocker = "the wait is in the device function " + Name +
-                    ", not in a kernel: only a kernel's threads can be "
-                    "continued in a tail-launched grid";
+    Shape.Blocker = Refusal{DiagId::ContinuationWaitInFunction,
+                            "the wait is in the device function " + Name +
+                                ", not in a kernel: only a kernel's threads "
+                                "can be continued in a tail-launched grid"};
     return std::move(Shape);
   }
   if (std::optional<std::string> Why = classifyWaits()) {
-    Shape.Blocker = Why;
+    Shape.Blocker = Refusal{DiagId::ContinuationWaitForm, *Why};
     return std::move(Shape);
   }
   if (Shape.LiveSyncs.empty())
     return std::move(Shape);
   Shape.At = Shape.LiveSyncs.front()->getBeginLoc();
-  for (auto Check :
-       {&ShapeBuilder::kernelBlocker, &ShapeBuilder::barrierBlocker,
-        &ShapeBuilder::sharedBlocker, &ShapeBuilder::hoist,
-        &ShapeBuilder::addressBlocker, &ShapeBuilder::spinBlocker})
+  // One id per check: what the user would change is what the check is
+  // about.
+  for (auto [Check, Id] :
+       {std::pair{&ShapeBuilder::kernelBlocker, DiagId::ContinuationKernelForm},
+        std::pair{&ShapeBuilder::barrierBlocker, DiagId::ContinuationBarrier},
+        std::pair{&ShapeBuilder::sharedBlocker, DiagId::ContinuationShared},
+        std::pair{&ShapeBuilder::hoist, DiagId::ContinuationLocal},
+        std::pair{&ShapeBuilder::addressBlocker, DiagId::ContinuationAddress},
+        std::pair{&ShapeBuilder::spinBlocker, DiagId::ContinuationSpin}})
     if (std::optional<std::string> Why = (this->*Check)()) {
-      Shape.Blocker = Why;
+      Shape.Blocker = Refusal{Id, *Why};
       return std::move(Shape);
     }
   return std::move(Shape);
@@ -320,9 +326,9 @@ std::optional<std::string> ShapeBuilder::kernelBlocker() {
     return Name + " uses warp-level operations (" + F.WarpOps[0].What + " at " +
            at(F.WarpOps[0].Loc) +
            "): the lanes of a warp may suspend at different points";
-  if (std::optional<std::string> Why = opaqueCodeBlocker(
+  if (std::optional<Refusal> Why = opaqueCodeBlocker(
           WC, F, Name, ": a thread could leave without being counted out"))
-    return Why;
+    return Why->Reason;
   // The kernel's own reads of the thread's last error are rewritten to
   // carry it across phases; a called function's would read the new
   // thread's.

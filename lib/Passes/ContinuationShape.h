@@ -23,6 +23,7 @@
 #define DPOPT_LIB_PASSES_CONTINUATIONSHAPE_H
 
 #include "dpopt/Analysis/ProgramAnalysis.h"
+#include "dpopt/Support/DiagnosticIds.h"
 
 #include "clang/AST/Stmt.h"
 
@@ -59,7 +60,7 @@ struct ContinuationShape {
   bool DynamicShared = false;
   /// Why the kernel stays as it is (the waits stay too); set only when it
   /// has live waits.
-  std::optional<std::string> Blocker;
+  std::optional<Refusal> Blocker;
   /// Set when a later pass of the pipeline handles the kernel's wait
   /// (consolidate moves its postwork): why, for the remark. The kernel then
   /// stays as it is here.

@@ -48,65 +48,78 @@ std::string printedType(QualType T, const ASTContext &Ctx, StringRef Name) {
   return Out;
 }
 
-std::optional<std::string>
+std::optional<Refusal>
 groupedParentBlocker(const LaunchSite &S, ProgramAnalysis &A, bool Asserted,
                      StringRef PragmaText, StringRef Done, bool MovesPostwork) {
   if (S.Kind != CallerKind::Global)
-    return "the launch is in '" + S.CallerName +
-           "', not in a kernel's own body: the group's state lives in the "
-           "kernel";
+    return Refusal{
+        DiagId::GroupLaunchInFunction,
+        "the launch is in '" + S.CallerName +
+            "', not in a kernel's own body: the group's state lives in the "
+            "kernel"};
   for (const LaunchArgument &Arg : S.Args)
     if (isa<PackExpansionExpr>(Arg.E))
-      return "the argument '" + Arg.Text +
-             "' expands a parameter pack: the launch record holds one field "
-             "per argument";
+      return Refusal{
+          DiagId::GroupPackArgument,
+          "the argument '" + Arg.Text +
+              "' expands a parameter pack: the launch record holds one field "
+              "per argument"};
   const WorkingCopy &WC = A.workingCopy();
   const FunctionFacts &Parent = A.transitiveFacts(S.Caller);
   if (!Parent.InlineAsm.empty())
-    return "'" + S.CallerName + "' contains inline assembly at " +
-           whereIs(WC, Parent.InlineAsm[0].Loc) +
-           ": a thread could leave the kernel without counting itself out of "
-           "its group";
+    return Refusal{
+        DiagId::GroupParentInlineAsm,
+        "'" + S.CallerName + "' contains inline assembly at " +
+            whereIs(WC, Parent.InlineAsm[0].Loc) +
+            ": a thread could leave the kernel without counting itself out of "
+            "its group"};
   if (std::optional<std::string> Why =
           loopBodyBlocker(WC.unit(), getWrittenDefinition(S.Caller)))
-    return Why;
+    return Refusal{DiagId::BodyNotLoopable, *Why};
   if (S.InStream != StreamKind::Implicit && !isUnorderedStream(S.InStream))
-    return "the launch goes to the stream '" + S.Stream.Text + "': the " +
-           Done.str() +
-           " launch could not keep its order with that stream's other work" +
-           ownStreamNote(S);
+    return Refusal{
+        DiagId::GroupOrderedStream,
+        "the launch goes to the stream '" + S.Stream.Text + "': the " +
+            Done.str() +
+            " launch could not keep its order with that stream's other work" +
+            ownStreamNote(S)};
   // One thread's launches into an ordered stream run one after the other; a
   // grouped grid runs them together. Fire-and-forget launches carry no
   // order the group would lose, nor do launches into a stream the thread
   // created for them alone.
   if (!Asserted && !isUnorderedStream(S.InStream)) {
     if (S.inLoop())
-      return "the launch is in a loop and a thread's launches into the "
-             "implicit stream run in order: write '#pragma dp " +
-             PragmaText.str() +
-             "' or launch into cudaStreamFireAndForget if the children are "
-             "independent";
+      return Refusal{
+          DiagId::GroupImplicitStreamOrder,
+          "the launch is in a loop and a thread's launches into the "
+          "implicit stream run in order: write '#pragma dp " +
+              PragmaText.str() +
+              "' or launch into cudaStreamFireAndForget if the children are "
+              "independent"};
     if (Parent.Launches.size() > 1)
-      return "'" + S.CallerName + "' launches " +
-             std::to_string(Parent.Launches.size()) +
-             " times per thread into the implicit stream, whose launches run "
-             "in order: write '#pragma dp " +
-             PragmaText.str() +
-             "' or launch into cudaStreamFireAndForget if the children are "
-             "independent";
+      return Refusal{
+          DiagId::GroupImplicitStreamOrder,
+          "'" + S.CallerName + "' launches " +
+              std::to_string(Parent.Launches.size()) +
+              " times per thread into the implicit stream, whose launches run "
+              "in order: write '#pragma dp " +
+              PragmaText.str() +
+              "' or launch into cudaStreamFireAndForget if the children are "
+              "independent"};
   }
   // CDP1: the thread waits for its child and then reads what it wrote. The
   // grouped launch is made only when the thread is done.
   if (!MovesPostwork && !Parent.LegacyDeviceSyncs.empty())
-    return "'" + S.CallerName + "' calls cudaDeviceSynchronize() at " +
-           whereIs(WC, Parent.LegacyDeviceSyncs[0].Loc) +
-           ", which waits for the children: the " + Done.str() +
-           " launch would come after it";
+    return Refusal{DiagId::GroupParentLegacySync,
+                   "'" + S.CallerName + "' calls cudaDeviceSynchronize() at " +
+                       whereIs(WC, Parent.LegacyDeviceSyncs[0].Loc) +
+                       ", which waits for the children: the " + Done.str() +
+                       " launch would come after it"};
   // The grouped launch is made when the kernel's threads are done, after
   // any tail launch they made: CUDA 13 hung warps that launched after tail
   // launches (docs/cdp2-semantics.md), and dpopt does not move a launch past
   // one.
-  if (std::optional<std::string> Why = tailLaunchBlocker(A, S))
+  if (std::optional<Refusal> Why = tailLaunchBlocker(A, S))
     return *Why + ": the " + Done.str() +
            " launch would come after that tail launch";
   // The record step runs in the launch's branch; the lanes that skip the
@@ -114,13 +127,16 @@ groupedParentBlocker(const LaunchSite &S, ProgramAnalysis &A, bool Asserted,
   if (!S.Branches.empty())
     if (std::optional<std::string> Why =
             enclosureBlocker(WC.unit(), S.Branches.front()))
-      return "the statement around the launch (" +
-             whereIs(WC, S.Branches.front()->getBeginLoc()) +
-             ") cannot be made to end with its warp's lanes together: " + *Why;
+      return Refusal{
+          DiagId::GroupEnclosure,
+          "the statement around the launch (" +
+              whereIs(WC, S.Branches.front()->getBeginLoc()) +
+              ") cannot be made to end with its warp's lanes together: " +
+              *Why};
   return std::nullopt;
 }
 
-std::optional<std::string> groupedEnclosureBlocker(
+std::optional<Refusal> groupedEnclosureBlocker(
     const LaunchSite &S, ProgramAnalysis &A,
     function_ref<bool(const LaunchSite &)> RewrittenOtherwise) {
   // The sites of S's kernel the pass rewrites if the statements around them
@@ -156,49 +172,59 @@ std::optional<std::string> groupedEnclosureBlocker(
   return enclosedRuntimeUseBlocker(A, S, DroppedFor(&S));
 }
 
-std::optional<std::string> groupedChildBlocker(const LaunchSite &S,
-                                               ProgramAnalysis &A,
-                                               bool FixedBlock, StringRef Doing,
-                                               StringRef Done, bool SyncMoved) {
+std::optional<Refusal> groupedChildBlocker(const LaunchSite &S,
+                                           ProgramAnalysis &A, bool FixedBlock,
+                                           StringRef Doing, StringRef Done,
+                                           bool SyncMoved) {
   const FunctionDecl *Def = getWrittenDefinition(S.Callee);
   const WorkingCopy &WC = A.workingCopy();
   std::string Name = "'" + S.CalleeName + "'";
   if (Def->isTemplateInstantiation() || Def->getDescribedFunctionTemplate() ||
       Def->isDependentContext())
-    return Name + " is a template: " + Doing.str() +
-           " template kernels is not supported yet";
+    return Refusal{DiagId::GroupTemplateKernel,
+                   Name + " is a template: " + Doing.str() +
+                       " template kernels is not supported yet"};
   if (!Def->getDeclContext()->getRedeclContext()->isTranslationUnit())
-    return Name +
-           " is declared inside a namespace or class: its launch record "
-           "would be declared where its parameter types may not be visible";
+    return Refusal{
+        DiagId::GroupNamespacedKernel,
+        Name +
+            " is declared inside a namespace or class: its launch record "
+            "would be declared where its parameter types may not be visible"};
   for (const ParmVarDecl *P : Def->parameters())
     if (P->getType()->isDependentType() || P->getType()->isReferenceType())
-      return Name + " has a parameter of a type dpopt cannot store ('" +
-             P->getType().getAsString() + "')";
+      return Refusal{DiagId::GroupParameterType,
+                     Name + " has a parameter of a type dpopt cannot store ('" +
+                         P->getType().getAsString() + "')"};
   const FunctionFacts &F = A.transitiveFacts(S.Callee);
-  if (std::optional<std::string> Why = opaqueCodeBlocker(
+  if (std::optional<Refusal> Why = opaqueCodeBlocker(
           WC, F, Name,
           ", which could read the hardware's block or thread index"))
     return Why;
   if (!SyncMoved && !F.LegacyDeviceSyncs.empty())
-    return Name + " calls cudaDeviceSynchronize() at " +
-           whereIs(WC, F.LegacyDeviceSyncs[0].Loc);
+    return Refusal{DiagId::ChildLegacySync,
+                   Name + " calls cudaDeviceSynchronize() at " +
+                       whereIs(WC, F.LegacyDeviceSyncs[0].Loc)};
   if (!FixedBlock && !F.Barriers.empty())
-    return Name + " synchronizes its threads (" + F.Barriers[0].What + " at " +
-           whereIs(WC, F.Barriers[0].Loc) +
-           ") and the block size is not a compile-time constant: threads past "
-           "a smaller original block could not take part in the barrier";
+    return Refusal{
+        DiagId::GroupBarrierVariableBlock,
+        Name + " synchronizes its threads (" + F.Barriers[0].What + " at " +
+            whereIs(WC, F.Barriers[0].Loc) +
+            ") and the block size is not a compile-time constant: threads past "
+            "a smaller original block could not take part in the barrier"};
   if (!FixedBlock && !F.WarpOps.empty())
-    return Name + " uses the warp-level operation " + F.WarpOps[0].What +
-           " at " + whereIs(WC, F.WarpOps[0].Loc) +
-           " and the block size is not a compile-time constant: a warp could "
-           "be partly past a smaller original block";
+    return Refusal{
+        DiagId::GroupWarpOpVariableBlock,
+        Name + " uses the warp-level operation " + F.WarpOps[0].What + " at " +
+            whereIs(WC, F.WarpOps[0].Loc) +
+            " and the block size is not a compile-time constant: a warp could "
+            "be partly past a smaller original block"};
   if (std::optional<std::string> Why = loopBodyBlocker(WC.unit(), Def))
-    return Why;
+    return Refusal{DiagId::BodyNotLoopable, *Why};
   NameAllocator Scratch("");
   BuiltinCloner Cloner(A, AllBuiltins, Scratch, "grp");
   if (std::optional<std::string> Why = Cloner.plan(S.Callee))
-    return Name + " cannot be " + Done.str() + ": " + *Why;
+    return Refusal{DiagId::CloneBlocked,
+                   Name + " cannot be " + Done.str() + ": " + *Why};
   return std::nullopt;
 }
 

@@ -29,6 +29,7 @@
 #include "dpopt/Pragma/PragmaDirective.h"
 #include "dpopt/Rewrite/EditList.h"
 #include "dpopt/Rewrite/FunctionText.h"
+#include "dpopt/Support/DiagnosticIds.h"
 
 #include "llvm/Support/Error.h"
 
@@ -101,10 +102,11 @@ std::string printedType(clang::QualType T, const clang::ASTContext &Ctx,
 /// cudaDeviceSynchronize() is refused unless \p MovesPostwork (the pass
 /// checks it with findPostwork, Postwork.h). The enclosures around the
 /// site are groupedEnclosureBlocker's.
-std::optional<std::string>
-groupedParentBlocker(const LaunchSite &S, ProgramAnalysis &A, bool Asserted,
-                     llvm::StringRef PragmaText, llvm::StringRef Done,
-                     bool MovesPostwork = false);
+std::optional<Refusal> groupedParentBlocker(const LaunchSite &S,
+                                            ProgramAnalysis &A, bool Asserted,
+                                            llvm::StringRef PragmaText,
+                                            llvm::StringRef Done,
+                                            bool MovesPostwork = false);
 
 /// For passes whose record steps are enclosed (WarpConvergence.h): why
 /// \p S's enclosures would hold a device-runtime call that stays
@@ -112,7 +114,7 @@ groupedParentBlocker(const LaunchSite &S, ProgramAnalysis &A, bool Asserted,
 /// the same kernel that the pass rewrites too (\p RewrittenOtherwise: no
 /// blocker but this one stops them) and the calls of the streams the
 /// threads created for such launches alone do not count.
-std::optional<std::string> groupedEnclosureBlocker(
+std::optional<Refusal> groupedEnclosureBlocker(
     const LaunchSite &S, ProgramAnalysis &A,
     llvm::function_ref<bool(const LaunchSite &)> RewrittenOtherwise);
 
@@ -121,10 +123,11 @@ std::optional<std::string> groupedEnclosureBlocker(
 /// record has the same block size (barriers and warp operations need it).
 /// \p SyncMoved: the child's cudaDeviceSynchronize() is the one the pass
 /// moves (a recursive kernel's postwork).
-std::optional<std::string>
-groupedChildBlocker(const LaunchSite &S, ProgramAnalysis &A, bool FixedBlock,
-                    llvm::StringRef Doing, llvm::StringRef Done,
-                    bool SyncMoved = false);
+std::optional<Refusal> groupedChildBlocker(const LaunchSite &S,
+                                           ProgramAnalysis &A, bool FixedBlock,
+                                           llvm::StringRef Doing,
+                                           llvm::StringRef Done,
+                                           bool SyncMoved = false);
 
 /// Deletes the statements that create and destroy the stream of \p S, a
 /// launch into a stream its thread created for it alone, which the pass

@@ -97,10 +97,9 @@ public:
   std::unique_ptr<MergePlan> plan();
 
 private:
-  std::optional<std::string> siteBlocker(const LaunchSite &S);
-  std::optional<std::string> kernelBlocker(const FunctionDecl *K);
-  std::optional<std::string> joinBlocker(const MergeGroup &G,
-                                         const LaunchSite &T);
+  std::optional<Refusal> siteBlocker(const LaunchSite &S);
+  std::optional<Refusal> kernelBlocker(const FunctionDecl *K);
+  std::optional<Refusal> joinBlocker(const MergeGroup &G, const LaunchSite &T);
   std::optional<std::string> dependence(const LaunchSite &X,
                                         const LaunchSite &Y, bool Asked);
   const KernelEffects &effects(const FunctionDecl *K);
@@ -110,77 +109,93 @@ private:
 
   ProgramAnalysis &A;
   bool Unasked;
-  std::map<const FunctionDecl *, std::optional<std::string>> KernelWhy;
+  std::map<const FunctionDecl *, std::optional<Refusal>> KernelWhy;
   std::map<const FunctionDecl *, KernelEffects> Effects;
 };
 
-std::optional<std::string> MergeAnalysis::siteBlocker(const LaunchSite &S) {
-  if (std::optional<std::string> Why = launchFormBlocker(S))
+std::optional<Refusal> MergeAnalysis::siteBlocker(const LaunchSite &S) {
+  if (std::optional<Refusal> Why = launchFormBlocker(S))
     return Why;
   if (!S.Callee || S.Candidates.size() != 1)
-    return std::string("dpopt cannot tell which kernel it launches");
+    return Refusal{DiagId::MergeUnresolvedKernel,
+                   std::string("dpopt cannot tell which kernel it launches")};
   if (S.InTemplate)
-    return std::string("the launch is in a template");
+    return Refusal{DiagId::MergeLaunchInTemplate,
+                   std::string("the launch is in a template")};
   if (S.Kind == CallerKind::Lambda)
-    return std::string("the launch is in a lambda");
+    return Refusal{DiagId::MergeLaunchInLambda,
+                   std::string("the launch is in a lambda")};
   if (S.Side == LaunchSide::Host) {
     if (S.Caller && S.Caller->hasAttr<CUDADeviceAttr>())
-      return std::string("'" + S.CallerName +
-                         "' is a __host__ __device__ function");
-  } else if (std::optional<std::string> Why = launchStatementBlocker(S, A)) {
+      return Refusal{DiagId::HostDeviceCaller,
+                     std::string("'" + S.CallerName +
+                                 "' is a __host__ __device__ function")};
+  } else if (std::optional<Refusal> Why = launchStatementBlocker(S, A)) {
     return Why;
   }
   if (const FunctionDecl *Def = getWrittenDefinition(S.Callee)) {
     if (S.Args.size() != Def->getNumParams())
-      return std::string("dpopt cannot match its arguments to the "
-                         "parameters of '" +
-                         S.CalleeName + "'");
+      return Refusal{DiagId::MergeArgumentMismatch,
+                     std::string("dpopt cannot match its arguments to the "
+                                 "parameters of '" +
+                                 S.CalleeName + "'")};
     for (const LaunchArgument &Arg : S.Args)
       if (!Arg.E || isa<CXXDefaultArgExpr>(Arg.E->IgnoreImplicit()) ||
           StringRef(Arg.Text).trim().empty())
-        return std::string("the launch leaves an argument to its default, "
-                           "which merge does not copy");
+        return Refusal{
+            DiagId::MergeArgumentMismatch,
+            std::string("the launch leaves an argument to its default, "
+                        "which merge does not copy")};
   }
   if (S.Stream.isWritten() &&
       S.Stream.E->HasSideEffects(A.workingCopy().unit().getASTContext()))
-    return std::string("its stream expression '" + S.Stream.Text +
-                       "' has side effects");
+    return Refusal{DiagId::MergeStreamSideEffects,
+                   std::string("its stream expression '" + S.Stream.Text +
+                               "' has side effects")};
   return kernelBlocker(S.Callee);
 }
 
-std::optional<std::string>
+std::optional<Refusal>
 MergeAnalysis::kernelBlocker(const FunctionDecl *Kernel) {
   const FunctionDecl *K = canonicalFunction(Kernel);
   auto [It, New] = KernelWhy.try_emplace(K);
   if (!New)
     return It->second;
-  auto Decide = [&]() -> std::optional<std::string> {
+  auto Decide = [&]() -> std::optional<Refusal> {
     const WorkingCopy &WC = A.workingCopy();
     std::string Name = quoted(K);
     if (K->getTemplatedKind() != FunctionDecl::TK_NonTemplate)
-      return Name + " is a template";
+      return Refusal{DiagId::MergeKernelForm, Name + " is a template"};
     const FunctionDecl *Def = getWrittenDefinition(K);
     if (!Def || !Def->hasBody())
-      return Name + " is not defined in this translation unit";
+      return Refusal{DiagId::MergeKernelForm,
+                     Name + " is not defined in this translation unit"};
     if (Def->isVariadic())
-      return Name + " takes variable arguments";
+      return Refusal{DiagId::MergeKernelForm,
+                     Name + " takes variable arguments"};
     if (Def->hasAttr<CUDAClusterDimsAttr>())
-      return Name + " has __cluster_dims__";
+      return Refusal{DiagId::MergeKernelForm, Name + " has __cluster_dims__"};
     for (const ParmVarDecl *P : Def->parameters())
       if (P->hasAttr<CUDAGridConstantAttr>())
-        return Name + " has a __grid_constant__ parameter, whose address "
-                      "would change";
+        return Refusal{DiagId::MergeKernelForm,
+                       Name +
+                           " has a __grid_constant__ parameter, whose address "
+                           "would change"};
     const FunctionFacts &F = A.transitiveFacts(Def);
     if (!F.Launches.empty())
-      return Name + " launches kernels itself (" + where(F.Launches[0].Loc) +
-             ")";
+      return Refusal{DiagId::MergeKernelUsesRuntime,
+                     Name + " launches kernels itself (" +
+                         where(F.Launches[0].Loc) + ")"};
     if (!F.RuntimeCalls.empty())
-      return Name + " calls the device runtime (" + F.RuntimeCalls[0].What +
-             " at " + where(F.RuntimeCalls[0].Loc) + ")";
+      return Refusal{DiagId::MergeKernelUsesRuntime,
+                     Name + " calls the device runtime (" +
+                         F.RuntimeCalls[0].What + " at " +
+                         where(F.RuntimeCalls[0].Loc) + ")"};
     if (!F.LegacyDeviceSyncs.empty())
-      return Name + " calls cudaDeviceSynchronize() at " +
-             where(F.LegacyDeviceSyncs[0].Loc);
-    if (std::optional<std::string> Why = opaqueCodeBlocker(
+      return Refusal{DiagId::MergeKernelUsesRuntime,
+                     Name + " calls cudaDeviceSynchronize() at " +
+                         where(F.LegacyDeviceSyncs[0].Loc)};
+    if (std::optional<Refusal> Why = opaqueCodeBlocker(
             WC, F, Name, ", which could read the hardware's block index"))
       return Why;
     for (const FunctionDecl *Body : [&] {
@@ -193,37 +208,46 @@ MergeAnalysis::kernelBlocker(const FunctionDecl *Kernel) {
       PrintFinder P;
       P.TraverseStmt(const_cast<Stmt *>(Body->getBody()));
       if (P.Found)
-        return Name + " calls '" +
-               P.Found->getDirectCallee()->getNameAsString() + "' (" +
-               where(P.Found->getBeginLoc()) +
-               "): merged, its output or trap would no longer come after "
-               "the kernels launched before it";
+        return Refusal{
+            DiagId::MergeKernelPrints,
+            Name + " calls '" + P.Found->getDirectCallee()->getNameAsString() +
+                "' (" + where(P.Found->getBeginLoc()) +
+                "): merged, its output or trap would no longer come after "
+                "the kernels launched before it"};
     }
     for (const Occurrence &B : F.Barriers) {
       if (B.What != "__syncthreads")
-        return Name + " uses " + B.What + " (" + where(B.Loc) +
-               "): merge turns only __syncthreads() into a barrier of the "
-               "kernel's threads";
+        return Refusal{
+            DiagId::MergeKernelBarrier,
+            Name + " uses " + B.What + " (" + where(B.Loc) +
+                "): merge turns only __syncthreads() into a barrier of the "
+                "kernel's threads"};
       if (canonicalFunction(B.In) != K)
-        return Name + " synchronizes in the device function '" +
-               B.In->getNameAsString() + "' (" + where(B.Loc) +
-               "): merge rewrites barriers only in the kernel's own body";
+        return Refusal{
+            DiagId::MergeKernelBarrier,
+            Name + " synchronizes in the device function '" +
+                B.In->getNameAsString() + "' (" + where(B.Loc) +
+                "): merge rewrites barriers only in the kernel's own body"};
       if (B.Loc.isMacroID())
-        return Name + " has a __syncthreads() written inside a macro (" +
-               where(B.Loc) + ")";
+        return Refusal{DiagId::MergeKernelBarrier,
+                       Name +
+                           " has a __syncthreads() written inside a macro (" +
+                           where(B.Loc) + ")"};
     }
     if (!F.Barriers.empty()) {
       const FunctionFacts &L = A.localFacts(Def);
       if (!L.EarlyReturns.empty())
-        return Name + " synchronizes its threads and may return early (" +
-               where(L.EarlyReturns[0].Loc) +
-               "): a thread that returned would never reach the barrier of "
-               "the kernel's threads";
+        return Refusal{
+            DiagId::MergeKernelBarrier,
+            Name + " synchronizes its threads and may return early (" +
+                where(L.EarlyReturns[0].Loc) +
+                "): a thread that returned would never reach the barrier of "
+                "the kernel's threads"};
     }
     NameAllocator Scratch("");
     BuiltinCloner Cloner(A, AllBuiltins, Scratch, "merge");
     if (std::optional<std::string> Why = Cloner.plan(Def))
-      return Name + ": " + *Why;
+      return Refusal{DiagId::CloneBlocked, Name + ": " + *Why};
     return std::nullopt;
   };
   It->second = Decide();
@@ -301,21 +325,24 @@ std::optional<std::string> MergeAnalysis::dependence(const LaunchSite &X,
   return std::nullopt;
 }
 
-std::optional<std::string> MergeAnalysis::joinBlocker(const MergeGroup &G,
-                                                      const LaunchSite &T) {
+std::optional<Refusal> MergeAnalysis::joinBlocker(const MergeGroup &G,
+                                                  const LaunchSite &T) {
   const LaunchSite &First = *G.Sites.front();
   if (streamKey(T) != streamKey(First))
-    return std::string("it goes to another stream ('") +
-           (T.Stream.isWritten() ? T.Stream.Text : "the default stream") +
-           "') than the launch before it: launches into different streams "
-           "are not merged";
-  if (std::optional<std::string> Why = siteBlocker(T))
+    return Refusal{
+        DiagId::MergeOtherStream,
+        std::string("it goes to another stream ('") +
+            (T.Stream.isWritten() ? T.Stream.Text : "the default stream") +
+            "') than the launch before it: launches into different streams "
+            "are not merged"};
+  if (std::optional<Refusal> Why = siteBlocker(T))
     return Why;
   const FunctionDecl *KT = canonicalFunction(T.Callee);
   for (const LaunchSite *S : G.Sites)
     if (canonicalFunction(S->Callee) == KT)
-      return "it launches " + quoted(T.Callee) +
-             " again: merge joins launches of different kernels";
+      return Refusal{DiagId::MergeSameKernel,
+                     "it launches " + quoted(T.Callee) +
+                         " again: merge joins launches of different kernels"};
   // Launch bounds: the merged kernel takes the group's, so they must agree.
   auto Bounds = [](const FunctionDecl *K) -> std::string {
     const FunctionDecl *D = getWrittenDefinition(K);
@@ -337,23 +364,26 @@ std::optional<std::string> MergeAnalysis::joinBlocker(const MergeGroup &G,
   for (const LaunchSite *S : G.Sites) {
     std::string SB = Bounds(S->Callee);
     if (!SB.empty() && !TB.empty() && SB != TB)
-      return quoted(T.Callee) + " has __launch_bounds__(" + TB + ") and " +
-             quoted(S->Callee) + " __launch_bounds__(" + SB +
-             "): the merged kernel can have only one";
+      return Refusal{DiagId::MergeLaunchBounds,
+                     quoted(T.Callee) + " has __launch_bounds__(" + TB +
+                         ") and " + quoted(S->Callee) + " __launch_bounds__(" +
+                         SB + "): the merged kernel can have only one"};
   }
   // Launches into cudaStreamFireAndForget carry no order between them.
   if (T.Side == LaunchSide::Device && T.InStream == StreamKind::FireAndForget)
     return std::nullopt;
   for (const LaunchSite *S : G.Sites)
     if (std::optional<std::string> Why = dependence(*S, T, G.Asked))
-      return (G.Asked ? "'#pragma dp merge' asks for it, but " : "") + *Why;
+      return Refusal{DiagId::MergeDependence,
+                     (G.Asked ? "'#pragma dp merge' asks for it, but " : "") +
+                         *Why};
   return std::nullopt;
 }
 
 std::unique_ptr<MergePlan> MergeAnalysis::plan() {
   auto Plan = std::make_unique<MergePlan>();
-  std::map<const LaunchSite *, std::string> Why;
-  auto explain = [&](const LaunchSite *S, std::string Reason) {
+  std::map<const LaunchSite *, Refusal> Why;
+  auto explain = [&](const LaunchSite *S, Refusal Reason) {
     Plan->Explained.insert(S);
     Why.emplace(S, std::move(Reason));
   };
@@ -366,7 +396,7 @@ std::unique_ptr<MergePlan> MergeAnalysis::plan() {
         ++I;
         continue;
       }
-      if (std::optional<std::string> Blocked = siteBlocker(*S)) {
+      if (std::optional<Refusal> Blocked = siteBlocker(*S)) {
         explain(S, *Blocked);
         ++I;
         continue;
@@ -383,9 +413,11 @@ std::unique_ptr<MergePlan> MergeAnalysis::plan() {
                  "'#pragma dp merge'";
           break;
         }
-        if (std::optional<std::string> Refused = joinBlocker(G, *T)) {
+        if (std::optional<Refusal> Refused = joinBlocker(G, *T)) {
           Stop = "the next launch cannot join it";
-          explain(T, "not merged with the launches before it: " + *Refused);
+          explain(T, Refusal{Refused->Id,
+                             "not merged with the launches before it: " +
+                                 Refused->Reason});
           break;
         }
         G.Sites.push_back(T);
@@ -395,7 +427,8 @@ std::unique_ptr<MergePlan> MergeAnalysis::plan() {
           Plan->Explained.insert(M);
         Plan->Groups.push_back(std::move(G));
       } else if (!Why.count(S)) {
-        explain(S, "nothing to merge it with: " + Stop);
+        explain(S, Refusal{DiagId::MergeNothingToJoin,
+                           "nothing to merge it with: " + Stop});
       }
       // A launch that could not join starts the next try (asked or not).
       I = std::max(J, I + 1);
@@ -421,12 +454,14 @@ std::unique_ptr<MergePlan> MergeAnalysis::plan() {
                             "an allocation of its own)");
     } else {
       auto It = Why.find(&S);
-      V.Reason = It != Why.end()
-                     ? It->second
-                     : std::string(asksMerge(S) || Unasked
-                                       ? "no launch statement follows it in "
-                                         "its block"
-                                       : "no '#pragma dp merge' asks for it");
+      Refusal R = It != Why.end() ? It->second
+                  : asksMerge(S) || Unasked
+                      ? Refusal{DiagId::MergeNothingToJoin,
+                                "no launch statement follows it in its block"}
+                      : Refusal{DiagId::MergeNotAsked,
+                                "no '#pragma dp merge' asks for it"};
+      V.Reason = std::move(R.Reason);
+      V.Id = R.Id;
     }
     Plan->add(std::move(V));
   }
@@ -703,9 +738,9 @@ public:
         continue;
       UserLocation Loc = Ctx.WC.locate(V.Site->Call->getBeginLoc());
       if (V.Transforms)
-        Ctx.Remarks.passed(PassName, Loc, V.Reason);
+        Ctx.Remarks.passed(PassName, Loc, DiagId::Merged, V.Reason);
       else
-        Ctx.Remarks.missed(PassName, Loc,
+        Ctx.Remarks.missed(PassName, Loc, *V.Id,
                            "not merging this launch of '" + V.Site->CalleeName +
                                "': " + V.Reason);
     }
@@ -739,7 +774,8 @@ std::vector<Diagnostic> mergePragmaErrors(ProgramAnalysis &A) {
         "launch of '" +
             S.CalleeName +
             "' in the same { } block: launches with other statements (host "
-            "code, an event, a declaration) between them are not merged"));
+            "code, an event, a declaration) between them are not merged",
+        DiagId::MergePragmaWithoutSequence));
   }
   return Out;
 }

@@ -38,7 +38,7 @@ bool setsPendingLaunchLimit(const ASTContext &Ctx) {
 void raisePendingLimit(
     ProgramAnalysis &A, EditList &Edits, ArrayRef<const FunctionDecl *> Kernels,
     StringRef What, const PendingRaise &How,
-    function_ref<void(const LaunchSite &, const std::string &)> Note) {
+    function_ref<void(const LaunchSite &, DiagId, const std::string &)> Note) {
   if (Kernels.empty())
     return;
   bool UserSets =
@@ -56,23 +56,26 @@ void raisePendingLimit(
     std::string Reaches = "this launch reaches " + What.str() + " '" +
                           Reached->getNameAsString() + "'";
     if (UserSets) {
-      Note(*H, Reaches + "; the file sets "
-                         "cudaLimitDevRuntimePendingLaunchCount itself, "
-                         "so dpopt leaves the limit to it");
+      Note(*H, DiagId::PendingLimitUserSets,
+           Reaches + "; the file sets "
+                     "cudaLimitDevRuntimePendingLaunchCount itself, "
+                     "so dpopt leaves the limit to it");
       continue;
     }
-    if (std::optional<std::string> Why = launchFormBlocker(*H)) {
-      Note(*H, Reaches +
-                   ", but the pending-launch limit is not raised before it: " +
-                   *Why);
+    if (std::optional<Refusal> Why = launchFormBlocker(*H)) {
+      Note(*H, DiagId::PendingLimitNotRaised,
+           Reaches +
+               ", but the pending-launch limit is not raised before it: " +
+               Why->Reason);
       continue;
     }
     Edits.insert(H->StmtBegin, "{ " + How.Raise + "(); ");
     Edits.insert(H->StmtEnd, " }");
-    Note(*H, Reaches +
-                 ": raising the device runtime's pending-launch "
-                 "limit " +
-                 How.Effect.str() + " first");
+    Note(*H, DiagId::PendingLimitRaised,
+         Reaches +
+             ": raising the device runtime's pending-launch "
+             "limit " +
+             How.Effect.str() + " first");
   }
 }
 

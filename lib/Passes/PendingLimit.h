@@ -21,6 +21,7 @@
 
 #include "dpopt/Analysis/ProgramAnalysis.h"
 #include "dpopt/Rewrite/EditList.h"
+#include "dpopt/Support/DiagnosticIds.h"
 #include "dpopt/Support/Runtime.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -45,7 +46,8 @@ void raisePendingLimit(
     ProgramAnalysis &A, EditList &Edits,
     llvm::ArrayRef<const clang::FunctionDecl *> Kernels, llvm::StringRef What,
     const PendingRaise &How,
-    llvm::function_ref<void(const LaunchSite &, const std::string &)> Note);
+    llvm::function_ref<void(const LaunchSite &, DiagId, const std::string &)>
+        Note);
 
 } // namespace dpopt
 

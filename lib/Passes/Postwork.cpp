@@ -161,7 +161,10 @@ std::optional<std::string> movedCodeBlocker(const FunctionFacts &F,
     return "it launches a kernel at " + whereIs(WC, F.Launches[0].Loc);
   if (!F.RuntimeCalls.empty())
     return "it calls the device runtime (" + At(F.RuntimeCalls) + ")";
-  return opaqueCodeBlocker(WC, F, "it", "");
+  // The postwork's own refusal id covers what it contains.
+  if (std::optional<Refusal> Why = opaqueCodeBlocker(WC, F, "it", ""))
+    return Why->Reason;
+  return std::nullopt;
 }
 
 /// True for a lambda's closure or a class with a reference member: a copy
@@ -194,9 +197,10 @@ PostworkFinding findPostwork(const LaunchSite &S, ProgramAnalysis &A) {
   ASTContext &Ctx = U.getASTContext();
   std::string Name = "'" + S.CallerName + "'";
   auto Refuse = [](std::string Why) {
-    return PostworkFinding{std::nullopt, "the postwork cannot move to a tail "
-                                         "launch: " +
-                                             std::move(Why)};
+    return PostworkFinding{
+        std::nullopt, Refusal{DiagId::PostworkNotMovable,
+                              "the postwork cannot move to a tail launch: " +
+                                  std::move(Why)}};
   };
   const Occurrence &Sync = Parent.LegacyDeviceSyncs[0];
   if (Parent.LegacyDeviceSyncs.size() > 1)
@@ -360,10 +364,10 @@ std::optional<Granularity> consolidationLevel(const LaunchSite &S,
   return std::nullopt;
 }
 
-std::optional<std::string> postworkSiteBlocker(const LaunchSite &S,
-                                               ProgramAnalysis &A,
-                                               const PassOptions &O,
-                                               StringRef Pass) {
+std::optional<Refusal> postworkSiteBlocker(const LaunchSite &S,
+                                           ProgramAnalysis &A,
+                                           const PassOptions &O,
+                                           StringRef Pass) {
   if (S.Side != LaunchSide::Device || !S.Caller)
     return std::nullopt;
   const FunctionFacts &F = A.transitiveFacts(S.Caller);
@@ -375,11 +379,13 @@ std::optional<std::string> postworkSiteBlocker(const LaunchSite &S,
   if (!Asked &&
       !(O.runsAfter("consolidate", Pass) && consolidationLevel(S, A, O)))
     return std::nullopt;
-  return "'" + S.CallerName + "' calls cudaDeviceSynchronize() at " +
-         whereIs(A.workingCopy(), F.LegacyDeviceSyncs[0].Loc) +
-         " and the launch is to be consolidated" +
-         (Asked ? "" : " (a recursive kernel's postwork, by default)") +
-         ": consolidate moves the postwork of the launch as written";
+  return Refusal{
+      DiagId::PostworkBeforeConsolidation,
+      "'" + S.CallerName + "' calls cudaDeviceSynchronize() at " +
+          whereIs(A.workingCopy(), F.LegacyDeviceSyncs[0].Loc) +
+          " and the launch is to be consolidated" +
+          (Asked ? "" : " (a recursive kernel's postwork, by default)") +
+          ": consolidate moves the postwork of the launch as written"};
 }
 
 PostworkFields

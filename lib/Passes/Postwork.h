@@ -34,6 +34,7 @@
 #include "dpopt/Analysis/ProgramAnalysis.h"
 #include "dpopt/Passes/PassOptions.h"
 #include "dpopt/Rewrite/FunctionText.h"
+#include "dpopt/Support/DiagnosticIds.h"
 
 #include <optional>
 #include <string>
@@ -70,7 +71,7 @@ struct Postwork {
 /// (Blocker).
 struct PostworkFinding {
   std::optional<Postwork> Found;
-  std::optional<std::string> Blocker;
+  std::optional<Refusal> Blocker;
 };
 
 /// The postwork of \p S when its kernel synchronizes on its children.
@@ -95,10 +96,10 @@ std::optional<Granularity> consolidationLevel(const LaunchSite &S,
 /// in a kernel that calls cudaDeviceSynchronize(), by a consolidate pass
 /// later in the pipeline; consolidate moves the postwork only of 'launch;
 /// cudaDeviceSynchronize();' as written. \p Pass is the asking pass's name.
-std::optional<std::string> postworkSiteBlocker(const LaunchSite &S,
-                                               ProgramAnalysis &A,
-                                               const PassOptions &O,
-                                               llvm::StringRef Pass);
+std::optional<Refusal> postworkSiteBlocker(const LaunchSite &S,
+                                           ProgramAnalysis &A,
+                                           const PassOptions &O,
+                                           llvm::StringRef Pass);
 
 /// The record fields that carry \p P's inputs: the new ones (their names,
 /// types and the expressions that fill them at the launch), and per

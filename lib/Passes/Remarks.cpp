@@ -8,19 +8,30 @@
 
 namespace dpopt {
 
-void RemarkEngine::passed(llvm::StringRef Pass, UserLocation Loc,
-                          std::string Msg) {
-  All.push_back({Remark::Passed, Pass.str(), std::move(Loc), std::move(Msg)});
+void RemarkEngine::add(Remark::Kind K, llvm::StringRef Pass, UserLocation Loc,
+                       DiagId Id, std::string Msg) {
+  // A remark's id says what kind of remark it is; a mismatch is a typo in
+  // the pass.
+  assert(diagIdKind(Id) == (K == Remark::Passed   ? DiagKind::Passed
+                            : K == Remark::Missed ? DiagKind::Missed
+                                                  : DiagKind::Analysis) &&
+         "remark with an id of another kind");
+  All.push_back({K, Id, Pass.str(), std::move(Loc), std::move(Msg)});
 }
 
-void RemarkEngine::missed(llvm::StringRef Pass, UserLocation Loc,
+void RemarkEngine::passed(llvm::StringRef Pass, UserLocation Loc, DiagId Id,
                           std::string Msg) {
-  All.push_back({Remark::Missed, Pass.str(), std::move(Loc), std::move(Msg)});
+  add(Remark::Passed, Pass, std::move(Loc), Id, std::move(Msg));
 }
 
-void RemarkEngine::analysis(llvm::StringRef Pass, UserLocation Loc,
+void RemarkEngine::missed(llvm::StringRef Pass, UserLocation Loc, DiagId Id,
+                          std::string Msg) {
+  add(Remark::Missed, Pass, std::move(Loc), Id, std::move(Msg));
+}
+
+void RemarkEngine::analysis(llvm::StringRef Pass, UserLocation Loc, DiagId Id,
                             std::string Msg) {
-  All.push_back({Remark::Analysis, Pass.str(), std::move(Loc), std::move(Msg)});
+  add(Remark::Analysis, Pass, std::move(Loc), Id, std::move(Msg));
 }
 
 Diagnostic RemarkEngine::toDiagnostic(const Remark &R, const WorkingCopy &WC) {
@@ -29,6 +40,7 @@ Diagnostic RemarkEngine::toDiagnostic(const Remark &R, const WorkingCopy &WC) {
                      : R.K == Remark::Missed ? "-Rpass-missed="
                                              : "-Rpass-analysis=";
   D.Option = Flag + R.Pass;
+  D.Id = R.Id;
   return D;
 }
 

@@ -18,50 +18,58 @@ using namespace llvm;
 
 namespace dpopt {
 
-std::optional<std::string> serializationBlocker(ProgramAnalysis &A,
-                                                const FunctionDecl *Child,
-                                                bool AllowLaunches) {
+std::optional<Refusal> serializationBlocker(ProgramAnalysis &A,
+                                            const FunctionDecl *Child,
+                                            bool AllowLaunches) {
   const FunctionFacts &F = A.transitiveFacts(Child);
   const WorkingCopy &WC = A.workingCopy();
   std::string Name = "'" + Child->getNameAsString() + "'";
   if (!F.Barriers.empty())
-    return Name + " synchronizes its threads (" + F.Barriers[0].What + " at " +
-           whereIs(WC, F.Barriers[0].Loc) + ")";
+    return Refusal{DiagId::ChildBarrier,
+                   Name + " synchronizes its threads (" + F.Barriers[0].What +
+                       " at " + whereIs(WC, F.Barriers[0].Loc) + ")"};
   if (!F.WarpOps.empty())
-    return Name + " uses the warp-level operation " + F.WarpOps[0].What +
-           " at " + whereIs(WC, F.WarpOps[0].Loc);
+    return Refusal{DiagId::ChildWarpOp, Name +
+                                            " uses the warp-level operation " +
+                                            F.WarpOps[0].What + " at " +
+                                            whereIs(WC, F.WarpOps[0].Loc)};
   if (!F.Shared.empty())
-    return Name + " uses shared memory ('" +
-           F.Shared[0].Var->getNameAsString() + "' at " +
-           whereIs(WC, F.Shared[0].Var->getLocation()) + ")";
-  if (std::optional<std::string> Why = opaqueCodeBlocker(
+    return Refusal{DiagId::ChildSharedMemory,
+                   Name + " uses shared memory ('" +
+                       F.Shared[0].Var->getNameAsString() + "' at " +
+                       whereIs(WC, F.Shared[0].Var->getLocation()) + ")"};
+  if (std::optional<Refusal> Why = opaqueCodeBlocker(
           WC, F, Name, ", whose effect on other threads dpopt cannot see"))
     return Why;
-  if (std::optional<std::string> Why = runtimeCallBlocker(WC, F, Name))
+  if (std::optional<Refusal> Why = runtimeCallBlocker(WC, F, Name))
     return Why;
   if (!AllowLaunches && !F.LegacyDeviceSyncs.empty())
-    return Name + " calls cudaDeviceSynchronize() at " +
-           whereIs(WC, F.LegacyDeviceSyncs[0].Loc);
+    return Refusal{DiagId::ChildLegacySync,
+                   Name + " calls cudaDeviceSynchronize() at " +
+                       whereIs(WC, F.LegacyDeviceSyncs[0].Loc)};
   // A serial version that launches would make one parent thread issue the
   // launches of a whole child grid into one stream; on an H200 (CUDA 13.0)
   // that hung recursive children (docs/passes/threshold.md).
   if (!AllowLaunches && !F.Launches.empty())
-    return Name + " launches kernels itself (" +
-           whereIs(WC, F.Launches[0].Loc) +
-           "): its serial version would issue a whole grid's launches from one "
-           "thread";
+    return Refusal{DiagId::SerialChildLaunches,
+                   Name + " launches kernels itself (" +
+                       whereIs(WC, F.Launches[0].Loc) +
+                       "): its serial version would issue a whole grid's "
+                       "launches from one "
+                       "thread"};
   return std::nullopt;
 }
 
-std::optional<std::string> serialRewriteBlocker(ProgramAnalysis &A,
-                                                const FunctionDecl *Child) {
+std::optional<Refusal> serialRewriteBlocker(ProgramAnalysis &A,
+                                            const FunctionDecl *Child) {
   if (std::optional<std::string> Why =
           loopBodyBlocker(A.workingCopy().unit(), getWrittenDefinition(Child)))
-    return Why;
+    return Refusal{DiagId::BodyNotLoopable, *Why};
   NameAllocator Scratch("");
   BuiltinCloner Cloner(A, AllBuiltins, Scratch, "serial");
   if (std::optional<std::string> Why = Cloner.plan(Child))
-    return "'" + Child->getNameAsString() + "' cannot run serially: " + *Why;
+    return Refusal{DiagId::CloneBlocked, "'" + Child->getNameAsString() +
+                                             "' cannot run serially: " + *Why};
   return std::nullopt;
 }
 

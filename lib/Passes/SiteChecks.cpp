@@ -22,31 +22,36 @@ std::string whereIs(const WorkingCopy &WC, SourceLocation Loc) {
   return llvm::sys::path::filename(L.File).str() + ":" + std::to_string(L.Line);
 }
 
-std::optional<std::string> opaqueCodeBlocker(const WorkingCopy &WC,
-                                             const FunctionFacts &F,
-                                             const std::string &Name,
-                                             llvm::StringRef AsmEffect) {
+std::optional<Refusal> opaqueCodeBlocker(const WorkingCopy &WC,
+                                         const FunctionFacts &F,
+                                         const std::string &Name,
+                                         llvm::StringRef AsmEffect) {
   if (!F.CooperativeGroups.empty())
-    return Name + " uses cooperative groups (" + F.CooperativeGroups[0].What +
-           " at " + whereIs(WC, F.CooperativeGroups[0].Loc) + ")";
+    return Refusal{DiagId::CooperativeGroups,
+                   Name + " uses cooperative groups (" +
+                       F.CooperativeGroups[0].What + " at " +
+                       whereIs(WC, F.CooperativeGroups[0].Loc) + ")"};
   if (!F.InlineAsm.empty())
-    return Name + " contains inline assembly at " +
-           whereIs(WC, F.InlineAsm[0].Loc) + AsmEffect.str();
+    return Refusal{DiagId::InlineAssembly,
+                   Name + " contains inline assembly at " +
+                       whereIs(WC, F.InlineAsm[0].Loc) + AsmEffect.str()};
   if (!F.UnknownCalls.empty())
-    return Name + " makes a call dpopt cannot see into (" +
-           F.UnknownCalls[0].What + " at " +
-           whereIs(WC, F.UnknownCalls[0].Loc) + ")";
+    return Refusal{DiagId::OpaqueCall,
+                   Name + " makes a call dpopt cannot see into (" +
+                       F.UnknownCalls[0].What + " at " +
+                       whereIs(WC, F.UnknownCalls[0].Loc) + ")"};
   return std::nullopt;
 }
 
-std::optional<std::string> runtimeCallBlocker(const WorkingCopy &WC,
-                                              const FunctionFacts &F,
-                                              const std::string &Name) {
+std::optional<Refusal> runtimeCallBlocker(const WorkingCopy &WC,
+                                          const FunctionFacts &F,
+                                          const std::string &Name) {
   if (F.RuntimeCalls.empty())
     return std::nullopt;
-  return Name + " calls the device runtime (" + F.RuntimeCalls[0].What +
-         " at " + whereIs(WC, F.RuntimeCalls[0].Loc) +
-         "), whose per-thread state would be the parent thread's";
+  return Refusal{DiagId::ChildCallsRuntime,
+                 Name + " calls the device runtime (" + F.RuntimeCalls[0].What +
+                     " at " + whereIs(WC, F.RuntimeCalls[0].Loc) +
+                     "), whose per-thread state would be the parent thread's"};
 }
 
 std::string ownStreamNote(const LaunchSite &S) {
@@ -57,28 +62,31 @@ std::string ownStreamNote(const LaunchSite &S) {
          S.NotOwnStream;
 }
 
-std::optional<std::string> earlyRunStreamBlocker(const LaunchSite &S) {
+std::optional<Refusal> earlyRunStreamBlocker(const LaunchSite &S) {
   switch (S.InStream) {
   case StreamKind::Implicit:
   case StreamKind::FireAndForget:
   case StreamKind::OwnStream:
     return std::nullopt;
   case StreamKind::TailLaunch:
-    return std::string(
+    return Refusal{
+        DiagId::TailLaunchStream,
         "the launch goes to cudaStreamTailLaunch: its grid runs only after "
         "the parent grid and all the parent's other children have finished, "
-        "which running it in the parent would not keep");
+        "which running it in the parent would not keep"};
   case StreamKind::Other:
     break;
   }
-  return "the launch goes to the stream '" + S.Stream.Text +
-         "', which may order the child after other launches (a device-created "
-         "stream, or one dpopt cannot see through)" +
-         ownStreamNote(S);
+  return Refusal{DiagId::StreamForbidsEarlyRun,
+                 "the launch goes to the stream '" + S.Stream.Text +
+                     "', which may order the child after other launches (a "
+                     "device-created stream, or one dpopt cannot see "
+                     "through)" +
+                     ownStreamNote(S)};
 }
 
-std::optional<std::string> tailLaunchBlocker(ProgramAnalysis &A,
-                                             const LaunchSite &Site) {
+std::optional<Refusal> tailLaunchBlocker(ProgramAnalysis &A,
+                                         const LaunchSite &Site) {
   std::vector<const LaunchSite *> TailLaunches;
   for (const LaunchSite *T : A.deviceSites())
     if (T != &Site && T->InStream == StreamKind::TailLaunch)
@@ -101,8 +109,9 @@ std::optional<std::string> tailLaunchBlocker(ProgramAnalysis &A,
                    (canonicalFunction(K) == canonicalFunction(T->Caller) ||
                     A.canReach(K, T->Caller, /*ThroughLaunches=*/false)));
       if (Runs)
-        return "'" + K->getNameAsString() + "' tail-launches at " +
-               whereIs(A.workingCopy(), T->Call->getBeginLoc());
+        return Refusal{DiagId::TailLaunchOrder,
+                       "'" + K->getNameAsString() + "' tail-launches at " +
+                           whereIs(A.workingCopy(), T->Call->getBeginLoc())};
     }
   }
   return std::nullopt;
@@ -157,8 +166,8 @@ const Expr *firstRuntimeUse(ProgramAnalysis &A, const Stmt *S,
 
 } // namespace
 
-std::optional<std::string> siblingLaunchBlocker(ProgramAnalysis &A,
-                                                const LaunchSite &Site) {
+std::optional<Refusal> siblingLaunchBlocker(ProgramAnalysis &A,
+                                            const LaunchSite &Site) {
   for (const Stmt *B : Site.Branches) {
     const Expr *Other = nullptr;
     if (const auto *If = dyn_cast<IfStmt>(B)) {
@@ -170,14 +179,15 @@ std::optional<std::string> siblingLaunchBlocker(ProgramAnalysis &A,
                               /*AnyRuntimeCall=*/false);
     }
     if (Other)
-      return "the '" + std::string(isa<IfStmt>(B) ? "if" : "switch") + "' at " +
-             whereIs(A.workingCopy(), B->getBeginLoc()) +
-             " launches on another path (" +
-             whereIs(A.workingCopy(), Other->getBeginLoc()) +
-             "), where warp-mates could be launching while this thread runs "
-             "the "
-             "child serially, which hung warps on CUDA 13 "
-             "(docs/cdp2-semantics.md)";
+      return Refusal{
+          DiagId::SiblingLaunch,
+          "the '" + std::string(isa<IfStmt>(B) ? "if" : "switch") + "' at " +
+              whereIs(A.workingCopy(), B->getBeginLoc()) +
+              " launches on another path (" +
+              whereIs(A.workingCopy(), Other->getBeginLoc()) +
+              "), where warp-mates could be launching while this thread runs "
+              "the child serially, which hung warps on CUDA 13 "
+              "(docs/cdp2-semantics.md)"};
   }
   return std::nullopt;
 }
@@ -197,7 +207,7 @@ std::vector<const Stmt *> droppableOwnStreamCalls(ProgramAnalysis &A,
   return Site.OwnStreamCalls;
 }
 
-std::optional<std::string>
+std::optional<Refusal>
 enclosedRuntimeUseBlocker(ProgramAnalysis &A, const LaunchSite &Site,
                           ArrayRef<const Stmt *> Dropped) {
   const WorkingCopy &WC = A.workingCopy();
@@ -206,20 +216,21 @@ enclosedRuntimeUseBlocker(ProgramAnalysis &A, const LaunchSite &Site,
       continue; // not enclosed: no lane waits at its end
     if (const Expr *Other = firstRuntimeUse(A, B, Site.Call,
                                             /*AnyRuntimeCall=*/true, Dropped))
-      return "the statement around the launch (" +
-             whereIs(WC, B->getBeginLoc()) +
-             "), whose lanes must leave it together, also calls the device "
-             "runtime (" +
-             whereIs(WC, Other->getBeginLoc()) +
-             "): lanes waiting at its end while a warp-mate was inside such "
-             "a call hung warps on CUDA 13 (docs/cdp2-semantics.md)";
+      return Refusal{
+          DiagId::EnclosedRuntimeUse,
+          "the statement around the launch (" + whereIs(WC, B->getBeginLoc()) +
+              "), whose lanes must leave it together, also calls the device "
+              "runtime (" +
+              whereIs(WC, Other->getBeginLoc()) +
+              "): lanes waiting at its end while a warp-mate was inside such "
+              "a call hung warps on CUDA 13 (docs/cdp2-semantics.md)"};
   }
   return std::nullopt;
 }
 
-std::optional<std::string> serialLaneBlocker(ProgramAnalysis &A,
-                                             const LaunchSite &Site) {
-  if (std::optional<std::string> Why = tailLaunchBlocker(A, Site))
+std::optional<Refusal> serialLaneBlocker(ProgramAnalysis &A,
+                                         const LaunchSite &Site) {
+  if (std::optional<Refusal> Why = tailLaunchBlocker(A, Site))
     return *Why + ": a thread that ran a child grid serially and then "
                   "tail-launched hung its warp on CUDA 13 "
                   "(docs/cdp2-semantics.md)";
@@ -244,51 +255,61 @@ unsigned maxBlockThreads(const FunctionDecl *Kernel) {
   return 1024;
 }
 
-std::optional<std::string> launchFormBlocker(const LaunchSite &S) {
+std::optional<Refusal> launchFormBlocker(const LaunchSite &S) {
   if (S.Pragma && S.Pragma->Off)
-    return std::string("switched off by '#pragma dp off'");
+    return Refusal{DiagId::PragmaOff, "switched off by '#pragma dp off'"};
   if (S.FromMacro)
-    return std::string("the launch comes from a macro expansion");
+    return Refusal{DiagId::LaunchInMacro,
+                   "the launch comes from a macro expansion"};
   if (!S.IsStatement)
-    return std::string("the launch is part of a larger expression");
+    return Refusal{DiagId::LaunchInExpression,
+                   "the launch is part of a larger expression"};
   return std::nullopt;
 }
 
-std::optional<std::string> launchStatementBlocker(const LaunchSite &S,
-                                                  ProgramAnalysis &A) {
+std::optional<Refusal> launchStatementBlocker(const LaunchSite &S,
+                                              ProgramAnalysis &A) {
   if (S.Side != LaunchSide::Device)
-    return std::string("the launch is made by host code");
-  if (std::optional<std::string> Why = launchFormBlocker(S))
+    return Refusal{DiagId::HostLaunch, "the launch is made by host code"};
+  if (std::optional<Refusal> Why = launchFormBlocker(S))
     return Why;
   if (S.Kind != CallerKind::Lambda &&
       getCudaTarget(S.Caller) == CudaTarget::HostDevice)
-    return std::string(
-        "the caller '" + S.CallerName +
-        "' is __host__ __device__: its host version cannot run the "
-        "child's work");
+    return Refusal{DiagId::HostDeviceCaller,
+                   "the caller '" + S.CallerName +
+                       "' is __host__ __device__: its host version cannot "
+                       "run the child's work"};
   if (!S.Callee)
-    return std::string("the launched kernel cannot be resolved");
+    return Refusal{DiagId::UnresolvedKernel,
+                   "the launched kernel cannot be resolved"};
   for (const FunctionDecl *C : S.Candidates)
     if (canonicalFunction(C) != canonicalFunction(S.Callee))
-      return "the launch calls different kernels ('" +
-             printedName(S.Candidates[0]) + "', '" + printedName(C) +
-             "') in different instantiations of '" + S.CallerName + "'";
+      return Refusal{DiagId::KernelPerInstantiation,
+                     "the launch calls different kernels ('" +
+                         printedName(S.Candidates[0]) + "', '" +
+                         printedName(C) +
+                         "') in different instantiations "
+                         "of '" +
+                         S.CallerName + "'"};
   for (const LaunchArgument &Arg : S.Args)
     if (Arg.Text.empty())
-      return "the launch relies on a default argument of '" + S.CalleeName +
-             "'";
+      return Refusal{DiagId::DefaultArgument,
+                     "the launch relies on a default argument of '" +
+                         S.CalleeName + "'"};
   const FunctionDecl *Def = getWrittenDefinition(S.Callee);
   const SourceManager &SM = A.workingCopy().unit().getSourceManager();
   // A kernel defined in a header this file includes is seen and copied
   // like one of the file's own; only a definition in another translation
   // unit is unknown.
   if (!Def || !Def->hasBody())
-    return "kernel '" + S.CalleeName +
-           "' is not defined in this translation unit (the file and the "
-           "headers it "
-           "includes)";
+    return Refusal{DiagId::KernelNotInFile,
+                   "kernel '" + S.CalleeName +
+                       "' is not defined in this translation unit (the file "
+                       "and the headers it includes)"};
   if (SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation())))
-    return "kernel '" + S.CalleeName + "' is defined in a system header";
+    return Refusal{DiagId::KernelInSystemHeader,
+                   "kernel '" + S.CalleeName +
+                       "' is defined in a system header"};
   return std::nullopt;
 }
 

@@ -48,22 +48,29 @@ std::string SiteRun::tunableForRemark(const LaunchSite &S) const {
   return describeTunable(*T, S, Ctx.Options);
 }
 
-void SiteRun::passed(const LaunchSite &S, const std::string &Message) {
-  Ctx.Remarks.passed(PassName, Ctx.WC.locate(S.Call->getBeginLoc()), Message);
+void SiteRun::passed(const LaunchSite &S, DiagId Id,
+                     const std::string &Message) {
+  Ctx.Remarks.passed(PassName, Ctx.WC.locate(S.Call->getBeginLoc()), Id,
+                     Message);
 }
 
-void SiteRun::analysis(const LaunchSite &S, const std::string &Message) {
-  Ctx.Remarks.analysis(PassName, Ctx.WC.locate(S.Call->getBeginLoc()), Message);
+void SiteRun::analysis(const LaunchSite &S, DiagId Id,
+                       const std::string &Message) {
+  Ctx.Remarks.analysis(PassName, Ctx.WC.locate(S.Call->getBeginLoc()), Id,
+                       Message);
 }
 
 std::unique_ptr<PassPlan> SitePass::plan(ProgramAnalysis &A,
                                          const PassOptions &O) const {
   auto Plan = std::make_unique<PassPlan>();
   for (const LaunchSite &S : A.sites()) {
-    std::optional<std::string> Why = optionBlocker(S, A, O);
+    std::optional<Refusal> Why = optionBlocker(S, A, O);
     if (!Why)
       Why = blocker(S, A);
-    Plan->add({&S, !Why, Why ? *Why : summary(S, A, O)});
+    if (Why)
+      Plan->add({&S, false, Why->Reason, Why->Id});
+    else
+      Plan->add({&S, true, summary(S, A, O), std::nullopt});
   }
   return Plan;
 }
@@ -79,7 +86,10 @@ Expected<clang::tooling::Replacements> SitePass::run(PassContext &Ctx,
                                  : Expected<LaunchText>(createStringError(
                                        inconvertibleErrorCode(), V.Reason));
     if (!L) {
+      // A launch the plan accepted whose text dpopt cannot read has a
+      // reason of its own.
       Ctx.Remarks.missed(name(), Ctx.WC.locate(S->Call->getBeginLoc()),
+                         V.Id.value_or(DiagId::LaunchTextUnreadable),
                          "not " + verb().str() + " this launch of '" +
                              S->CalleeName + "': " + toString(L.takeError()));
       continue;

@@ -119,9 +119,8 @@ public:
 
 protected:
   StringRef verb() const override { return "thresholding"; }
-  std::optional<std::string>
-  optionBlocker(const LaunchSite &S, ProgramAnalysis &A,
-                const PassOptions &O) const override {
+  std::optional<Refusal> optionBlocker(const LaunchSite &S, ProgramAnalysis &A,
+                                       const PassOptions &O) const override {
     return postworkSiteBlocker(S, A, O, PassName);
   }
   const Tunable *tunable() const override { return &ThresholdValue; }
@@ -137,17 +136,17 @@ protected:
 
   std::unique_ptr<SiteRewriter> makeRewriter(SiteRun &Run) const override;
 
-  std::optional<std::string> blocker(const LaunchSite &S,
-                                     ProgramAnalysis &A) const override {
-    if (std::optional<std::string> Why = launchStatementBlocker(S, A))
+  std::optional<Refusal> blocker(const LaunchSite &S,
+                                 ProgramAnalysis &A) const override {
+    if (std::optional<Refusal> Why = launchStatementBlocker(S, A))
       return Why;
-    if (std::optional<std::string> Why = earlyRunStreamBlocker(S))
+    if (std::optional<Refusal> Why = earlyRunStreamBlocker(S))
       return Why;
-    if (std::optional<std::string> Why = serializationBlocker(A, S.Callee))
+    if (std::optional<Refusal> Why = serializationBlocker(A, S.Callee))
       return Why;
-    if (std::optional<std::string> Why = orderBlocker(S, A))
+    if (std::optional<Refusal> Why = orderBlocker(S, A))
       return Why;
-    if (std::optional<std::string> Why = serialLaneBlocker(A, S))
+    if (std::optional<Refusal> Why = serialLaneBlocker(A, S))
       return Why;
     return serialRewriteBlocker(A, S.Callee);
   }
@@ -157,21 +156,27 @@ protected:
   /// finishing before the second starts (stream order), which running one
   /// of them serially would break: only one launch per parent thread is
   /// thresholded.
-  static std::optional<std::string> orderBlocker(const LaunchSite &S,
-                                                 ProgramAnalysis &A) {
+  static std::optional<Refusal> orderBlocker(const LaunchSite &S,
+                                             ProgramAnalysis &A) {
     if (S.Kind != CallerKind::Global)
-      return std::string("the launch is in '" + S.CallerName +
-                         "', which a thread may call more than once: a later "
-                         "launch could rely on this child having finished");
+      return Refusal{
+          DiagId::ThresholdCalledFunction,
+          std::string("the launch is in '" + S.CallerName +
+                      "', which a thread may call more than once: a later "
+                      "launch could rely on this child having finished")};
     if (S.inLoop())
-      return std::string("the launch is in a loop: a later iteration's child "
-                         "could rely on this one having finished");
+      return Refusal{
+          DiagId::ThresholdLaunchInLoop,
+          std::string("the launch is in a loop: a later iteration's child "
+                      "could rely on this one having finished")};
     const FunctionFacts &F = A.transitiveFacts(S.Caller);
     if (F.Launches.size() > 1)
-      return "'" + S.CallerName + "' launches " +
-             std::to_string(F.Launches.size()) +
-             " times per thread: a later child could rely on this one having "
-             "finished";
+      return Refusal{
+          DiagId::ThresholdSeveralLaunches,
+          "'" + S.CallerName + "' launches " +
+              std::to_string(F.Launches.size()) +
+              " times per thread: a later child could rely on this one having "
+              "finished"};
     return std::nullopt;
   }
 };
@@ -276,12 +281,13 @@ public:
         indentLines(*Text, indentationAt(U.getText(), S.StmtBegin)));
     Run.Ctx.Needs.add(RuntimeHeader::Core);
     Run.passed(
-        S, "launching '" + S.CalleeName + "' only when " +
-               (D.found() ? "its desired thread count" : "its thread count") +
-               " reaches " + Run.tunableForRemark(S) +
-               ", else running it serially in the parent thread");
+        S, DiagId::ThresholdWrapped,
+        "launching '" + S.CalleeName + "' only when " +
+            (D.found() ? "its desired thread count" : "its thread count") +
+            " reaches " + Run.tunableForRemark(S) +
+            ", else running it serially in the parent thread");
     if (!D.found())
-      Run.analysis(S,
+      Run.analysis(S, DiagId::ThresholdNoDesiredCount,
                    "no desired thread count found (" + D.Why +
                        "): comparing the grid's total threads (grid x block)");
     return Error::success();

@@ -163,6 +163,10 @@ void printJsonReport(raw_ostream &OS, const ReportInputs &In) {
               J.attributeObject(In.Registry.passes()[I]->name(), [&] {
                 J.attribute("applicable", V.Transforms);
                 J.attribute("reason", V.Reason);
+                // The refusal's id (docs/diagnostics.md); null when the pass
+                // transforms the site.
+                J.attribute("id", V.Id ? json::Value(diagIdCode(*V.Id))
+                                       : json::Value(nullptr));
               });
             }
           });

@@ -23,7 +23,8 @@ const char *severityName(Severity S) {
 }
 
 Diagnostic makeDiagnostic(const SourceText &Source, unsigned Offset,
-                          Severity Level, std::string Message) {
+                          Severity Level, std::string Message,
+                          std::optional<DiagId> Id) {
   Diagnostic D;
   D.Level = Level;
   D.File = Source.path().str();
@@ -32,6 +33,7 @@ Diagnostic makeDiagnostic(const SourceText &Source, unsigned Offset,
   D.Column = LC.Column;
   D.LineText = Source.lineText(LC.Line).str();
   D.Message = std::move(Message);
+  D.Id = Id;
   return D;
 }
 
@@ -50,6 +52,8 @@ void printDiagnostic(llvm::raw_ostream &OS, const Diagnostic &D) {
   OS << severityName(D.Level) << ": " << D.Message;
   if (!D.Option.empty())
     OS << " [" << D.Option << ']';
+  if (D.Id)
+    OS << " [" << diagIdCode(*D.Id) << ']';
   OS << '\n';
   if (D.LineText.empty() || D.Column == 0)
     return;

@@ -16,6 +16,7 @@
 #include "dpopt/Driver/Batch.h"
 #include "dpopt/Driver/Driver.h"
 #include "dpopt/Passes/PassRegistry.h"
+#include "dpopt/Support/DiagnosticPolicy.h"
 #include "dpopt/Support/Runtime.h"
 #include "dpopt/Support/Version.h"
 
@@ -90,6 +91,22 @@ cl::opt<bool> NoLineDirectives(
              "cuda-gdb and compute-sanitizer name the user's file and line "
              "for the user's code)"),
     cl::cat(DpoptCategory));
+// nvcc's spelling; each takes a comma list of ids (docs/diagnostics.md).
+cl::list<std::string>
+    DiagSuppress("diag-suppress",
+                 cl::desc("Do not print the diagnostics with these ids "
+                          "(DP3022 or 3022, comma-separated)"),
+                 cl::value_desc("ids"), cl::cat(DpoptCategory));
+cl::list<std::string>
+    DiagWarn("diag-warn",
+             cl::desc("Print the diagnostics with these ids as warnings "
+                      "(remarks too, without -R)"),
+             cl::value_desc("ids"), cl::cat(DpoptCategory));
+cl::list<std::string>
+    DiagError("diag-error",
+              cl::desc("Print the diagnostics with these ids as errors: "
+                       "dpopt then exits with 1 and writes no output"),
+              cl::value_desc("ids"), cl::cat(DpoptCategory));
 cl::opt<std::string>
     CudaPath("cuda-path",
              cl::desc("CUDA toolkit to parse against (default: "
@@ -209,6 +226,11 @@ int runBatch(const dpopt::DriverOptions &O, ArrayRef<const char *> Own,
   if (!O.DepFile.empty())
     return Refuse("--depfile names one output's dependencies; run dpopt "
                   "per file for depfiles");
+  // Options every file's process would reject: said once.
+  if (Expected<dpopt::DiagnosticPolicy> Policy = dpopt::DiagnosticPolicy::parse(
+          O.DiagSuppress, O.DiagWarn, O.DiagError);
+      !Policy)
+    return Refuse(toString(Policy.takeError()));
   std::vector<std::string> Inputs(InputFiles.begin(), InputFiles.end());
   if (Inputs.empty()) {
     Expected<std::vector<std::string>> FromDB =
@@ -312,6 +334,9 @@ int main(int Argc, const char **Argv) {
   }
   O.Remarks = Remarks;
   O.LineDirectives = !NoLineDirectives;
+  O.DiagSuppress = DiagSuppress;
+  O.DiagWarn = DiagWarn;
+  O.DiagError = DiagError;
   O.CudaPath = CudaPath;
   O.BuildDir = BuildDir;
   // Flags given before '--' come first, in nvcc spelling.

@@ -43,6 +43,9 @@ struct DriverOptions {
   /// Write '#line' directives so that compilers and debuggers point at the
   /// user's file for the user's code (LineDirectives.h).
   bool LineDirectives = true;
+  /// --diag-suppress, --diag-warn, --diag-error: their values, each a comma
+  /// list of ids (DiagnosticPolicy.h).
+  std::vector<std::string> DiagSuppress, DiagWarn, DiagError;
   std::string CudaPath;
   /// -p: take flags from <dir>/compile_commands.json.
   std::string BuildDir;

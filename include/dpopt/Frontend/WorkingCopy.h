@@ -55,8 +55,10 @@ public:
     return Origin.toOriginal(Offset);
   }
   UserLocation locate(clang::SourceLocation Loc) const;
+  /// \p Id: dpopt's id of the diagnostic (DiagnosticIds.def).
   Diagnostic diagnosticAt(const UserLocation &Loc, Severity Level,
-                          std::string Message) const;
+                          std::string Message,
+                          std::optional<DiagId> Id = std::nullopt) const;
 
   /// Applies \p Edits (offsets into text()) made by pass \p PassName and
   /// re-parses. Code that no longer parses is a dpopt bug: the error says so

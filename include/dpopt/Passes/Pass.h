@@ -66,6 +66,8 @@ struct SiteVerdict {
   const LaunchSite *Site = nullptr;
   bool Transforms = false;
   std::string Reason;
+  /// The id of the refusal when the pass does not transform the site.
+  std::optional<DiagId> Id;
 };
 
 /// A pass's decisions on one parse: a verdict for every launch site of the

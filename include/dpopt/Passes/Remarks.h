@@ -7,7 +7,10 @@
 // Like clang's -Rpass family: a pass says what it did to a site (passed), why
 // it left a site unchanged (missed), or a fact it decided from (analysis).
 // Remarks are collected during the run and printed, in clang's format, when
-// the user asks for them (-R / --remarks).
+// the user asks for them (-R / --remarks) or a --diag-warn/--diag-error
+// names their id. Every remark has an id (DiagnosticIds.def): the engine
+// takes none without one, and a missed remark takes the Refusal its blocker
+// returned.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +30,7 @@ namespace dpopt {
 struct Remark {
   enum Kind { Passed, Missed, Analysis };
   Kind K = Passed;
+  DiagId Id = DiagId::LaunchTextUnreadable;
   std::string Pass;
   UserLocation Loc;
   std::string Message;
@@ -34,16 +38,22 @@ struct Remark {
 
 class RemarkEngine {
 public:
-  void passed(llvm::StringRef Pass, UserLocation Loc, std::string Message);
-  void missed(llvm::StringRef Pass, UserLocation Loc, std::string Message);
-  void analysis(llvm::StringRef Pass, UserLocation Loc, std::string Message);
+  void passed(llvm::StringRef Pass, UserLocation Loc, DiagId Id,
+              std::string Message);
+  void missed(llvm::StringRef Pass, UserLocation Loc, DiagId Id,
+              std::string Message);
+  void analysis(llvm::StringRef Pass, UserLocation Loc, DiagId Id,
+                std::string Message);
 
   const std::vector<Remark> &remarks() const { return All; }
 
-  /// Formats \p R like clang: "file:line:col: remark: ... [-Rpass=name]".
+  /// Formats \p R like clang:
+  /// "file:line:col: remark: ... [-Rpass=name] [DP4001]".
   static Diagnostic toDiagnostic(const Remark &R, const WorkingCopy &WC);
 
 private:
+  void add(Remark::Kind K, llvm::StringRef Pass, UserLocation Loc, DiagId Id,
+           std::string Msg);
   std::vector<Remark> All;
 };
 

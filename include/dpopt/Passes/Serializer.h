@@ -31,6 +31,7 @@
 #include "dpopt/Rewrite/BuiltinParams.h"
 #include "dpopt/Rewrite/EditList.h"
 #include "dpopt/Rewrite/FunctionText.h"
+#include "dpopt/Support/DiagnosticIds.h"
 
 #include "llvm/Support/Error.h"
 
@@ -46,14 +47,14 @@ namespace dpopt {
 /// calls dpopt cannot see into, and -- unless \p AllowLaunches, when the
 /// caller deals with them -- launches of its own and device-side
 /// cudaDeviceSynchronize().
-std::optional<std::string>
-serializationBlocker(ProgramAnalysis &A, const clang::FunctionDecl *Child,
-                     bool AllowLaunches = false);
+std::optional<Refusal> serializationBlocker(ProgramAnalysis &A,
+                                            const clang::FunctionDecl *Child,
+                                            bool AllowLaunches = false);
 
 /// Why the text of \p Child cannot be turned into a serial version (returns
 /// in macros, device functions that cannot be cloned), or nothing.
-std::optional<std::string>
-serialRewriteBlocker(ProgramAnalysis &A, const clang::FunctionDecl *Child);
+std::optional<Refusal> serialRewriteBlocker(ProgramAnalysis &A,
+                                            const clang::FunctionDecl *Child);
 
 /// Plans and writes the serial versions of the children a pass runs
 /// serially: one per child kernel, however many launches use it.

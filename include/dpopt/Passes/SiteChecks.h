@@ -7,7 +7,7 @@
 //
 // The conditions every pass that replaces a device-side launch statement and
 // copies the child's body shares. Each returns the reason a site must be left
-// unchanged -- it becomes a "missed" remark -- or nothing.
+// unchanged, with its id -- it becomes a "missed" remark -- or nothing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +15,7 @@
 #define DPOPT_PASSES_SITECHECKS_H
 
 #include "dpopt/Analysis/ProgramAnalysis.h"
+#include "dpopt/Support/DiagnosticIds.h"
 
 #include <optional>
 #include <string>
@@ -24,12 +25,12 @@ namespace dpopt {
 /// The launch statement itself: device side, a statement of its own, not in
 /// a macro, not in a __host__ __device__ function, not switched off, and a
 /// kernel whose definition is in this file.
-std::optional<std::string> launchStatementBlocker(const LaunchSite &Site,
-                                                  ProgramAnalysis &A);
+std::optional<Refusal> launchStatementBlocker(const LaunchSite &Site,
+                                              ProgramAnalysis &A);
 
 /// The part of launchStatementBlocker about how the launch is written, for
 /// host launches too: '#pragma dp off', a macro, inside a larger expression.
-std::optional<std::string> launchFormBlocker(const LaunchSite &Site);
+std::optional<Refusal> launchFormBlocker(const LaunchSite &Site);
 
 /// For a launch into a stream variable: "; it is not a stream the thread
 /// created ...: <why>" (empty when dpopt has no reason to give).
@@ -42,7 +43,7 @@ std::string ownStreamNote(const LaunchSite &Site);
 /// it; a tail launch must run after the whole parent grid and its other
 /// children, and a device-created stream may order the child after launches
 /// of other threads.
-std::optional<std::string> earlyRunStreamBlocker(const LaunchSite &Site);
+std::optional<Refusal> earlyRunStreamBlocker(const LaunchSite &Site);
 
 /// For a pass that makes a thread do something between its launches that
 /// CUDA 13 does not survive before a tail launch of the same grid -- run a
@@ -51,8 +52,8 @@ std::optional<std::string> earlyRunStreamBlocker(const LaunchSite &Site);
 /// \p Site can also make, as "'K' tail-launches at file:line", or nothing. On
 /// an H200 with CUDA 13.0 both shapes hung where the original ran
 /// (docs/cdp2-semantics.md).
-std::optional<std::string> tailLaunchBlocker(ProgramAnalysis &A,
-                                             const LaunchSite &Site);
+std::optional<Refusal> tailLaunchBlocker(ProgramAnalysis &A,
+                                         const LaunchSite &Site);
 
 /// For a pass that runs a child grid serially in the launching thread
 /// (threshold, remove-launch's T4): a launch on another path of an 'if' or
@@ -60,8 +61,8 @@ std::optional<std::string> tailLaunchBlocker(ProgramAnalysis &A,
 /// there), which warp-mates of the serial lanes could be inside while those
 /// run their child; CUDA 13 hung such warps (docs/cdp2-semantics.md). Only
 /// the branches in \p Site's own function are seen.
-std::optional<std::string> siblingLaunchBlocker(ProgramAnalysis &A,
-                                                const LaunchSite &Site);
+std::optional<Refusal> siblingLaunchBlocker(ProgramAnalysis &A,
+                                            const LaunchSite &Site);
 
 /// For a pass that encloses the statements around \p Site so that their
 /// lanes leave together (WarpConvergence.h: aggregate, remove-launch's T4):
@@ -71,7 +72,7 @@ std::optional<std::string> siblingLaunchBlocker(ProgramAnalysis &A,
 /// CUDA 13 (tester seeds 4, 11, 48, 77, 100; docs/cdp2-semantics.md).
 /// Statements in \p Dropped are deleted or rewritten by the pass (and the
 /// calls around them, dpopt's wrappers) and not counted.
-std::optional<std::string>
+std::optional<Refusal>
 enclosedRuntimeUseBlocker(ProgramAnalysis &A, const LaunchSite &Site,
                           llvm::ArrayRef<const clang::Stmt *> Dropped = {});
 
@@ -86,8 +87,8 @@ droppableOwnStreamCalls(ProgramAnalysis &A, const LaunchSite &Site);
 /// tailLaunchBlocker and siblingLaunchBlocker, with the consequence written
 /// out: why the launching thread must not run \p Site's child serially, or
 /// nothing.
-std::optional<std::string> serialLaneBlocker(ProgramAnalysis &A,
-                                             const LaunchSite &Site);
+std::optional<Refusal> serialLaneBlocker(ProgramAnalysis &A,
+                                         const LaunchSite &Site);
 
 /// The most threads per block a launch of \p Kernel accepts: 1,024, or its
 /// __launch_bounds__ when that is a constant.
@@ -98,18 +99,18 @@ unsigned maxBlockThreads(const clang::FunctionDecl *Kernel);
 /// assembly (\p AsmEffect, e.g. ", which could read the block index", says
 /// why it matters to the pass) or a call dpopt cannot see into. \p Name is
 /// the child's quoted name.
-std::optional<std::string> opaqueCodeBlocker(const WorkingCopy &WC,
-                                             const FunctionFacts &F,
-                                             const std::string &Name,
-                                             llvm::StringRef AsmEffect);
+std::optional<Refusal> opaqueCodeBlocker(const WorkingCopy &WC,
+                                         const FunctionFacts &F,
+                                         const std::string &Name,
+                                         llvm::StringRef AsmEffect);
 
 /// For a pass that runs a child's threads in another thread (serially, or
 /// in the parent's block): why a child whose facts are \p F cannot be --
 /// it calls the device runtime, whose per-thread state (the last error,
 /// say) would be the parent thread's -- or nothing. \p Name is quoted.
-std::optional<std::string> runtimeCallBlocker(const WorkingCopy &WC,
-                                              const FunctionFacts &F,
-                                              const std::string &Name);
+std::optional<Refusal> runtimeCallBlocker(const WorkingCopy &WC,
+                                          const FunctionFacts &F,
+                                          const std::string &Name);
 
 /// Where something is, for remarks: "file:line".
 std::string whereIs(const WorkingCopy &WC, clang::SourceLocation Loc);

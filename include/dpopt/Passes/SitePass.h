@@ -29,6 +29,7 @@
 #include "dpopt/Rewrite/EditList.h"
 #include "dpopt/Rewrite/FunctionText.h"
 #include "dpopt/Rewrite/LaunchText.h"
+#include "dpopt/Support/DiagnosticIds.h"
 
 #include <climits>
 #include <functional>
@@ -72,8 +73,8 @@ public:
   std::string tunableForRemark(const LaunchSite &S) const;
   bool tunableFromPragma(const LaunchSite &S) const;
 
-  void passed(const LaunchSite &S, const std::string &Message);
-  void analysis(const LaunchSite &S, const std::string &Message);
+  void passed(const LaunchSite &S, DiagId Id, const std::string &Message);
+  void analysis(const LaunchSite &S, DiagId Id, const std::string &Message);
 
 private:
   friend class SitePass;
@@ -105,14 +106,14 @@ protected:
   virtual llvm::StringRef verb() const = 0;
   /// Why the options and pragmas keep the pass off \p S (it is not asked
   /// for there), or nothing; checked before blocker().
-  virtual std::optional<std::string> optionBlocker(const LaunchSite &S,
-                                                   ProgramAnalysis &A,
-                                                   const PassOptions &O) const {
+  virtual std::optional<Refusal> optionBlocker(const LaunchSite &S,
+                                               ProgramAnalysis &A,
+                                               const PassOptions &O) const {
     return std::nullopt;
   }
   /// Why the pass cannot transform \p S, or nothing.
-  virtual std::optional<std::string> blocker(const LaunchSite &S,
-                                             ProgramAnalysis &A) const = 0;
+  virtual std::optional<Refusal> blocker(const LaunchSite &S,
+                                         ProgramAnalysis &A) const = 0;
   /// What the pass does to \p S, which no blocker stopped (for reports).
   virtual std::string summary(const LaunchSite &S, ProgramAnalysis &A,
                               const PassOptions &O) const = 0;

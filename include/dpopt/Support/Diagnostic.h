@@ -18,10 +18,12 @@
 #ifndef DPOPT_SUPPORT_DIAGNOSTIC_H
 #define DPOPT_SUPPORT_DIAGNOSTIC_H
 
+#include "dpopt/Support/DiagnosticIds.h"
 #include "dpopt/Support/SourceText.h"
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
 #include <string>
 
 namespace dpopt {
@@ -36,11 +38,15 @@ struct Diagnostic {
   std::string LineText; // printed with a caret under Column when not empty
   std::string Message;
   std::string Option; // e.g. "-Rpass=threshold", printed as " [...]"
+  /// dpopt's own diagnostics: printed as " [DP3013]" after the option.
+  /// Clang's diagnostics have none.
+  std::optional<DiagId> Id;
 };
 
 /// A diagnostic at \p Offset of the user's file.
 Diagnostic makeDiagnostic(const SourceText &Source, unsigned Offset,
-                          Severity Level, std::string Message);
+                          Severity Level, std::string Message,
+                          std::optional<DiagId> Id = std::nullopt);
 
 void printDiagnostic(llvm::raw_ostream &OS, const Diagnostic &D);
 

@@ -28,6 +28,16 @@ namespace {
 
 constexpr llvm::StringLiteral PassName = "remove-launch";
 
+/// The passed remark's id: one per technique, the persistent parent's
+/// first (its remark names it first).
+DiagId removedId(const SiteDecision &D) {
+  if (D.Persist)
+    return *D.Persist == PersistMode::T1   ? DiagId::RemovedT1
+           : *D.Persist == PersistMode::T2 ? DiagId::RemovedT2
+                                           : DiagId::RemovedT1T2;
+  return *D.Chosen == Technique::T3 ? DiagId::RemovedT3 : DiagId::RemovedT4;
+}
+
 class RemoveLaunchPass : public Pass {
 public:
   StringRef name() const override { return PassName; }
@@ -47,9 +57,10 @@ public:
     for (const LaunchSite &S : A.sites()) {
       const SiteDecision *D = Plan->decisionFor(S);
       if (!D)
-        Plan->add({&S, false, "the launch is made by host code"});
+        Plan->add(
+            {&S, false, "the launch is made by host code", DiagId::HostLaunch});
       else if (!D->removed())
-        Plan->add({&S, false, D->Reason});
+        Plan->add({&S, false, D->Reason, D->Id});
       else
         Plan->add({&S, true,
                    std::string(D->Persist ? persistModeName(*D->Persist)
@@ -134,7 +145,7 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx,
     const LaunchSite &S = *D.Site;
     UserLocation Loc = WC.locate(S.Call->getBeginLoc());
     if (!D.removed()) {
-      Ctx.Remarks.missed(PassName, Loc,
+      Ctx.Remarks.missed(PassName, Loc, D.Id,
                          "not removing this launch of '" + S.CalleeName +
                              "': " + D.Reason);
       continue;
@@ -145,12 +156,13 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx,
         "removed this launch of '" + S.CalleeName + "' (" +
         (D.Persist ? persistModeName(*D.Persist) : techniqueName(*D.Chosen)) +
         "): " + D.Reason;
+    DiagId DoneId = removedId(D);
     if (D.Persist) {
       if (Error E = Persistent.add(U, D, Edits))
         return std::move(E);
       Ctx.Needs.add(RuntimeHeader::Persist);
       if (!D.Chosen) {
-        Ctx.Remarks.passed(PassName, Loc, Done);
+        Ctx.Remarks.passed(PassName, Loc, DoneId, Done);
         continue;
       }
     }
@@ -163,7 +175,7 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx,
       if (Error E = Blocks.rewriteSite(U, S, Shape, D.SizeFallback, Edits))
         return std::move(E);
       Ctx.Needs.add(RuntimeHeader::Core);
-      Ctx.Remarks.passed(PassName, Loc, Done);
+      Ctx.Remarks.passed(PassName, Loc, DoneId, Done);
       continue;
     }
     Expected<LaunchText> L = readLaunchText(U, S);
@@ -185,19 +197,19 @@ Expected<tooling::Replacements> RemoveLaunchPass::run(PassContext &Ctx,
       UsesSerialLimit = true;
       MacroAt = std::min(MacroAt, outermostDeclBegin(U, S.Caller));
     }
-    Ctx.Remarks.passed(PassName, Loc, Done);
+    Ctx.Remarks.passed(PassName, Loc, DoneId, Done);
   }
 
   for (const SyncDecision &S : Plan.Syncs) {
     UserLocation Loc = WC.locate(S.Sync.Call->getBeginLoc());
     if (!S.Remove) {
-      Ctx.Remarks.missed(PassName, Loc,
+      Ctx.Remarks.missed(PassName, Loc, S.Id,
                          "not removing this cudaDeviceSynchronize(): " +
                              S.Reason);
       continue;
     }
     Edits.replace(S.Sync.Begin, S.Sync.End - S.Sync.Begin, S.Sync.Replacement);
-    Ctx.Remarks.passed(PassName, Loc,
+    Ctx.Remarks.passed(PassName, Loc, DiagId::RemovedSync,
                        "removed this cudaDeviceSynchronize(): " + S.Reason);
   }
 

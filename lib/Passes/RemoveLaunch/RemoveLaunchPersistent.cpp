@@ -30,8 +30,8 @@ constexpr BuiltinSet ParentPosition =
 /// the persistent version's launcher.
 std::optional<std::string> hostLaunchBlocker(const LaunchSite &H,
                                              const FunctionDecl *Parent) {
-  if (std::optional<std::string> Why = launchFormBlocker(H))
-    return Why;
+  if (std::optional<Refusal> Why = launchFormBlocker(H))
+    return Why->Reason;
   if (H.Kind != CallerKind::Host)
     return std::string("the launch is in ") + callerKindName(H.Kind) + " code";
   if (H.InTemplate)
@@ -117,9 +117,9 @@ persistentBlocker(ProgramAnalysis &A, const LaunchSite &S,
              whereIs(WC, F->RuntimeCalls[0].Loc) +
              "), which a kernel launched cooperatively, as the persistent grid "
              "is, cannot use";
-  if (std::optional<std::string> Why =
+  if (std::optional<Refusal> Why =
           opaqueCodeBlocker(WC, T, Name, ", which could read the block index"))
-    return Why;
+    return Why->Reason;
   if (!T.Barriers.empty()) {
     for (const Occurrence &B : T.Barriers)
       if (B.What != "__syncthreads")

@@ -66,9 +66,12 @@ constexpr uint64_t BlockRunLimit = 1ull << 24;
 /// device-runtime call in a statement T4 would enclose around the site.
 std::optional<std::string> t4LaneBlocker(ProgramAnalysis &A,
                                          const LaunchSite &S) {
-  if (std::optional<std::string> Why = serialLaneBlocker(A, S))
-    return Why;
-  return enclosedRuntimeUseBlocker(A, S);
+  // The text goes into remove-launch's own composed reasons.
+  if (std::optional<Refusal> Why = serialLaneBlocker(A, S))
+    return Why->Reason;
+  if (std::optional<Refusal> Why = enclosedRuntimeUseBlocker(A, S))
+    return Why->Reason;
+  return std::nullopt;
 }
 
 RemoveLaunchMode requestedMode(const LaunchSite &S, const PassOptions &O) {
@@ -102,10 +105,12 @@ const char *techniqueSummary(RemoveLaunchMode M) {
 /// those).
 std::optional<std::string> serialBlocker(const LaunchSite &S,
                                          ProgramAnalysis &A) {
-  if (std::optional<std::string> Why =
+  if (std::optional<Refusal> Why =
           serializationBlocker(A, S.Callee, /*AllowLaunches=*/true))
-    return Why;
-  return serialRewriteBlocker(A, S.Callee);
+    return Why->Reason;
+  if (std::optional<Refusal> Why = serialRewriteBlocker(A, S.Callee))
+    return Why->Reason;
+  return std::nullopt;
 }
 
 class Planner {
@@ -162,18 +167,21 @@ private:
   SiteDecision decideAlone(const LaunchSite &S) {
     SiteDecision D;
     D.Site = &S;
-    if (std::optional<std::string> Why = launchStatementBlocker(S, A)) {
-      D.Reason = *Why;
+    if (std::optional<Refusal> Why = launchStatementBlocker(S, A)) {
+      D.Reason = Why->Reason;
+      D.Id = Why->Id;
       return D;
     }
     if (S.Recursive) {
+      D.Id = DiagId::RemoveRecursive;
       D.Reason = "'" + S.CalleeName + "' can launch '" + S.CallerName +
                  "' again: running a recursive child in its parent would nest "
                  "without bound";
       return D;
     }
-    if (std::optional<std::string> Why = earlyRunStreamBlocker(S)) {
-      D.Reason = *Why;
+    if (std::optional<Refusal> Why = earlyRunStreamBlocker(S)) {
+      D.Reason = Why->Reason;
+      D.Id = Why->Id;
       return D;
     }
     RemoveLaunchMode M = requestedMode(S, O);
@@ -182,6 +190,7 @@ private:
               persistentBlocker(A, S, &D.HostLaunches)) {
         D.Reason = std::string(techniqueSummary(M)) + ", requested by " +
                    modeSource(S) + ", cannot be used: " + *Why;
+        D.Id = DiagId::RemoveRequestedBlocked;
         return D;
       }
       D.Persist = M == RemoveLaunchMode::T1 ? PersistMode::T1 : PersistMode::T2;
@@ -195,6 +204,7 @@ private:
       if (std::optional<std::string> Why = t3Blocker(S)) {
         D.Reason =
             "T3, requested by " + modeSource(S) + ", cannot be used: " + *Why;
+        D.Id = DiagId::RemoveRequestedBlocked;
         return D;
       }
       D.Chosen = Technique::T3;
@@ -208,6 +218,7 @@ private:
       if (Serial) {
         D.Reason = "T4, requested by " + modeSource(S) +
                    ", cannot be used: " + *Serial;
+        D.Id = DiagId::RemoveRequestedBlocked;
         return D;
       }
       D.Chosen = Technique::T4;
@@ -380,6 +391,7 @@ private:
   /// The launch stays in its kernel after all, because of \p Why.
   static void demote(SiteDecision &D, const std::string &Why) {
     D.Chosen.reset();
+    D.Id = DiagId::RemoveKeptForOrder;
     D.SizeFallback = false;
     if (D.Persist)
       D.Reason +=
@@ -555,6 +567,7 @@ private:
     const FunctionDecl *K = S.Sync.Function;
     std::string Name = "'" + K->getNameAsString() + "'";
     if (getCudaTarget(K) != CudaTarget::Global) {
+      S.Id = DiagId::RemoveSyncNotInKernel;
       S.Reason = "it is in " + Name +
                  ", which is not a kernel: dpopt removes it only from kernels, "
                  "where it sees every launch the block can make";
@@ -565,6 +578,7 @@ private:
       return;
     }
     if (std::optional<std::string> Api = launchApiCall(A, K)) {
+      S.Id = DiagId::RemoveSyncLaunchApi;
       S.Reason = Name + " launches through the launch API (" + *Api + ")";
       return;
     }
@@ -572,6 +586,7 @@ private:
     for (const Occurrence &Launch : T.Launches) {
       const SiteDecision *D = siteAt(Launch.Loc);
       if (!D || !D->Chosen) {
+        S.Id = DiagId::RemoveSyncLaunchStays;
         S.Reason =
             "it waits for the launch of " +
             (D ? "'" + D->Site->CalleeName + "'" : std::string("a kernel")) +

@@ -20,6 +20,7 @@
 #include "RemoveLaunchSyncs.h"
 #include "dpopt/Passes/Pass.h"
 #include "dpopt/Passes/PassOptions.h"
+#include "dpopt/Support/DiagnosticIds.h"
 
 #include <optional>
 #include <string>
@@ -59,6 +60,8 @@ struct SiteDecision {
   bool SizeFallback = false;
   /// What is done and why (when Chosen or Persist), or why the launch stays.
   std::string Reason;
+  /// The id of the missed remark when the launch stays.
+  DiagId Id = DiagId::RemoveNoTechnique;
 
   bool removed() const { return Chosen || Persist; }
 };
@@ -68,6 +71,8 @@ struct SyncDecision {
   bool Remove = false;
   /// Why it goes, or why it stays.
   std::string Reason;
+  /// The id of the missed remark when it stays.
+  DiagId Id = DiagId::RemoveSyncKept;
 };
 
 /// The pass's plan: its verdicts (PassPlan) and what run() writes from.

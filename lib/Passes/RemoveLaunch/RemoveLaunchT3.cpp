@@ -215,14 +215,14 @@ std::optional<std::string> t3ChildBlocker(ProgramAnalysis &A,
   if (!F.WarpOps.empty())
     return Name + " uses the warp-level operation " + F.WarpOps[0].What +
            " at " + whereIs(WC, F.WarpOps[0].Loc);
-  if (std::optional<std::string> Why = opaqueCodeBlocker(WC, F, Name, ""))
-    return Why;
+  if (std::optional<Refusal> Why = opaqueCodeBlocker(WC, F, Name, ""))
+    return Why->Reason;
   if (!F.Launches.empty())
     return Name + " launches kernels itself (" +
            whereIs(WC, F.Launches[0].Loc) +
            "): T3 does not run launching children";
-  if (std::optional<std::string> Why = runtimeCallBlocker(WC, F, Name))
-    return Why;
+  if (std::optional<Refusal> Why = runtimeCallBlocker(WC, F, Name))
+    return Why->Reason;
   if (!F.LegacyDeviceSyncs.empty())
     return Name + " calls cudaDeviceSynchronize() at " +
            whereIs(WC, F.LegacyDeviceSyncs[0].Loc);
