@@ -7,6 +7,7 @@
 #include "dpopt/Driver/Batch.h"
 
 #include "dpopt/Driver/Driver.h"
+#include "dpopt/Support/DiagnosticIds.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/STLExtras.h"
@@ -149,7 +150,7 @@ int runBatch(ArrayRef<BatchFile> Files, const BatchRun &Run,
       if (std::error_code EC = sys::fs::create_directories(
               Dir, /*IgnoreExisting=*/true, sys::fs::perms::all_all)) {
         Errs << "dpopt: error: cannot create '" << Dir << "': " << EC.message()
-             << "\n";
+             << " [" << diagIdCode(DiagId::CannotWrite) << "]\n";
         return ExitEnvironmentError;
       }
   }
@@ -203,7 +204,8 @@ int runBatch(ArrayRef<BatchFile> Files, const BatchRun &Run,
       Errs << "dpopt: error: '" << F.Input << "' was not rewritten";
       if (!Why.empty())
         Errs << ": " << Why;
-      Errs << " (exit code " << Code << ")\n";
+      Errs << " (exit code " << Code << ") ["
+           << diagIdCode(DiagId::BatchFileFailed) << "]\n";
       NotWritten.push_back(F.Input);
       Worst = std::max(Worst, Code);
     }

@@ -40,11 +40,13 @@ public:
   int execute();
 
 private:
-  int fail(int Code, const Twine &Msg) {
-    Errs << "dpopt: error: " << Msg << "\n";
+  int fail(int Code, DiagId Id, const Twine &Msg) {
+    Errs << "dpopt: error: " << Msg << " [" << diagIdCode(Id) << "]\n";
     return Code;
   }
-  int fail(int Code, Error E) { return fail(Code, toString(std::move(E))); }
+  int fail(int Code, DiagId Id, Error E) {
+    return fail(Code, Id, toString(std::move(E)));
+  }
 
   double elapsed() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() -
@@ -61,25 +63,31 @@ private:
 int Run::execute() {
   Expected<DiagnosticPolicy> Policy =
       DiagnosticPolicy::parse(O.DiagSuppress, O.DiagWarn, O.DiagError);
-  if (!Policy)
-    return fail(ExitInputError, Policy.takeError());
+  if (!Policy) {
+    // The policy's message carries its own id.
+    Errs << "dpopt: error: " << toString(Policy.takeError()) << "\n";
+    return ExitInputError;
+  }
   if (O.Input.empty())
-    return fail(ExitInputError, "no input file");
+    return fail(ExitInputError, DiagId::NoInputFile, "no input file");
   if (O.Output.empty() && O.Report == ReportFormat::None)
-    return fail(ExitInputError, "no output file: use -o FILE (or -o - for "
-                                "stdout), or --report to only analyse");
+    return fail(ExitInputError, DiagId::NoOutputFile,
+                "no output file: use -o FILE (or -o - for "
+                "stdout), or --report to only analyse");
   if (!sys::fs::exists(O.Input))
-    return fail(ExitInputError, "cannot read '" + O.Input + "': no such file");
+    return fail(ExitInputError, DiagId::InputNotReadable,
+                "cannot read '" + O.Input + "': no such file");
   if (sys::fs::is_directory(O.Input))
-    return fail(ExitInputError, "cannot read '" + O.Input +
-                                    "': it is a directory, not a .cu file");
+    return fail(ExitInputError, DiagId::InputNotReadable,
+                "cannot read '" + O.Input +
+                    "': it is a directory, not a .cu file");
   if (!O.Output.empty() && isSameFile(O.Input, O.Output))
-    return fail(ExitInputError,
+    return fail(ExitInputError, DiagId::OutputOverInput,
                 "refusing to write the output over the input '" + O.Input +
                     "'");
   ErrorOr<std::unique_ptr<MemoryBuffer>> Input = MemoryBuffer::getFile(O.Input);
   if (!Input)
-    return fail(ExitInputError,
+    return fail(ExitInputError, DiagId::InputNotReadable,
                 "cannot read '" + O.Input + "': " + Input.getError().message());
 
   PassRegistry Registry = PassRegistry::builtin();
@@ -87,7 +95,7 @@ int Run::execute() {
   if (O.Passes) {
     Expected<std::vector<Pass *>> Parsed = Registry.parsePipeline(*O.Passes);
     if (!Parsed)
-      return fail(ExitInputError, Parsed.takeError());
+      return fail(ExitInputError, DiagId::UnknownPass, Parsed.takeError());
     Pipeline = std::move(*Parsed);
   }
   PassOptions PassOpts = O.PassOpts;
@@ -97,14 +105,15 @@ int Run::execute() {
 
   Expected<CudaInstallation> Cuda = findCudaInstallation(O.CudaPath);
   if (!Cuda)
-    return fail(ExitEnvironmentError, Cuda.takeError());
+    return fail(ExitEnvironmentError, DiagId::CudaNotFound, Cuda.takeError());
 
   TranslatedFlags Flags;
   if (!O.BuildDir.empty()) {
     Expected<TranslatedFlags> FromDB =
         flagsFromCompilationDatabase(O.BuildDir, O.Input);
     if (!FromDB)
-      return fail(ExitInputError, FromDB.takeError());
+      return fail(ExitInputError, DiagId::CompilationDatabase,
+                  FromDB.takeError());
     Flags = std::move(*FromDB);
   }
   TranslatedFlags Extra = translateNvccFlags(O.ExtraFlags);
@@ -133,7 +142,7 @@ int Run::execute() {
                                                   : O.ClangResourceDir;
   Config.ClangPath = DPOPT_CLANG_EXECUTABLE;
   if (!sys::fs::is_directory(Config.ResourceDir))
-    return fail(ExitEnvironmentError,
+    return fail(ExitEnvironmentError, DiagId::ClangResourcesMissing,
                 "clang's resource directory '" + Config.ResourceDir +
                     "' is missing; install libclang-common-22-dev");
   Expected<std::unique_ptr<ParseSession>> Session =
@@ -142,6 +151,8 @@ int Run::execute() {
     Error E = Session.takeError();
     return fail(E.isA<InvalidFlagsError>() ? ExitInputError
                                            : ExitEnvironmentError,
+                E.isA<InvalidFlagsError>() ? DiagId::InvalidCompileFlags
+                                           : DiagId::CannotParse,
                 std::move(E));
   }
   if (O.Verbose) {
@@ -158,7 +169,7 @@ int Run::execute() {
   Expected<std::unique_ptr<WorkingCopy>> WC =
       WorkingCopy::create(**Session, Original, Diags);
   if (!WC)
-    return fail(ExitEnvironmentError, WC.takeError());
+    return fail(ExitEnvironmentError, DiagId::CannotParse, WC.takeError());
   if (printWithPolicy(Errs, Diags, *Policy, O.Remarks) || !*WC)
     return ExitInputError;
   double ParseSeconds = elapsed();
@@ -172,7 +183,7 @@ int Run::execute() {
   bool Consolidates =
       any_of(Pipeline, [](Pass *P) { return P->name() == "consolidate"; });
   if (O.PassOpts.Consolidate && !Consolidates)
-    return fail(ExitInputError,
+    return fail(ExitInputError, DiagId::OptionNeedsAnother,
                 "--consldt needs the consolidate pass, which --passes does "
                 "not run");
   {
@@ -229,7 +240,7 @@ int Run::execute() {
     if (!O.ReportFile.empty()) {
       // Written as the output is: whole or not at all.
       if (Error E = writeOutputFile(O.ReportFile, ReportText))
-        return fail(ExitEnvironmentError, std::move(E));
+        return fail(ExitEnvironmentError, DiagId::CannotWrite, std::move(E));
     } else {
       raw_ostream &OS = O.Output == "-" ? Errs : outs();
       OS << ReportText;
@@ -247,10 +258,11 @@ int Run::execute() {
     std::unique_ptr<PassPlan> Plan = P->plan(Analysis, PassOpts);
     Expected<clang::tooling::Replacements> Edits = P->run(Ctx, *Plan);
     if (!Edits)
-      return fail(ExitInternalError, "pass '" + P->name() + "' failed: " +
-                                         toString(Edits.takeError()));
+      return fail(ExitInternalError, DiagId::InternalError,
+                  "pass '" + P->name() +
+                      "' failed: " + toString(Edits.takeError()));
     if (Error E = (*WC)->apply(*Edits, P->name()))
-      return fail(ExitInternalError, std::move(E));
+      return fail(ExitInternalError, DiagId::InternalError, std::move(E));
     PassSeconds.emplace_back(P->name().str(), elapsed() - Before);
   }
   {
@@ -274,11 +286,11 @@ int Run::execute() {
     if (endsLinesWithCRLF(Original.text()))
       Text = withCRLFLineEnds(Text);
     if (Error E = writeOutputFile(O.Output, Text))
-      return fail(ExitEnvironmentError, std::move(E));
+      return fail(ExitEnvironmentError, DiagId::CannotWrite, std::move(E));
   }
   if (!O.DepFile.empty())
     if (Error E = writeOutputFile(O.DepFile, DepText))
-      return fail(ExitEnvironmentError, std::move(E));
+      return fail(ExitEnvironmentError, DiagId::CannotWrite, std::move(E));
 
   if (O.Timing) {
     unsigned Parses = (*Session)->getParseCount();

@@ -36,7 +36,8 @@ TEST(DiagnosticIds, CodesAreUniqueAndNumberedByKind) {
     EXPECT_FALSE(diagIdSummary(Id).empty()) << diagIdCode(Id);
     DiagKind Expected = N < 1500   ? DiagKind::Error
                         : N < 2000 ? DiagKind::Warning
-                        : N < 3000 ? DiagKind::Error
+                        : N < 2500 ? DiagKind::Error
+                        : N < 3000 ? DiagKind::Warning
                         : N < 4000 ? DiagKind::Missed
                         : N < 5000 ? DiagKind::Passed
                                    : DiagKind::Analysis;

@@ -174,6 +174,11 @@ cl::opt<bool> Timing("time",
                      cl::desc("Print how long parsing and each pass took"),
                      cl::cat(DpoptCategory));
 
+/// The end of a message of dpopt's: its id, and the line's end.
+std::string tag(dpopt::DiagId Id) {
+  return " [" + dpopt::diagIdCode(Id) + "]\n";
+}
+
 /// Reads --<Option>=<Text> as the pragma clause \p Clause reads its value:
 /// the same integer syntax and the same range (clauseValueError).
 std::optional<uint64_t> clauseOption(StringRef Option, StringRef Text,
@@ -184,7 +189,7 @@ std::optional<uint64_t> clauseOption(StringRef Option, StringRef Text,
   if (Why.empty())
     return V;
   errs() << "dpopt: error: invalid --" << Option << "='" << Text << "': " << Why
-         << "\n";
+         << tag(dpopt::DiagId::InvalidOptionValue);
   return std::nullopt;
 }
 
@@ -194,7 +199,8 @@ void warnRepeated(const cl::opt<std::string> &Option) {
   if (Option.getNumOccurrences() > 1)
     errs() << "dpopt: warning: -" << (Option.ArgStr.size() > 1 ? "-" : "")
            << Option.ArgStr << " is given " << Option.getNumOccurrences()
-           << " times; the last one ('" << Option.getValue() << "') is used\n";
+           << " times; the last one ('" << Option.getValue() << "') is used"
+           << tag(dpopt::DiagId::OptionRepeated);
 }
 
 void printVersion(raw_ostream &OS) {
@@ -207,42 +213,50 @@ void printVersion(raw_ostream &OS) {
 /// this command line and the file (Batch.h).
 int runBatch(const dpopt::DriverOptions &O, ArrayRef<const char *> Own,
              ArrayRef<std::string> Extra, const std::string &Self) {
-  auto Refuse = [](StringRef Why) {
-    errs() << "dpopt: error: " << Why << "\n";
+  auto Refuse = [](dpopt::DiagId Id, StringRef Why) {
+    errs() << "dpopt: error: " << Why << tag(Id);
     return dpopt::ExitInputError;
   };
   if (OutDir.empty())
-    return Refuse(InputFiles.empty()
+    return Refuse(dpopt::DiagId::BatchNeedsOutDir,
+                  InputFiles.empty()
                       ? "-p without input files rewrites every CUDA file of "
                         "the database: give --out-dir DIR for the outputs"
                       : "several input files need --out-dir DIR (-o names "
                         "one output)");
   if (!O.Output.empty())
-    return Refuse("-o names one output; with --out-dir each file's output "
+    return Refuse(dpopt::DiagId::BatchSingleOutputOption,
+                  "-o names one output; with --out-dir each file's output "
                   "is DIR/<its path>");
   if (O.Report != dpopt::ReportFormat::None)
-    return Refuse("--report describes one file; run dpopt per file for "
+    return Refuse(dpopt::DiagId::BatchSingleOutputOption,
+                  "--report describes one file; run dpopt per file for "
                   "reports");
   if (!O.DepFile.empty())
-    return Refuse("--depfile names one output's dependencies; run dpopt "
+    return Refuse(dpopt::DiagId::BatchSingleOutputOption,
+                  "--depfile names one output's dependencies; run dpopt "
                   "per file for depfiles");
   // Options every file's process would reject: said once.
   if (Expected<dpopt::DiagnosticPolicy> Policy = dpopt::DiagnosticPolicy::parse(
           O.DiagSuppress, O.DiagWarn, O.DiagError);
-      !Policy)
-    return Refuse(toString(Policy.takeError()));
+      !Policy) {
+    // The policy's message carries its own id.
+    errs() << "dpopt: error: " << toString(Policy.takeError()) << "\n";
+    return dpopt::ExitInputError;
+  }
   std::vector<std::string> Inputs(InputFiles.begin(), InputFiles.end());
   if (Inputs.empty()) {
     Expected<std::vector<std::string>> FromDB =
         dpopt::cudaSourcesOfDatabase(O.BuildDir);
     if (!FromDB)
-      return Refuse(toString(FromDB.takeError()));
+      return Refuse(dpopt::DiagId::CompilationDatabase,
+                    toString(FromDB.takeError()));
     Inputs = std::move(*FromDB);
   }
   Expected<std::vector<dpopt::BatchFile>> Files =
       dpopt::planBatch(Inputs, InRoot, OutDir);
   if (!Files)
-    return Refuse(toString(Files.takeError()));
+    return Refuse(dpopt::DiagId::BatchInputPlace, toString(Files.takeError()));
   dpopt::BatchRun Run;
   Run.Self = Self;
   Run.Jobs = Jobs.getNumOccurrences()
@@ -318,7 +332,8 @@ int main(int Argc, const char **Argv) {
       O.Report = dpopt::ReportFormat::Json;
     else {
       errs() << "dpopt: error: invalid --report='" << Report
-             << "'; expected text or json\n";
+             << "'; expected text or json"
+             << tag(dpopt::DiagId::InvalidOptionValue);
       return dpopt::ExitInputError;
     }
   }
@@ -329,7 +344,8 @@ int main(int Argc, const char **Argv) {
   O.DepFile = DepFile;
   if (!O.DepFile.empty() && (O.Output.empty() || O.Output == "-")) {
     errs() << "dpopt: error: --depfile needs an output file (-o FILE): it "
-              "names the file the dependencies are of\n";
+              "names the file the dependencies are of"
+           << tag(dpopt::DiagId::OptionNeedsAnother);
     return dpopt::ExitInputError;
   }
   O.Remarks = Remarks;
@@ -383,7 +399,8 @@ int main(int Argc, const char **Argv) {
             .Default(std::nullopt);
     if (!Mode) {
       errs() << "dpopt: error: invalid --remove-launch='" << RemoveLaunch
-             << "'; expected auto, T1, T2, T3 or T4\n";
+             << "'; expected auto, T1, T2, T3 or T4"
+             << tag(dpopt::DiagId::InvalidOptionValue);
       return dpopt::ExitInputError;
     }
     O.PassOpts.RemoveLaunch = *Mode;
@@ -399,7 +416,7 @@ int main(int Argc, const char **Argv) {
     auto Parsed = dpopt::parsePragmaClauses("aggregate(" + Aggregate + ")");
     if (auto *Err = std::get_if<dpopt::PragmaError>(&Parsed)) {
       errs() << "dpopt: error: invalid --agg='" << Aggregate
-             << "': " << Err->Message << "\n";
+             << "': " << Err->Message << tag(dpopt::DiagId::InvalidOptionValue);
       return dpopt::ExitInputError;
     }
     O.PassOpts.Aggregate = std::get<dpopt::PragmaDirective>(Parsed).Aggregate;
@@ -413,7 +430,8 @@ int main(int Argc, const char **Argv) {
         G = Each;
     if (!G) {
       errs() << "dpopt: error: invalid --consldt='" << Consolidate
-             << "'; expected warp, block or grid\n";
+             << "'; expected warp, block or grid"
+             << tag(dpopt::DiagId::InvalidOptionValue);
       return dpopt::ExitInputError;
     }
     O.PassOpts.Consolidate = G;
