@@ -17,6 +17,7 @@
 #include "dpopt/Passes/MergePass.h"
 #include "dpopt/Passes/PassRegistry.h"
 #include "dpopt/Report/Report.h"
+#include "dpopt/Report/Stats.h"
 #include "dpopt/Rewrite/LineDirectives.h"
 #include "dpopt/Support/DiagnosticPolicy.h"
 #include "dpopt/Support/SourceText.h"
@@ -61,6 +62,10 @@ private:
 };
 
 int Run::execute() {
+  if (O.Stats) {
+    *O.Stats = FileStats();
+    O.Stats->File = O.Input;
+  }
   Expected<DiagnosticPolicy> Policy =
       DiagnosticPolicy::parse(O.DiagSuppress, O.DiagWarn, O.DiagError);
   if (!Policy) {
@@ -291,6 +296,10 @@ int Run::execute() {
   if (!O.DepFile.empty())
     if (Error E = writeOutputFile(O.DepFile, DepText))
       return fail(ExitEnvironmentError, DiagId::CannotWrite, std::move(E));
+  if (O.Stats) {
+    *O.Stats = collectStats(**WC, Remarks, Needs);
+    O.Stats->File = O.Input;
+  }
 
   if (O.Timing) {
     unsigned Parses = (*Session)->getParseCount();

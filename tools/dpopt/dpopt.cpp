@@ -15,7 +15,9 @@
 
 #include "dpopt/Driver/Batch.h"
 #include "dpopt/Driver/Driver.h"
+#include "dpopt/Driver/OutputFile.h"
 #include "dpopt/Passes/PassRegistry.h"
+#include "dpopt/Report/Stats.h"
 #include "dpopt/Support/DiagnosticPolicy.h"
 #include "dpopt/Support/Runtime.h"
 #include "dpopt/Support/Version.h"
@@ -25,9 +27,11 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <list>
 #include <thread>
 
 using namespace llvm;
@@ -52,7 +56,15 @@ cl::opt<unsigned> Jobs("j",
                        cl::desc("With --out-dir: files rewritten at once "
                                 "(default: the number of hardware threads)"),
                        cl::value_desc("N"), cl::cat(DpoptCategory));
+// --stats, --stats=text, --stats=csv FILE: main() reads them before
+// LLVM's command line, whose own -stats option has the name.
+cl::opt<std::string> Stats("dpopt-stats", cl::ReallyHidden,
+                           cl::cat(DpoptCategory));
+cl::opt<std::string> StatsCsvFile("dpopt-stats-csv-file", cl::ReallyHidden,
+                                  cl::cat(DpoptCategory));
 // One file of a batch, in the process runBatch starts for it.
+cl::opt<std::string> BatchStats("batch-stats", cl::ReallyHidden,
+                                cl::cat(DpoptCategory));
 cl::opt<std::string> BatchInput("batch-input", cl::ReallyHidden,
                                 cl::cat(DpoptCategory));
 cl::opt<std::string> BatchOutput("batch-output", cl::ReallyHidden,
@@ -209,10 +221,45 @@ void printVersion(raw_ostream &OS) {
         ")\n";
 }
 
+/// The value of a --stats option spelled \p Arg ("text" for a bare one),
+/// or nothing when \p Arg is not one.
+std::optional<std::string> statsValue(StringRef Arg) {
+  if (!Arg.consume_front("--") && !Arg.consume_front("-"))
+    return std::nullopt;
+  if (Arg == "stats")
+    return "text";
+  if (Arg.consume_front("stats="))
+    return Arg.str();
+  return std::nullopt;
+}
+
+/// --stats' value: text, csv (with its file), or nothing asked.
+enum class StatsFormat { None, Text, Csv };
+
+/// Prints or writes the statistics --stats asks for; false when the CSV
+/// file cannot be written (said on stderr).
+bool reportStats(StatsFormat Format, ArrayRef<dpopt::FileStats> Files) {
+  if (Format == StatsFormat::Text) {
+    dpopt::printStatsText(errs(), Files);
+    return true;
+  }
+  std::string Csv;
+  raw_string_ostream OS(Csv);
+  dpopt::writeStatsCsv(OS, Files);
+  OS.flush();
+  if (Error E = dpopt::writeOutputFile(StatsCsvFile, Csv)) {
+    errs() << "dpopt: error: " << toString(std::move(E))
+           << tag(dpopt::DiagId::CannotWrite);
+    return false;
+  }
+  return true;
+}
+
 /// Several files: each is rewritten by a dpopt process of its own, given
 /// this command line and the file (Batch.h).
 int runBatch(const dpopt::DriverOptions &O, ArrayRef<const char *> Own,
-             ArrayRef<std::string> Extra, const std::string &Self) {
+             ArrayRef<std::string> Extra, const std::string &Self,
+             StatsFormat StatsAsked) {
   auto Refuse = [](dpopt::DiagId Id, StringRef Why) {
     errs() << "dpopt: error: " << Why << tag(Id);
     return dpopt::ExitInputError;
@@ -262,17 +309,50 @@ int runBatch(const dpopt::DriverOptions &O, ArrayRef<const char *> Own,
   Run.Jobs = Jobs.getNumOccurrences()
                  ? Jobs.getValue()
                  : std::max(1u, std::thread::hardware_concurrency());
+  // Each file's process writes its statistics rows to a file of its own.
+  std::vector<SmallString<128>> StatsFiles(Files->size());
+  if (StatsAsked != StatsFormat::None)
+    for (SmallString<128> &Path : StatsFiles)
+      if (sys::fs::createTemporaryFile("dpopt-stats", "csv", Path)) {
+        errs() << "dpopt: error: cannot create a temporary file"
+               << tag(dpopt::DiagId::CannotWrite);
+        return dpopt::ExitEnvironmentError;
+      }
   Run.ArgsFor = [&](const dpopt::BatchFile &F) {
     std::vector<std::string> Args(Own.begin() + 1, Own.end());
     Args.push_back("--batch-input=" + F.Input);
     Args.push_back("--batch-output=" + F.Output);
+    if (StatsAsked != StatsFormat::None)
+      Args.push_back("--batch-stats=" +
+                     StatsFiles[&F - Files->data()].str().str());
     if (!Extra.empty()) {
       Args.push_back("--");
       Args.insert(Args.end(), Extra.begin(), Extra.end());
     }
     return Args;
   };
-  return dpopt::runBatch(*Files, Run, errs());
+  int Code = dpopt::runBatch(*Files, Run, errs());
+  if (StatsAsked == StatsFormat::None)
+    return Code;
+  std::vector<dpopt::FileStats> All;
+  for (size_t I = 0; I < Files->size(); ++I) {
+    dpopt::FileStats Missing;
+    Missing.File = (*Files)[I].Input;
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Rows =
+        MemoryBuffer::getFile(StatsFiles[I]);
+    Expected<std::vector<dpopt::FileStats>> Read =
+        Rows ? dpopt::readStatsCsv((*Rows)->getBuffer())
+             : Expected<std::vector<dpopt::FileStats>>(
+                   std::vector<dpopt::FileStats>());
+    if (!Read)
+      consumeError(Read.takeError());
+    // A process that crashed wrote nothing: its file was not rewritten.
+    All.push_back(Read && Read->size() == 1 ? Read->front() : Missing);
+    sys::fs::remove(StatsFiles[I]);
+  }
+  if (!reportStats(StatsAsked, All))
+    return std::max<int>(Code, dpopt::ExitEnvironmentError);
+  return Code;
 }
 
 } // namespace
@@ -282,16 +362,24 @@ int main(int Argc, const char **Argv) {
   // Flags after '--' belong to the compiler, not to dpopt.
   std::vector<const char *> Own;
   std::vector<std::string> Extra;
+  std::list<std::string> StatsArgs; // stable storage for Own's pointers
   bool AfterDashes = false;
   for (int I = 0; I < Argc; ++I) {
     if (AfterDashes)
       Extra.push_back(Argv[I]);
     else if (I > 0 && std::string(Argv[I]) == "--")
       AfterDashes = true;
-    else
+    else if (std::optional<std::string> Value = statsValue(Argv[I])) {
+      StatsArgs.push_back("--dpopt-stats=" + *Value);
+      // '--stats=csv FILE': the file is the next word.
+      if (*Value == "csv" && I + 1 < Argc && StringRef(Argv[I + 1]) != "--")
+        StatsArgs.push_back("--dpopt-stats-csv-file=" + std::string(Argv[++I]));
+    } else
       Own.push_back(Argv[I]);
   }
 
+  for (const std::string &A : StatsArgs)
+    Own.push_back(A.c_str());
   cl::HideUnrelatedOptions(DpoptCategory);
   cl::SetVersionPrinter(printVersion);
   dpopt::PassRegistry Registry = dpopt::PassRegistry::builtin();
@@ -300,6 +388,8 @@ int main(int Argc, const char **Argv) {
       "  dpopt in.cu -o out.cu [options] [-- nvcc flags]\n"
       "  dpopt a.cu b.cu ... --out-dir DIR [options] [-- nvcc flags]\n"
       "  dpopt -p build/ --out-dir DIR [options]\n\n"
+      "Statistics per file and in total: --stats (text, on stderr) or "
+      "--stats=csv FILE.\n\n"
       "Passes (--passes=...): " +
       Registry.validNames() + "\n";
   for (const auto &P : Registry.passes())
@@ -450,11 +540,41 @@ int main(int Argc, const char **Argv) {
     O.Input = BatchInput;
     O.Output = BatchOutput;
     O.NoteIgnoredFlags = false;
-    return dpopt::runDriver(O, errs());
+    dpopt::FileStats FS;
+    if (!BatchStats.empty())
+      O.Stats = &FS;
+    int Code = dpopt::runDriver(O, errs());
+    if (!BatchStats.empty()) {
+      std::error_code EC;
+      raw_fd_ostream OS(BatchStats, EC);
+      if (!EC)
+        dpopt::writeStatsCsv(OS, FS, /*WithTotal=*/false);
+    }
+    return Code;
+  }
+
+  StatsFormat StatsAsked = StatsFormat::None;
+  if (Stats.getNumOccurrences()) {
+    if (Stats == "text") {
+      StatsAsked = StatsFormat::Text;
+    } else if (Stats == "csv" && !StatsCsvFile.empty()) {
+      StatsAsked = StatsFormat::Csv;
+    } else {
+      errs() << "dpopt: error: invalid --stats='" << Stats
+             << "'; expected --stats, --stats=text or --stats=csv FILE"
+             << tag(dpopt::DiagId::InvalidOptionValue);
+      return dpopt::ExitInputError;
+    }
   }
   bool Batch = InputFiles.size() > 1 || !OutDir.empty() ||
                (InputFiles.empty() && !BuildDir.empty());
-  if (!Batch)
-    return dpopt::runDriver(O, errs());
-  return runBatch(O, Own, Extra, Exe);
+  if (Batch)
+    return runBatch(O, Own, Extra, Exe, StatsAsked);
+  dpopt::FileStats FS;
+  if (StatsAsked != StatsFormat::None)
+    O.Stats = &FS;
+  int Code = dpopt::runDriver(O, errs());
+  if (StatsAsked != StatsFormat::None && !reportStats(StatsAsked, FS))
+    return std::max<int>(Code, dpopt::ExitEnvironmentError);
+  return Code;
 }

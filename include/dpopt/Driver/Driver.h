@@ -25,6 +25,8 @@
 
 namespace dpopt {
 
+struct FileStats;
+
 enum class ReportFormat { None, Text, Json };
 
 struct DriverOptions {
@@ -52,6 +54,9 @@ struct DriverOptions {
   /// Flags after '--', nvcc or clang style.
   std::vector<std::string> ExtraFlags;
   bool Verbose = false;
+  /// --stats: filled with the run's statistics (Stats.h); Rewritten only
+  /// once the output is written.
+  FileStats *Stats = nullptr;
   /// Say which nvcc flags are ignored (a batch's processes do not: the
   /// note would repeat for every file).
   bool NoteIgnoredFlags = true;
