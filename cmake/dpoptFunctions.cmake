@@ -49,6 +49,11 @@ function(dpopt_transform)
     set_source_files_properties("${Path}" TARGET_DIRECTORY "${ARG_TARGET}"
                                 PROPERTIES HEADER_FILE_ONLY ON)
     target_sources("${ARG_TARGET}" PRIVATE "${Output}")
+    # '#include "x.h"' looks beside the including file first: beside the
+    # original, as when it is compiled itself, not beside the output.
+    get_filename_component(SourceDir "${Path}" DIRECTORY)
+    set_source_files_properties("${Output}" TARGET_DIRECTORY "${ARG_TARGET}"
+                                PROPERTIES INCLUDE_DIRECTORIES "${SourceDir}")
   endforeach()
   target_include_directories("${ARG_TARGET}" PRIVATE "${DPOPT_RUNTIME_INCLUDE_DIR}")
   set_target_properties("${ARG_TARGET}" PROPERTIES CUDA_SEPARABLE_COMPILATION ON

@@ -2,7 +2,8 @@
 # GPU machine: builds every program prepare.sh wrote with -lineinfo, runs
 # each under compute-sanitizer (small and large parts) and checks that the
 # out-of-bounds write is reported at oob.cu's line marked OOB -- and, for
-# the control built without '#line', at the output file instead.
+# the control built without '#line', at the output file instead; and that
+# cuda-gdb stops at that line in dpopt's clone (when cuda-gdb exists).
 #   OUT=results test/gpu/linemap/run.sh DIR
 set -u
 dir=${1:?usage: run.sh DIR}
@@ -41,5 +42,20 @@ for src in "$dir"/oob-*.cu; do
     echo "$variant,$parts,$expected,$reported,$result" >> "$out/results.csv"
   done
 done
+# cuda-gdb: a breakpoint on the user's line stops in dpopt's clone of the
+# child (built with -G), and the stop names oob.cu and that line.
+gdb=${CUDA_GDB:-$(dirname "$(command -v "$nvcc")")/cuda-gdb}
+if [ -x "$gdb" ] && [ -f "$dir/oob-coarsen.cu" ]; then
+  "$nvcc" -rdc=true -arch=sm_90 -G -g -I "$here/../../../runtime" "$dir/oob-coarsen.cu" \
+    -o "$dir/oob-coarsen-debug" -lcudadevrt > "$out/oob-coarsen-debug.build.log" 2>&1
+  timeout 300 "$gdb" -batch -ex "set cuda break_on_launch none" -ex "break oob.cu:$line" \
+    -ex "run s" -ex "bt 1" -ex "kill" --args "$dir/oob-coarsen-debug" s \
+    > "$out/cuda-gdb.log" 2>&1
+  stop=$(grep -m1 -oE '(at|in) [^ ]*oob\.cu:[0-9]+' "$out/cuda-gdb.log" | sed 's/^.* //')
+  result=FAIL
+  case "$stop" in *oob.cu:$line) result=PASS ;; esac
+  [ $result = PASS ] || status=1
+  echo "coarsen-cuda-gdb,small,oob.cu:$line,$stop,$result" >> "$out/results.csv"
+fi
 cat "$out/results.csv"
 exit $status
