@@ -130,6 +130,8 @@ struct Running {
   sys::ProcessInfo Process;
   SmallString<128> OutLog, ErrLog;
   bool Started = false;
+  /// Why the process did not start.
+  std::string NotStarted;
 };
 
 void printFile(StringRef Path, raw_ostream &OS) {
@@ -166,6 +168,7 @@ int runBatch(ArrayRef<BatchFile> Files, const BatchRun &Run,
         sys::fs::closeFile(FD) ||
         sys::fs::createTemporaryFile("dpopt-err", "log", FD, R.ErrLog) ||
         sys::fs::closeFile(FD)) {
+      R.NotStarted = "cannot create a temporary file for its messages";
       Active.push_back(std::move(R));
       return;
     }
@@ -179,6 +182,8 @@ int runBatch(ArrayRef<BatchFile> Files, const BatchRun &Run,
     R.Process = sys::ExecuteNoWait(Run.Self, Argv, std::nullopt, Redirects, 0,
                                    &Why, &Failed);
     R.Started = !Failed;
+    if (Failed)
+      R.NotStarted = "cannot run '" + Run.Self + "': " + Why;
     Active.push_back(std::move(R));
   };
   while (Next < Files.size() || !Active.empty()) {
@@ -193,7 +198,7 @@ int runBatch(ArrayRef<BatchFile> Files, const BatchRun &Run,
       // A negative code is a crash (or a failure to run): dpopt's bug.
       Code = Done.ReturnCode < 0 ? ExitInternalError : Done.ReturnCode;
     } else {
-      Why = "cannot run '" + Run.Self + "'";
+      Why = R.NotStarted;
     }
     printFile(R.OutLog, outs());
     printFile(R.ErrLog, Errs);
