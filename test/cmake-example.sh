@@ -10,8 +10,9 @@
 #   cmake-example.sh <dpopt build dir> <source dir> <work dir> <nvcc>
 set -eu
 build=$1 src=$2 work=$3 nvcc=$4
-if [ "${RUN_ON_GPU:-0}" = 1 ] && ! { command -v nvidia-smi > /dev/null && nvidia-smi -L > /dev/null 2>&1; }; then
-  echo "SKIP: no NVIDIA GPU on this machine"; exit 77
+if [ "${RUN_ON_GPU:-0}" = 1 ]; then
+  . "$src/test/gpu/require-gpu.sh"
+  require_gpu "$nvcc"
 fi
 rm -rf "$work"
 mkdir -p "$work"

@@ -4,12 +4,8 @@
 # prints PASS. Exits 77 (ctest SKIP) when there is no GPU or no nvcc.
 set -u
 DPOPT=$1 NVCC=$2 ROOT=$3 WORK=$4
-if [ -z "$NVCC" ] || [ ! -x "$NVCC" ]; then
-  echo "SKIP: nvcc not found (install the CUDA toolkit or set CUDA_HOME)"; exit 77
-fi
-if ! command -v nvidia-smi >/dev/null 2>&1 || ! nvidia-smi -L >/dev/null 2>&1; then
-  echo "SKIP: no NVIDIA GPU on this machine"; exit 77
-fi
+. "$(dirname "$0")/./require-gpu.sh"
+require_gpu "$NVCC"
 mkdir -p "$WORK"
 status=0
 for src in "$ROOT"/examples/*.cu; do

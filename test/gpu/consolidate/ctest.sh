@@ -4,13 +4,8 @@
 set -u
 DPOPT=$1 NVCC=$2 WORK=$3
 here=$(cd "$(dirname "$0")" && pwd)
-if [ -z "$NVCC" ] || [ ! -x "$NVCC" ]; then
-  echo "SKIP: nvcc not found (install the CUDA toolkit or set CUDA_HOME)"; exit 77
-fi
-if ! command -v nvidia-smi >/dev/null 2>&1 || ! nvidia-smi -L >/dev/null 2>&1; then
-  echo "SKIP: no NVIDIA GPU on this machine"; exit 77
-fi
-export PATH="$(dirname "$NVCC"):$PATH"
+. "$(dirname "$0")/../require-gpu.sh"
+require_gpu "$NVCC"
 DPOPT=$DPOPT "$here/prepare.sh" "$WORK" || exit 1
 OUT="$WORK/results" "$here/run.sh" "$WORK" || exit 1
 ! grep -v ',PASS,' "$WORK/results/results.csv" | grep -v '^variant,'

@@ -4,12 +4,8 @@
 # Exits 77 (ctest SKIP) when there is no GPU or no nvcc.
 set -u
 DPOPT=$1 NVCC=$2 WORK=$3
-if [ -z "$NVCC" ] || [ ! -x "$NVCC" ]; then
-  echo "SKIP: nvcc not found (install the CUDA toolkit or set CUDA_HOME)"; exit 77
-fi
-if ! command -v nvidia-smi >/dev/null 2>&1 || ! nvidia-smi -L >/dev/null 2>&1; then
-  echo "SKIP: no NVIDIA GPU on this machine"; exit 77
-fi
+. "$(dirname "$0")/../require-gpu.sh"
+require_gpu "$NVCC"
 HERE="$(cd "$(dirname "$0")" && pwd)"
 rm -rf "$WORK" && mkdir -p "$WORK"
 bash "$HERE/run.sh" prepare "$DPOPT" "$WORK/gen" || exit 1
