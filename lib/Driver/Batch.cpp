@@ -7,7 +7,7 @@
 #include "dpopt/Driver/Batch.h"
 
 #include "dpopt/Driver/Driver.h"
-#include "dpopt/Support/DiagnosticIds.h"
+#include "dpopt/Support/Diagnostic.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/STLExtras.h"
@@ -151,8 +151,10 @@ int runBatch(ArrayRef<BatchFile> Files, const BatchRun &Run,
     if (!Dir.empty())
       if (std::error_code EC = sys::fs::create_directories(
               Dir, /*IgnoreExisting=*/true, sys::fs::perms::all_all)) {
-        Errs << "dpopt: error: cannot create '" << Dir << "': " << EC.message()
-             << " [" << diagIdCode(DiagId::CannotWrite) << "]\n";
+        printDiagnostic(Errs,
+                        toolDiagnostic(Severity::Error, DiagId::CannotWrite,
+                                       "cannot create '" + Dir.str() +
+                                           "': " + EC.message()));
         return ExitEnvironmentError;
       }
   }
@@ -206,11 +208,12 @@ int runBatch(ArrayRef<BatchFile> Files, const BatchRun &Run,
     sys::fs::remove(R.ErrLog);
     const BatchFile &F = Files[R.Index];
     if (Code != ExitSuccess) {
-      Errs << "dpopt: error: '" << F.Input << "' was not rewritten";
-      if (!Why.empty())
-        Errs << ": " << Why;
-      Errs << " (exit code " << Code << ") ["
-           << diagIdCode(DiagId::BatchFileFailed) << "]\n";
+      printDiagnostic(Errs,
+                      toolDiagnostic(Severity::Error, DiagId::BatchFileFailed,
+                                     "'" + F.Input + "' was not rewritten" +
+                                         (Why.empty() ? "" : ": " + Why) +
+                                         " (exit code " + std::to_string(Code) +
+                                         ")"));
       NotWritten.push_back(F.Input);
       Worst = std::max(Worst, Code);
     }

@@ -42,7 +42,7 @@ public:
 
 private:
   int fail(int Code, DiagId Id, const Twine &Msg) {
-    Errs << "dpopt: error: " << Msg << " [" << diagIdCode(Id) << "]\n";
+    printDiagnostic(Errs, toolDiagnostic(Severity::Error, Id, Msg.str()));
     return Code;
   }
   int fail(int Code, DiagId Id, Error E) {

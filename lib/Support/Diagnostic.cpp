@@ -37,6 +37,14 @@ Diagnostic makeDiagnostic(const SourceText &Source, unsigned Offset,
   return D;
 }
 
+Diagnostic toolDiagnostic(Severity Level, DiagId Id, std::string Message) {
+  Diagnostic D;
+  D.Level = Level;
+  D.Id = Id;
+  D.Message = std::move(Message);
+  return D;
+}
+
 void printDiagnostic(llvm::raw_ostream &OS, const Diagnostic &D) {
   if (!D.File.empty()) {
     OS << D.File;

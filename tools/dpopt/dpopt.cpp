@@ -186,9 +186,10 @@ cl::opt<bool> Timing("time",
                      cl::desc("Print how long parsing and each pass took"),
                      cl::cat(DpoptCategory));
 
-/// The end of a message of dpopt's: its id, and the line's end.
-std::string tag(dpopt::DiagId Id) {
-  return " [" + dpopt::diagIdCode(Id) + "]\n";
+/// Prints "dpopt: error: <Message> [DPnnnn]".
+void toolError(dpopt::DiagId Id, const Twine &Message) {
+  dpopt::printDiagnostic(
+      errs(), dpopt::toolDiagnostic(dpopt::Severity::Error, Id, Message.str()));
 }
 
 /// Reads --<Option>=<Text> as the pragma clause \p Clause reads its value:
@@ -200,8 +201,8 @@ std::optional<uint64_t> clauseOption(StringRef Option, StringRef Text,
       V ? dpopt::clauseValueError(Clause, *V, Min) : "expected an integer";
   if (Why.empty())
     return V;
-  errs() << "dpopt: error: invalid --" << Option << "='" << Text << "': " << Why
-         << tag(dpopt::DiagId::InvalidOptionValue);
+  toolError(dpopt::DiagId::InvalidOptionValue,
+            "invalid --" + Option + "='" + Text + "': " + Why);
   return std::nullopt;
 }
 
@@ -209,10 +210,14 @@ std::optional<uint64_t> clauseOption(StringRef Option, StringRef Text,
 /// compilers; say so, since an earlier one may be what the user meant.
 void warnRepeated(const cl::opt<std::string> &Option) {
   if (Option.getNumOccurrences() > 1)
-    errs() << "dpopt: warning: -" << (Option.ArgStr.size() > 1 ? "-" : "")
-           << Option.ArgStr << " is given " << Option.getNumOccurrences()
-           << " times; the last one ('" << Option.getValue() << "') is used"
-           << tag(dpopt::DiagId::OptionRepeated);
+    dpopt::printDiagnostic(
+        errs(),
+        dpopt::toolDiagnostic(
+            dpopt::Severity::Warning, dpopt::DiagId::OptionRepeated,
+            (Twine("-") + (Option.ArgStr.size() > 1 ? "-" : "") +
+             Option.ArgStr + " is given " + Twine(Option.getNumOccurrences()) +
+             " times; the last one ('" + Option.getValue() + "') is used")
+                .str()));
 }
 
 void printVersion(raw_ostream &OS) {
@@ -248,8 +253,7 @@ bool reportStats(StatsFormat Format, ArrayRef<dpopt::FileStats> Files) {
   dpopt::writeStatsCsv(OS, Files);
   OS.flush();
   if (Error E = dpopt::writeOutputFile(StatsCsvFile, Csv)) {
-    errs() << "dpopt: error: " << toString(std::move(E))
-           << tag(dpopt::DiagId::CannotWrite);
+    toolError(dpopt::DiagId::CannotWrite, toString(std::move(E)));
     return false;
   }
   return true;
@@ -261,7 +265,7 @@ int runBatch(const dpopt::DriverOptions &O, ArrayRef<const char *> Own,
              ArrayRef<std::string> Extra, const std::string &Self,
              StatsFormat StatsAsked) {
   auto Refuse = [](dpopt::DiagId Id, StringRef Why) {
-    errs() << "dpopt: error: " << Why << tag(Id);
+    toolError(Id, Why);
     return dpopt::ExitInputError;
   };
   if (OutDir.empty())
@@ -314,8 +318,7 @@ int runBatch(const dpopt::DriverOptions &O, ArrayRef<const char *> Own,
   if (StatsAsked != StatsFormat::None)
     for (SmallString<128> &Path : StatsFiles)
       if (sys::fs::createTemporaryFile("dpopt-stats", "csv", Path)) {
-        errs() << "dpopt: error: cannot create a temporary file"
-               << tag(dpopt::DiagId::CannotWrite);
+        toolError(dpopt::DiagId::CannotWrite, "cannot create a temporary file");
         return dpopt::ExitEnvironmentError;
       }
   Run.ArgsFor = [&](const dpopt::BatchFile &F) {
@@ -421,9 +424,8 @@ int main(int Argc, const char **Argv) {
     else if (Report == "json")
       O.Report = dpopt::ReportFormat::Json;
     else {
-      errs() << "dpopt: error: invalid --report='" << Report
-             << "'; expected text or json"
-             << tag(dpopt::DiagId::InvalidOptionValue);
+      toolError(dpopt::DiagId::InvalidOptionValue,
+                "invalid --report='" + Report + "'; expected text or json");
       return dpopt::ExitInputError;
     }
   }
@@ -433,9 +435,9 @@ int main(int Argc, const char **Argv) {
     O.Report = dpopt::ReportFormat::Text;
   O.DepFile = DepFile;
   if (!O.DepFile.empty() && (O.Output.empty() || O.Output == "-")) {
-    errs() << "dpopt: error: --depfile needs an output file (-o FILE): it "
-              "names the file the dependencies are of"
-           << tag(dpopt::DiagId::OptionNeedsAnother);
+    toolError(dpopt::DiagId::OptionNeedsAnother,
+              "--depfile needs an output file (-o FILE): it names the file "
+              "the dependencies are of");
     return dpopt::ExitInputError;
   }
   O.Remarks = Remarks;
@@ -488,9 +490,9 @@ int main(int Argc, const char **Argv) {
             .Case("T4", dpopt::RemoveLaunchMode::T4)
             .Default(std::nullopt);
     if (!Mode) {
-      errs() << "dpopt: error: invalid --remove-launch='" << RemoveLaunch
-             << "'; expected auto, T1, T2, T3 or T4"
-             << tag(dpopt::DiagId::InvalidOptionValue);
+      toolError(dpopt::DiagId::InvalidOptionValue,
+                "invalid --remove-launch='" + RemoveLaunch +
+                    "'; expected auto, T1, T2, T3 or T4");
       return dpopt::ExitInputError;
     }
     O.PassOpts.RemoveLaunch = *Mode;
@@ -505,8 +507,8 @@ int main(int Argc, const char **Argv) {
     // The same grammar as the pragma's 'aggregate(...)' clause.
     auto Parsed = dpopt::parsePragmaClauses("aggregate(" + Aggregate + ")");
     if (auto *Err = std::get_if<dpopt::PragmaError>(&Parsed)) {
-      errs() << "dpopt: error: invalid --agg='" << Aggregate
-             << "': " << Err->Message << tag(dpopt::DiagId::InvalidOptionValue);
+      toolError(dpopt::DiagId::InvalidOptionValue,
+                "invalid --agg='" + Aggregate + "': " + Err->Message);
       return dpopt::ExitInputError;
     }
     O.PassOpts.Aggregate = std::get<dpopt::PragmaDirective>(Parsed).Aggregate;
@@ -519,9 +521,9 @@ int main(int Argc, const char **Argv) {
       if (Consolidate == dpopt::granularityName(Each))
         G = Each;
     if (!G) {
-      errs() << "dpopt: error: invalid --consldt='" << Consolidate
-             << "'; expected warp, block or grid"
-             << tag(dpopt::DiagId::InvalidOptionValue);
+      toolError(dpopt::DiagId::InvalidOptionValue,
+                "invalid --consldt='" + Consolidate +
+                    "'; expected warp, block or grid");
       return dpopt::ExitInputError;
     }
     O.PassOpts.Consolidate = G;
@@ -560,9 +562,9 @@ int main(int Argc, const char **Argv) {
     } else if (Stats == "csv" && !StatsCsvFile.empty()) {
       StatsAsked = StatsFormat::Csv;
     } else {
-      errs() << "dpopt: error: invalid --stats='" << Stats
-             << "'; expected --stats, --stats=text or --stats=csv FILE"
-             << tag(dpopt::DiagId::InvalidOptionValue);
+      toolError(dpopt::DiagId::InvalidOptionValue,
+                "invalid --stats='" + Stats +
+                    "'; expected --stats, --stats=text or --stats=csv FILE");
       return dpopt::ExitInputError;
     }
   }

@@ -48,6 +48,10 @@ Diagnostic makeDiagnostic(const SourceText &Source, unsigned Offset,
                           Severity Level, std::string Message,
                           std::optional<DiagId> Id = std::nullopt);
 
+/// A diagnostic about the command line or the environment, not a place in
+/// a file: printed "dpopt: error: ... [DPnnnn]".
+Diagnostic toolDiagnostic(Severity Level, DiagId Id, std::string Message);
+
 void printDiagnostic(llvm::raw_ostream &OS, const Diagnostic &D);
 
 const char *severityName(Severity S);
