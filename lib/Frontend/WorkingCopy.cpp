@@ -123,9 +123,7 @@ tooling::Replacements bracedConfigEdits(StringRef Text) {
   tooling::Replacements Edits;
   if (!Text.contains("<<<"))
     return Edits;
-  LangOptions LO;
-  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus14 = LO.CPlusPlus17 = true;
-  LO.CUDA = true;
+  LangOptions LO = rawLexLangOptions();
   Lexer L(SourceLocation(), LO, Text.begin(), Text.begin(), Text.end());
   Token T;
   auto OffsetOf = [&](const Token &Tok) {

@@ -9,7 +9,6 @@
 #include "dpopt/Rewrite/LineOrigins.h"
 #include "dpopt/Support/SourceText.h"
 
-#include "clang/Basic/LangOptions.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -88,9 +87,7 @@ std::vector<LineFacts> scanLines(StringRef Text) {
       Facts[I].Locked = true;
   }
 
-  clang::LangOptions LO;
-  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus14 = LO.CPlusPlus17 = true;
-  LO.CUDA = true;
+  clang::LangOptions LO = rawLexLangOptions();
   clang::Lexer L(clang::SourceLocation(), LO, Text.begin(), Text.begin(),
                  Text.end());
   L.SetCommentRetentionState(true);

@@ -10,6 +10,13 @@
 
 namespace dpopt {
 
+clang::LangOptions rawLexLangOptions() {
+  clang::LangOptions LO;
+  LO.CPlusPlus = LO.CPlusPlus11 = LO.CPlusPlus14 = LO.CPlusPlus17 = true;
+  LO.CUDA = true;
+  return LO;
+}
+
 SourceText::SourceText(std::string P, std::string T)
     : Path(std::move(P)), Text(std::move(T)) {
   LineStarts.push_back(0);

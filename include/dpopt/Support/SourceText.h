@@ -7,6 +7,7 @@
 #ifndef DPOPT_SUPPORT_SOURCETEXT_H
 #define DPOPT_SUPPORT_SOURCETEXT_H
 
+#include "clang/Basic/LangOptions.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
@@ -43,6 +44,11 @@ private:
 /// line ('namespace { __global__ void k()': a directive must start a line).
 std::string onOwnLines(llvm::StringRef Source, unsigned Offset,
                        llvm::StringRef Lines);
+
+/// The language to lex CUDA text raw (no preprocessor, no parse) in: C++17
+/// and CUDA, so that raw strings, digit separators and '<<<' lex as nvcc
+/// reads them.
+clang::LangOptions rawLexLangOptions();
 
 /// The UTF-8 byte order mark some editors put at the start of a file.
 constexpr llvm::StringLiteral Utf8ByteOrderMark = "\xEF\xBB\xBF";
