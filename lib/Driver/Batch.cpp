@@ -7,6 +7,7 @@
 #include "dpopt/Driver/Batch.h"
 
 #include "dpopt/Driver/Driver.h"
+#include "dpopt/Report/Stats.h"
 #include "dpopt/Support/Diagnostic.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -128,11 +129,27 @@ namespace {
 struct Running {
   size_t Index = 0;
   sys::ProcessInfo Process;
-  SmallString<128> OutLog, ErrLog;
+  SmallString<128> OutLog, ErrLog, StatsRows;
   bool Started = false;
   /// Why the process did not start.
   std::string NotStarted;
 };
+
+/// The statistics a file's process wrote to \p Path; for a process that
+/// wrote none (it crashed), those of a file not rewritten.
+FileStats readFileStats(StringRef Path, const std::string &Input) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Rows = MemoryBuffer::getFile(Path);
+  if (Rows) {
+    Expected<std::vector<FileStats>> Read = readStatsCsv((*Rows)->getBuffer());
+    if (Read && Read->size() == 1)
+      return Read->front();
+    if (!Read)
+      consumeError(Read.takeError());
+  }
+  FileStats Missing;
+  Missing.File = Input;
+  return Missing;
+}
 
 void printFile(StringRef Path, raw_ostream &OS) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Path);
@@ -143,8 +160,10 @@ void printFile(StringRef Path, raw_ostream &OS) {
 
 } // namespace
 
-int runBatch(ArrayRef<BatchFile> Files, const BatchRun &Run,
-             raw_ostream &Errs) {
+int runBatch(ArrayRef<BatchFile> Files, const BatchRun &Run, raw_ostream &Errs,
+             std::vector<FileStats> *Stats) {
+  if (Stats)
+    Stats->assign(Files.size(), FileStats());
   // Outputs mirror the inputs' directories; the processes only write files.
   for (const BatchFile &F : Files) {
     StringRef Dir = sys::path::parent_path(F.Output);
@@ -169,12 +188,17 @@ int runBatch(ArrayRef<BatchFile> Files, const BatchRun &Run,
     if (sys::fs::createTemporaryFile("dpopt-out", "log", FD, R.OutLog) ||
         sys::fs::closeFile(FD) ||
         sys::fs::createTemporaryFile("dpopt-err", "log", FD, R.ErrLog) ||
-        sys::fs::closeFile(FD)) {
+        sys::fs::closeFile(FD) ||
+        (Stats &&
+         (sys::fs::createTemporaryFile("dpopt-stats", "csv", FD, R.StatsRows) ||
+          sys::fs::closeFile(FD)))) {
       R.NotStarted = "cannot create a temporary file for its messages";
       Active.push_back(std::move(R));
       return;
     }
     std::vector<std::string> Args = Run.ArgsFor(Files[Index]);
+    if (Stats)
+      Args.insert(Args.begin(), "--batch-stats=" + R.StatsRows.str().str());
     std::vector<StringRef> Argv{Run.Self};
     Argv.insert(Argv.end(), Args.begin(), Args.end());
     std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(R.OutLog),
@@ -207,6 +231,10 @@ int runBatch(ArrayRef<BatchFile> Files, const BatchRun &Run,
     sys::fs::remove(R.OutLog);
     sys::fs::remove(R.ErrLog);
     const BatchFile &F = Files[R.Index];
+    if (Stats) {
+      (*Stats)[R.Index] = readFileStats(R.StatsRows, F.Input);
+      sys::fs::remove(R.StatsRows);
+    }
     if (Code != ExitSuccess) {
       printDiagnostic(Errs,
                       toolDiagnostic(Severity::Error, DiagId::BatchFileFailed,

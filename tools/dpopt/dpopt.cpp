@@ -27,7 +27,6 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -313,46 +312,21 @@ int runBatch(const dpopt::DriverOptions &O, ArrayRef<const char *> Own,
   Run.Jobs = Jobs.getNumOccurrences()
                  ? Jobs.getValue()
                  : std::max(1u, std::thread::hardware_concurrency());
-  // Each file's process writes its statistics rows to a file of its own.
-  std::vector<SmallString<128>> StatsFiles(Files->size());
-  if (StatsAsked != StatsFormat::None)
-    for (SmallString<128> &Path : StatsFiles)
-      if (sys::fs::createTemporaryFile("dpopt-stats", "csv", Path)) {
-        toolError(dpopt::DiagId::CannotWrite, "cannot create a temporary file");
-        return dpopt::ExitEnvironmentError;
-      }
   Run.ArgsFor = [&](const dpopt::BatchFile &F) {
     std::vector<std::string> Args(Own.begin() + 1, Own.end());
     Args.push_back("--batch-input=" + F.Input);
     Args.push_back("--batch-output=" + F.Output);
-    if (StatsAsked != StatsFormat::None)
-      Args.push_back("--batch-stats=" +
-                     StatsFiles[&F - Files->data()].str().str());
     if (!Extra.empty()) {
       Args.push_back("--");
       Args.insert(Args.end(), Extra.begin(), Extra.end());
     }
     return Args;
   };
-  int Code = dpopt::runBatch(*Files, Run, errs());
+  std::vector<dpopt::FileStats> All;
+  int Code = dpopt::runBatch(*Files, Run, errs(),
+                             StatsAsked == StatsFormat::None ? nullptr : &All);
   if (StatsAsked == StatsFormat::None)
     return Code;
-  std::vector<dpopt::FileStats> All;
-  for (size_t I = 0; I < Files->size(); ++I) {
-    dpopt::FileStats Missing;
-    Missing.File = (*Files)[I].Input;
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Rows =
-        MemoryBuffer::getFile(StatsFiles[I]);
-    Expected<std::vector<dpopt::FileStats>> Read =
-        Rows ? dpopt::readStatsCsv((*Rows)->getBuffer())
-             : Expected<std::vector<dpopt::FileStats>>(
-                   std::vector<dpopt::FileStats>());
-    if (!Read)
-      consumeError(Read.takeError());
-    // A process that crashed wrote nothing: its file was not rewritten.
-    All.push_back(Read && Read->size() == 1 ? Read->front() : Missing);
-    sys::fs::remove(StatsFiles[I]);
-  }
   if (!reportStats(StatsAsked, All))
     return std::max<int>(Code, dpopt::ExitEnvironmentError);
   return Code;

@@ -28,6 +28,8 @@
 
 namespace dpopt {
 
+struct FileStats;
+
 /// One file of a batch: what to read, where to write.
 struct BatchFile {
   std::string Input;
@@ -59,9 +61,12 @@ struct BatchRun {
 
 /// Runs every file of \p Files, \p Run.Jobs at a time; prints what each
 /// printed to \p Errs in order. Returns 0 when all succeeded, else the
-/// highest exit code (a crash counts as an internal error, 3).
+/// highest exit code (a crash counts as an internal error, 3). With \p
+/// Stats, each process also writes its file's statistics (--batch-stats),
+/// and \p Stats gets them in input order (a file whose process wrote none
+/// was not rewritten).
 int runBatch(llvm::ArrayRef<BatchFile> Files, const BatchRun &Run,
-             llvm::raw_ostream &Errs);
+             llvm::raw_ostream &Errs, std::vector<FileStats> *Stats = nullptr);
 
 } // namespace dpopt
 
