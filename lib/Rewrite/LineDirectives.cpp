@@ -74,9 +74,8 @@ void readLineDirective(StringRef Line, LineFacts &F) {
   F.SetsFile = readFileName(S.substr(Digits).ltrim(" \t"));
 }
 
-/// The facts of every line of \p Text (split as splitLines splits it).
-std::vector<LineFacts> scanLines(StringRef Text) {
-  std::vector<StringRef> Lines = splitLines(Text);
+/// The facts of every line of \p Text; \p Lines is splitLines(Text).
+std::vector<LineFacts> scanLines(StringRef Text, ArrayRef<StringRef> Lines) {
   std::vector<unsigned> Starts;
   for (StringRef L : Lines)
     Starts.push_back(static_cast<unsigned>(L.data() - Text.data()));
@@ -157,7 +156,7 @@ std::string withLineDirectives(StringRef Original, StringRef Output,
   std::vector<std::optional<unsigned>> Origins =
       lineOrigins(WithoutMark(UserLines), WithoutMark(OutLines));
 
-  std::vector<LineFacts> UserFacts = scanLines(Original);
+  std::vector<LineFacts> UserFacts = scanLines(Original, UserLines);
   std::vector<Presumed> UserPlace;
   Presumed P{UserFile.str(), 1};
   for (const LineFacts &F : UserFacts) {
@@ -165,7 +164,7 @@ std::string withLineDirectives(StringRef Original, StringRef Output,
     advance(P, F);
   }
 
-  std::vector<LineFacts> OutFacts = scanLines(Output);
+  std::vector<LineFacts> OutFacts = scanLines(Output, OutLines);
   std::string Result;
   Result.reserve(Output.size() + Output.size() / 8);
   Presumed Here{OutputFile.str(), 1};
