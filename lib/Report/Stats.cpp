@@ -167,40 +167,42 @@ FileStats collectStats(const WorkingCopy &WC, const RemarkEngine &Remarks,
   return S;
 }
 
-void printStatsText(raw_ostream &OS, ArrayRef<FileStats> Files) {
+/// The sums over the files that were rewritten, and how many they are.
+static std::pair<FileStats, unsigned> totalOf(ArrayRef<FileStats> Files) {
   FileStats Total;
-  unsigned NotRewritten = 0;
-  for (const FileStats &S : Files) {
-    if (!S.Rewritten) {
-      OS << "stats: " << S.File << ": not rewritten\n";
-      ++NotRewritten;
-      continue;
+  unsigned Rewritten = 0;
+  for (const FileStats &S : Files)
+    if (S.Rewritten) {
+      add(Total, S);
+      ++Rewritten;
     }
-    printOne(OS, S, S.File);
-    add(Total, S);
+  return {Total, Rewritten};
+}
+
+void printStatsText(raw_ostream &OS, ArrayRef<FileStats> Files) {
+  for (const FileStats &S : Files) {
+    if (S.Rewritten)
+      printOne(OS, S, S.File);
+    else
+      OS << "stats: " << S.File << ": not rewritten\n";
   }
   if (Files.size() > 1) {
+    auto [Total, Rewritten] = totalOf(Files);
     std::string Name = formatv("total over {0} files", Files.size());
-    if (NotRewritten)
-      Name += formatv(" ({0} not rewritten)", NotRewritten);
+    if (Rewritten < Files.size())
+      Name += formatv(" ({0} not rewritten)", Files.size() - Rewritten);
     printOne(OS, Total, Name);
   }
 }
 
 void writeStatsCsv(raw_ostream &OS, ArrayRef<FileStats> Files, bool WithTotal) {
   OS << "file,measure,pass,id,count\n";
-  FileStats Total;
-  Total.Rewritten = true;
-  unsigned Rewritten = 0;
-  for (const FileStats &S : Files) {
+  for (const FileStats &S : Files)
     writeRows(OS, S, S.File, S.Rewritten);
-    if (S.Rewritten) {
-      add(Total, S);
-      ++Rewritten;
-    }
-  }
-  if (WithTotal)
+  if (WithTotal) {
+    auto [Total, Rewritten] = totalOf(Files);
     writeRows(OS, Total, "TOTAL", Rewritten);
+  }
 }
 
 Expected<std::vector<FileStats>> readStatsCsv(StringRef Text) {
