@@ -79,6 +79,9 @@ struct ChildPlan {
   /// Record fields: the child's parameters (unnamed ones get a name).
   std::vector<std::string> Fields, FieldTypes, ParamNames;
   unsigned SiteId = 0;
+  /// Records of different block sizes meet the child's barriers or warp
+  /// operations: the clone's threads past a record's block leave first.
+  bool LeaveBeyond = false;
 };
 
 const Tunable AggThreshold{
@@ -132,8 +135,7 @@ private:
 std::optional<Refusal> AggregatePass::childBlocker(const LaunchSite &S,
                                                    ProgramAnalysis &A) {
   const ASTContext &Ctx = A.workingCopy().unit().getASTContext();
-  bool FixedBlock = constantThreadCount(S.Block.E, Ctx).has_value();
-  return groupedChildBlocker(S, A, FixedBlock, "aggregating", "aggregated");
+  return groupedChildBlocker(S, A, "aggregating", "aggregated");
 }
 
 std::optional<Refusal>
@@ -253,6 +255,7 @@ public:
       ChildOrder.push_back(Key);
       CalleeText[Key] = L.Callee;
     }
+    C.LeaveBeyond = C.LeaveBeyond || needsLeavingThreads(S, A);
 
     GroupSite P;
     P.S = &S;
@@ -432,6 +435,8 @@ Error AggregateRewriter::finish() {
     // Threads past the original block's size wait for the others here (not
     // in the epilogue while their warp-mates launch: WarpConvergence.h).
     S += "  " + rt::aggConvergeWarp + "(); // the lanes start together\n";
+    if (C.LeaveBeyond)
+      S += leaveBeyondRecord(Gen.Rank, Gen.Mine, "  ");
     S += "  {\n  " + reconvergeBegin(Gen.Warp);
     S += "  if (" + Gen.Rank + " < " + Gen.Mine + ".__block.x * " + Gen.Mine +
          ".__block.y * " + Gen.Mine + ".__block.z) {\n";
@@ -453,7 +458,10 @@ Error AggregateRewriter::finish() {
     S += "  " + reconvergeEnd(Gen.Warp) + "  }\n";
     if (!Own.empty())
       S += "  // dpopt aggregate: count this thread out; the last launches\n" +
-           groupEpilogue(Own, Gen.Last);
+           groupEpilogue(Own, Gen.Last,
+                         C.LeaveBeyond ? rt::aggParticipants + "(" + Gen.Mine +
+                                             ")"
+                                       : "");
     S += "}";
     std::string Head = "static __global__ " +
                        (F->LaunchBounds.empty() ? "" : F->LaunchBounds + " ") +

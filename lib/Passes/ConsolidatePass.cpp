@@ -11,6 +11,7 @@
 #include "Postwork.h"
 
 #include "dpopt/AST/CudaAST.h"
+#include "dpopt/Analysis/LaunchingThreads.h"
 #include "dpopt/Analysis/LocalVariables.h"
 #include "dpopt/Analysis/ThreadCount.h"
 #include "dpopt/Frontend/WorkingCopy.h"
@@ -234,8 +235,17 @@ protected:
                          S.Block.Text + " threads per consolidated block"};
     bool SyncMoved = Post.Found &&
                      canonicalFunction(S.Callee) == canonicalFunction(S.Caller);
-    return groupedChildBlocker(S, A, Block.has_value(), "consolidating",
-                               "consolidated", SyncMoved);
+    if (S.Pragma && S.Pragma->Blocks && needsLeavingThreads(S, A))
+      return Refusal{
+          DiagId::ConsolidateBlocksNeedsFixedBlock,
+          "'blocks(" + std::to_string(*S.Pragma->Blocks) + ")' cannot be kept: '" +
+              S.CalleeName +
+              "' synchronizes its threads or uses warp-level operations and "
+              "its block size is not a compile-time constant, so each "
+              "consolidated block runs one original block, and the grid has "
+              "one block per original block"};
+    return groupedChildBlocker(S, A, "consolidating", "consolidated",
+                               SyncMoved);
   }
 };
 
@@ -249,6 +259,10 @@ struct ChildPlan {
   std::vector<bool> Uniform;
   ChildShape Shape = ChildShape::MultiBlock;
   unsigned SiteId = 0;
+  /// Records of different block sizes meet the child's barriers or warp
+  /// operations: each consolidated block runs one original block, and its
+  /// threads past that block leave first.
+  bool LeaveBeyond = false;
   /// The CDP1 postwork after the child's one launch, run in a tail launch.
   std::optional<Postwork> Post;
   const FunctionDecl *PostParent = nullptr;
@@ -322,6 +336,7 @@ ChildPlan &ConsolidateRewriter::planChild(const LaunchSite &S,
   const FunctionDecl *Key = canonicalFunction(S.Callee);
   auto [It, New] = Children.try_emplace(Key);
   ChildPlan &C = It->second;
+  C.LeaveBeyond = C.LeaveBeyond || needsLeavingThreads(S, A);
   if (!New) {
     // One clone serves every site: thread-mapped only if all allow it.
     if (C.Shape != shapeOf(S, A))
@@ -411,9 +426,14 @@ std::string ConsolidateRewriter::launcher(const ChildPlan &C) const {
                    : Blocks;
   S += "  const unsigned " + Gen.Shmem + " = " + rt::aggMaxShmem + "(" + Group +
        ");\n";
-  S += "  const unsigned " + Gen.Grid + " = " + rt::consGridBlocks +
-       "(reinterpret_cast<const void *>(" + C.Clone + "), " + Threads + ", " +
-       Gen.Shmem + ", " + Kc + ", " + Units + ", " + Want + ");\n  ";
+  if (C.LeaveBeyond)
+    S += "  const unsigned " + Gen.Grid + " = " + Blocks +
+         "; // one block per original block: a block's threads past its "
+         "original block leave\n  ";
+  else
+    S += "  const unsigned " + Gen.Grid + " = " + rt::consGridBlocks +
+         "(reinterpret_cast<const void *>(" + C.Clone + "), " + Threads +
+         ", " + Gen.Shmem + ", " + Kc + ", " + Units + ", " + Want + ");\n  ";
   S += deviceLaunchStatement(
       C.SiteId,
       launchStatement(C.Clone, Gen.Grid, Threads, Gen.Shmem,
@@ -492,6 +512,9 @@ ConsolidateRewriter::cloneBody(const ChildPlan &C,
     ScaledRefs.push_back(&P);
   std::string S = "{\n" + groupPrologue(ScaledRefs);
   S += "  const unsigned " + Rank + " = " + rt::aggThreadRank + "();\n";
+  if (C.LeaveBeyond)
+    S += "  unsigned " + Gen.Threads + " = " + rt::aggBlockThreads +
+         "(); // the threads that count out\n";
   if (ThreadMapped)
     S += "  // Each thread runs one original thread (a one-thread block) at a "
          "time\n  // until the work is done.\n  for (unsigned long long " +
@@ -515,6 +538,11 @@ ConsolidateRewriter::cloneBody(const ChildPlan &C,
     S += "    const unsigned " + Gen.Local + " = static_cast<unsigned>(" +
          Item + ") - (" + Index + " ? " + Records + "[" + Index +
          " - 1].__end : 0u);\n";
+  if (C.LeaveBeyond) {
+    S += "    " + Gen.Threads + " = " + rt::aggParticipants + "(" + Mine +
+         ");\n";
+    S += leaveBeyondRecord(Rank, Mine, "    ");
+  }
   S += "    {\n";
   if (!ThreadMapped)
     S += "    " + reconvergeBegin(Gen.Warp) + "    if (" + Rank + " < " + Mine +
@@ -549,7 +577,7 @@ ConsolidateRewriter::cloneBody(const ChildPlan &C,
     S += "  " + rt::aggChildRelease + "(" + Records + ");\n";
   if (!Own.empty())
     S += "  // dpopt consolidate: count this thread out; the last launches\n" +
-         groupEpilogue(Own, Gen.Last);
+         groupEpilogue(Own, Gen.Last, C.LeaveBeyond ? Gen.Threads : "");
   S += "}";
   return S;
 }
@@ -577,6 +605,12 @@ Error ConsolidateRewriter::finish() {
     if (Pragma && Pragma->Buffer && Pragma->Buffer->PerBufferSize &&
         Level != Granularity::Grid)
       P.Capacity = std::to_string(*Pragma->Buffer->PerBufferSize) + "u";
+    // Block and larger buffers hold records for the threads that can launch
+    // (as aggregate's groups): a recursion whose thread 0 launches would
+    // otherwise reserve a record per thread at every level, more than the
+    // pool holds, and its launches would go alone.
+    if (Level != Granularity::Warp)
+      P.GuardedAxes = guardedThreadAxes(S);
     uint64_t Threads = Pragma && Pragma->Threads
                            ? *Pragma->Threads
                            : uint64_t(DefaultConsolidatedThreads);

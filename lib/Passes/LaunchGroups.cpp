@@ -173,9 +173,8 @@ std::optional<Refusal> groupedEnclosureBlocker(
 }
 
 std::optional<Refusal> groupedChildBlocker(const LaunchSite &S,
-                                           ProgramAnalysis &A, bool FixedBlock,
-                                           StringRef Doing, StringRef Done,
-                                           bool SyncMoved) {
+                                           ProgramAnalysis &A, StringRef Doing,
+                                           StringRef Done, bool SyncMoved) {
   const FunctionDecl *Def = getWrittenDefinition(S.Callee);
   const WorkingCopy &WC = A.workingCopy();
   std::string Name = "'" + S.CalleeName + "'";
@@ -204,20 +203,6 @@ std::optional<Refusal> groupedChildBlocker(const LaunchSite &S,
     return Refusal{DiagId::ChildLegacySync,
                    Name + " calls cudaDeviceSynchronize() at " +
                        whereIs(WC, F.LegacyDeviceSyncs[0].Loc)};
-  if (!FixedBlock && !F.Barriers.empty())
-    return Refusal{
-        DiagId::GroupBarrierVariableBlock,
-        Name + " synchronizes its threads (" + F.Barriers[0].What + " at " +
-            whereIs(WC, F.Barriers[0].Loc) +
-            ") and the block size is not a compile-time constant: threads past "
-            "a smaller original block could not take part in the barrier"};
-  if (!FixedBlock && !F.WarpOps.empty())
-    return Refusal{
-        DiagId::GroupWarpOpVariableBlock,
-        Name + " uses the warp-level operation " + F.WarpOps[0].What + " at " +
-            whereIs(WC, F.WarpOps[0].Loc) +
-            " and the block size is not a compile-time constant: a warp could "
-            "be partly past a smaller original block"};
   if (std::optional<std::string> Why = loopBodyBlocker(WC.unit(), Def))
     return Refusal{DiagId::BodyNotLoopable, *Why};
   NameAllocator Scratch("");
@@ -226,6 +211,25 @@ std::optional<Refusal> groupedChildBlocker(const LaunchSite &S,
     return Refusal{DiagId::CloneBlocked,
                    Name + " cannot be " + Done.str() + ": " + *Why};
   return std::nullopt;
+}
+
+bool needsLeavingThreads(const LaunchSite &S, ProgramAnalysis &A) {
+  const FunctionFacts &F = A.transitiveFacts(S.Callee);
+  if (F.Barriers.empty() && F.WarpOps.empty())
+    return false;
+  const ASTContext &Ctx = A.workingCopy().unit().getASTContext();
+  return !constantThreadCount(S.Block.E, Ctx).has_value();
+}
+
+std::string leaveBeyondRecord(StringRef Rank, StringRef Mine,
+                              StringRef Indent) {
+  std::string I = Indent.str();
+  return I +
+         "// Threads past the original block leave: its barriers and warp\n" +
+         I +
+         "// operations then see only its own threads, as in its own grid.\n" +
+         I + "if (" + Rank.str() + " >= " + rt::aggParticipants + "(" +
+         Mine.str() + "))\n" + I + "  return;\n";
 }
 
 std::string groupRef(const GroupSite &P) {
@@ -290,25 +294,27 @@ std::string groupPrologue(const std::vector<const GroupSite *> &Sites) {
 }
 
 std::string groupEpilogue(const std::vector<const GroupSite *> &Sites,
-                          const std::string &Last) {
+                          const std::string &Last,
+                          const std::string &Participants) {
   std::string S;
   for (const GroupSite *P : Sites) {
     switch (P->Level) {
     case Granularity::Warp:
       S += "  if (" + rt::aggArrive + "(" + groupRef(*P) + ", " +
-           rt::aggWarpMembers + "()))\n";
+           rt::aggWarpMembers + "(" + Participants + ")))\n";
       S += "    " + P->Launcher + "(" + groupRef(*P) + P->LauncherArgs + ");\n";
       break;
     case Granularity::Block:
       S += "  if (" + rt::aggArrive + "(" + P->Group + ", " +
-           rt::aggBlockThreads + "()))\n";
+           (Participants.empty() ? rt::aggBlockThreads + "()" : Participants) +
+           "))\n";
       S += "    " + P->Launcher + "(" + P->Group + P->LauncherArgs + ");\n";
       break;
     case Granularity::MultiBlock:
     case Granularity::Grid:
       S += "  if (" + rt::AggTableSlot + " *" + Last + " = " +
            rt::aggArriveMultiBlock + "(" + P->Group + ", " + groupBlocks(*P) +
-           ")) {\n";
+           (Participants.empty() ? "" : ", " + Participants) + ")) {\n";
       S += "    " + P->Launcher + "(" + Last + "->__group" + P->LauncherArgs +
            ");\n";
       S += "    " + rt::aggLeave + "(" + Last + ");\n  }\n";

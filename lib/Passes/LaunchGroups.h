@@ -119,15 +119,32 @@ std::optional<Refusal> groupedEnclosureBlocker(
     llvm::function_ref<bool(const LaunchSite &)> RewrittenOtherwise);
 
 /// The child-side checks for a clone that runs the child's body once per
-/// record with the built-ins of the record's launch. \p FixedBlock: every
-/// record has the same block size (barriers and warp operations need it).
-/// \p SyncMoved: the child's cudaDeviceSynchronize() is the one the pass
+/// record with the built-ins of the record's launch. Records of different
+/// block sizes are fine even where the child synchronizes its threads or
+/// uses warp-level operations: the clone's threads past a smaller original
+/// block leave the kernel first (needsLeavingThreads). \p SyncMoved: the child's cudaDeviceSynchronize() is the one the pass
 /// moves (a recursive kernel's postwork).
 std::optional<Refusal> groupedChildBlocker(const LaunchSite &S,
-                                           ProgramAnalysis &A, bool FixedBlock,
+                                           ProgramAnalysis &A,
                                            llvm::StringRef Doing,
                                            llvm::StringRef Done,
                                            bool SyncMoved = false);
+
+/// True when the clone of \p S's child may run records of different block
+/// sizes in one grid while the child synchronizes its threads or uses
+/// warp-level operations: the block size is not a compile-time constant.
+/// The clone's threads past a smaller original block then leave the kernel
+/// before its code (leaveBeyondRecord), and count out of the clone's own
+/// groups with the record's size (groupEpilogue's Participants).
+bool needsLeavingThreads(const LaunchSite &S, ProgramAnalysis &A);
+
+/// The statement that makes the threads of a clone's block past record
+/// \p Mine's block leave the kernel: a barrier waits only for the threads
+/// that have not exited (PTX ISA, "barrier"), as in the original grid,
+/// where those threads did not exist. \p Rank is the thread's rank in its
+/// block; \p Indent prefixes each line.
+std::string leaveBeyondRecord(llvm::StringRef Rank, llvm::StringRef Mine,
+                              llvm::StringRef Indent);
 
 /// Deletes the statements that create and destroy the stream of \p S, a
 /// launch into a stream its thread created for it alone, which the pass
@@ -143,9 +160,12 @@ std::string groupPrologue(const std::vector<const GroupSite *> &Sites);
 
 /// Counts the thread out of each group; the last one calls the launcher.
 /// \p Last names the slot of a multi-block or grid group that the last
-/// block gets.
+/// block gets. \p Participants, when given, is the number of the block's
+/// first threads that count out (the others have left the kernel);
+/// otherwise every thread of the block does.
 std::string groupEpilogue(const std::vector<const GroupSite *> &Sites,
-                          const std::string &Last);
+                          const std::string &Last,
+                          const std::string &Participants = "");
 
 /// A record: the launch configuration (rt::AggConfig) and \p Fields of
 /// \p Types in '__args'; its maker \p Make takes the configuration and the

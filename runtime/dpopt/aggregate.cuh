@@ -533,13 +533,16 @@ __device__ inline unsigned long long aggGroupBlocks(unsigned long long GroupBloc
 }
 
 /// Thread epilogue for a multi-block site: the slot whose group the caller
-/// must launch (it is the last thread of the last block), or null.
+/// must launch (it is the last thread of the last block), or null. \p
+/// Threads: the block's threads that count out (all of them, unless the
+/// threads past a smaller original block have left: aggParticipants).
 __device__ inline AggTableSlot *aggArriveMultiBlock(AggBlockLink &L,
-                                                    unsigned long long GroupBlocks) {
+                                                    unsigned long long GroupBlocks,
+                                                    unsigned Threads = aggBlockThreads()) {
   unsigned M = __activemask();
   __threadfence();
   AggTableSlot *R = nullptr;
-  if (atomicAdd(&L.Done, 1u) == aggBlockThreads() - 1 &&
+  if (atomicAdd(&L.Done, 1u) == Threads - 1 &&
       aggArriveBlock(L.__slot, aggGroupBlocks(GroupBlocks)))
     R = L.__slot;
   syncLanes(M); // as in aggRecord: the last lane may launch next
@@ -572,11 +575,23 @@ __device__ inline void aggBeginWarp(AggGroup *G, unsigned PerThread, unsigned To
   __syncthreads();
 }
 
-/// The calling thread's warp group, and its member count.
+/// The calling thread's warp group, and its member count: the warp's lanes
+/// among the block's first \p Threads threads (by default all of them).
 __device__ inline AggGroup &aggWarpGroup(AggGroup *G) { return G[aggThreadRank() / 32]; }
-__device__ inline unsigned aggWarpMembers() {
-  unsigned Rank = aggThreadRank() / 32 * 32, Threads = aggBlockThreads();
+__device__ inline unsigned aggWarpMembers(unsigned Threads = aggBlockThreads()) {
+  unsigned Rank = aggThreadRank() / 32 * 32;
   return Threads - Rank < 32 ? Threads - Rank : 32;
+}
+
+/// In a clone whose block runs one original block of \p Record's size:
+/// how many of its threads run it. The clone's block has the group's
+/// largest size; when the child synchronizes its threads and the sizes
+/// differ, the threads past the original block leave the kernel before its
+/// code (a barrier waits only for threads that have not exited, PTX ISA
+/// "barrier"), and these are the threads that count out of the clone's own
+/// groups.
+template <class Rec> __device__ unsigned aggParticipants(const Rec &Record) {
+  return Record.__block.x * Record.__block.y * Record.__block.z;
 }
 
 } // namespace rt

@@ -479,6 +479,8 @@
 #undef aggMaxShmem
 #pragma push_macro("aggMaxThreads")
 #undef aggMaxThreads
+#pragma push_macro("aggParticipants")
+#undef aggParticipants
 #pragma push_macro("aggPoolGive")
 #undef aggPoolGive
 #pragma push_macro("aggPoolTake")

@@ -244,6 +244,7 @@
 #pragma pop_macro("aggLeave")
 #pragma pop_macro("aggMaxShmem")
 #pragma pop_macro("aggMaxThreads")
+#pragma pop_macro("aggParticipants")
 #pragma pop_macro("aggPoolGive")
 #pragma pop_macro("aggPoolTake")
 #pragma pop_macro("aggRecord")

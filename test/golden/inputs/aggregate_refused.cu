@@ -1,6 +1,6 @@
 // DPOPT-ARGS: --passes=aggregate
 // Launches the aggregate pass must leave alone, each with its reason (see
-// the lit test aggregate-remarks.test).
+// the lit test aggregate-remarks.test), and two it once left alone.
 #include <cuda_runtime.h>
 
 extern __device__ int elsewhere(int);
@@ -9,7 +9,7 @@ __global__ void plain(int *A, int N) {
   if (threadIdx.x < N)
     A[threadIdx.x] = N;
 }
-// Barriers with a block size known only at run time.
+// Barriers, warp operations, run-time block size: aggregated (threads leave).
 __global__ void usesBarrier(int *A) {
   A[threadIdx.x] = 1;
   __syncthreads();

@@ -24,6 +24,11 @@
 //             separate group (a child with a barrier at another block size)
 //   split  -- a kernel that launches itself twice, each half into a stream
 //             its thread created for it (quicksort's shape), with barriers
+//   varbar -- a child with shared memory, barriers and a warp-level
+//             reduction over its warp's lanes, at block sizes that vary per
+//             launch (1..300, rarely a multiple of 32)
+//   halve  -- a nested reduction: a kernel that folds its segment in half
+//             and launches itself on the rest with half as many threads
 //
 //===----------------------------------------------------------------------===//
 
@@ -186,6 +191,57 @@ __global__ void splitVisit(int *Out, int Lo, int Hi, int Depth) {
   }
 }
 
+// Sums (Base + t) % 7 + 1 over the block's threads t, by warps (a
+// warp-level reduction over the lanes the block has) and then across
+// warps through shared memory.
+__global__ void varBarChild(int *Out, int Base) {
+  __shared__ int Part[32];
+  unsigned WarpBase = threadIdx.x / 32 * 32;
+  unsigned Lanes = blockDim.x - WarpBase >= 32 ? 32 : blockDim.x - WarpBase;
+  unsigned Mask = Lanes == 32 ? 0xffffffffu : (1u << Lanes) - 1;
+  int W = __reduce_add_sync(Mask, static_cast<int>((Base + threadIdx.x) % 7 + 1));
+  if (threadIdx.x % 32 == 0)
+    Part[threadIdx.x / 32] = W;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    int S = 0;
+    for (unsigned I = 0; I < (blockDim.x + 31) / 32; ++I)
+      S += Part[I];
+    atomicAdd(&Out[(Base + blockIdx.x) % OutSize], S);
+  }
+}
+
+__global__ void varBarParent(int *Out, int N) {
+  int T = blockIdx.x * blockDim.x + threadIdx.x;
+  if (T < N && T % 2 == 0)
+    varBarChild<<<1 + T % 3, 1 + (T * 37) % 300>>>(Out, T);
+}
+
+// Folds Seg[Half, Len) onto Seg[0, Half); thread 0 reduces the rest with
+// half as many threads, and the last level writes the sum.
+__global__ void halveSum(int *Seg, int Len, int *Sum) {
+  int Half = (Len + 1) / 2;
+  for (int I = threadIdx.x; I < Len - Half; I += blockDim.x)
+    Seg[I] += Seg[I + Half];
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    if (Half == 1)
+      *Sum = Seg[0];
+    else
+      halveSum<<<1, (Half + 1) / 2>>>(Seg, Half, Sum);
+  }
+}
+
+constexpr int HalveStride = 320;
+
+__global__ void halveParent(int *Scratch, int *Out, int N) {
+  int T = blockIdx.x * blockDim.x + threadIdx.x;
+  if (T >= N)
+    return;
+  int Len = 1 + (T * 53) % 300;
+  halveSum<<<1, (Len + 1) / 2>>>(Scratch + T * HalveStride, Len, Out + T);
+}
+
 //===----------------------------------------------------------------------===//
 // CPU references.
 //===----------------------------------------------------------------------===//
@@ -299,6 +355,28 @@ static std::vector<int> splitRef(int N) {
   return Out;
 }
 
+static std::vector<int> varBarRef(int N) {
+  std::vector<int> Out(OutSize, 0);
+  for (int T = 0; T < N; T += 2) {
+    int Threads = 1 + (T * 37) % 300, S = 0;
+    for (int I = 0; I < Threads; ++I)
+      S += (T + I) % 7 + 1;
+    for (int B = 0; B < 1 + T % 3; ++B)
+      Out[(T + B) % OutSize] += S;
+  }
+  return Out;
+}
+
+static int halveValue(int T, int I) { return (T * 3 + I) % 11; }
+
+static std::vector<int> halveRef(int N) {
+  std::vector<int> Out(OutSize, 0);
+  for (int T = 0; T < N; ++T)
+    for (int I = 0; I < 1 + (T * 53) % 300; ++I)
+      Out[T] += halveValue(T, I);
+  return Out;
+}
+
 //===----------------------------------------------------------------------===//
 
 static int Failures = 0;
@@ -404,6 +482,31 @@ int main(int Argc, char **Argv) {
       splitVisit<<<1, 64>>>(Out.P, 0, N, 0);
       CHECK(cudaGetLastError());
       expect("split", Out.get(), splitRef(N));
+    }
+
+    if (Runs("varbar")) {
+      Out.clear();
+      varBarParent<<<(N + 127) / 128, 128>>>(Out.P, N);
+      CHECK(cudaGetLastError());
+      expect("varbar", Out.get(), varBarRef(N));
+    }
+
+    if (Runs("halve")) {
+      // One segment per parent thread, at most OutSize of them.
+      int Segs = std::min(N, OutSize);
+      std::vector<int> Scratch(static_cast<size_t>(Segs) * HalveStride);
+      for (int T = 0; T < Segs; ++T)
+        for (int I = 0; I < HalveStride; ++I)
+          Scratch[static_cast<size_t>(T) * HalveStride + I] = halveValue(T, I);
+      int *DScratch;
+      CHECK(cudaMalloc(&DScratch, Scratch.size() * sizeof(int)));
+      CHECK(cudaMemcpy(DScratch, Scratch.data(), Scratch.size() * sizeof(int),
+                       cudaMemcpyHostToDevice));
+      Out.clear();
+      halveParent<<<(Segs + 63) / 64, 64>>>(DScratch, Out.P, Segs);
+      CHECK(cudaGetLastError());
+      expect("halve", Out.get(), halveRef(Segs));
+      CHECK(cudaFree(DScratch));
     }
 
     if (Runs("streams")) {

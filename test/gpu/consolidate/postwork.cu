@@ -21,6 +21,9 @@
 //   height -- grid level, the same tree: the postwork goes on after the
 //             'if' that holds the launch (code the threads that did not
 //             launch run too) with a value the part in the 'if' changed
+//   halve  -- no pragma (a recursive kernel's postwork is consolidated by
+//             default): the nested reduction of benchmarks/nr, whose child
+//             has a barrier and blocks of sizes that vary (150, 75, 38, ...)
 //
 //===----------------------------------------------------------------------===//
 
@@ -125,6 +128,28 @@ __global__ void height(const int *First, const int *Kids, int *Height,
   }
   Height[V] = H;
   atomicAdd(Counted, 1);
+}
+
+// Block b folds the upper half of Data[b * SegLen, ...) onto the lower
+// half; its thread 0 reduces the rest in a child of half as many threads,
+// waits for it and copies the child's sum into Sums[b].
+__global__ void halve(int *Data, int N, int SegLen, int *Sums) {
+  int Start = blockIdx.x * SegLen;
+  int Len = min(SegLen, N - Start);
+  int *Seg = Data + Start;
+  int Half = (Len + 1) / 2;
+  for (int I = threadIdx.x; I < Len - Half; I += blockDim.x)
+    Seg[I] += Seg[I + Half];
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    if (Half == 1) {
+      Sums[blockIdx.x] = Seg[0];
+    } else {
+      halve<<<1, (Half + 1) / 2>>>(Seg, Half, Half, Seg + Half);
+      cudaDeviceSynchronize();
+      Sums[blockIdx.x] = Seg[Half];
+    }
+  }
 }
 
 __global__ void copyOut(const int *From, int *To, int N) {
@@ -263,6 +288,22 @@ int main(int Argc, char **Argv) {
     expect("height count", readAfter(DCounted, 1), {CountedRef});
     CHECK(cudaFree(DHeight));
     CHECK(cudaFree(DCounted));
+
+    // 300-value segments (the last one shorter): blocks of 150, 75, 38,
+    // 19, 10, 5, 3, 2 and 1 threads down the recursion.
+    const int HalveN = 40 * N + 7, HalveSeg = 300;
+    const int HalveBlocks = (HalveN + HalveSeg - 1) / HalveSeg;
+    std::vector<int> HalveData(HalveN), HalveRef(HalveBlocks, 0);
+    for (int I = 0; I < HalveN; ++I) {
+      HalveData[I] = static_cast<int>(Rand() % 17);
+      HalveRef[I / HalveSeg] += HalveData[I];
+    }
+    // Zero has N + 1 values, more than HalveBlocks.
+    int *DHalve = upload(HalveData), *DHalveSums = upload(Zero);
+    halve<<<HalveBlocks, HalveSeg / 2>>>(DHalve, HalveN, HalveSeg, DHalveSums);
+    expect("halve", readAfter(DHalveSums, HalveBlocks), HalveRef);
+    CHECK(cudaFree(DHalve));
+    CHECK(cudaFree(DHalveSums));
     CHECK(cudaGetLastError());
     CHECK(cudaDeviceSynchronize());
     CHECK(cudaFree(DData));
