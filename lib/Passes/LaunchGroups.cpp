@@ -163,13 +163,17 @@ std::optional<Refusal> groupedEnclosureBlocker(
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (size_t I = 1; I < Set.size(); ++I)
-      if (enclosedRuntimeUseBlocker(A, *Set[I], DroppedFor(Set[I]))) {
+      if (enclosedRuntimeUseBlocker(A, *Set[I], DroppedFor(Set[I])) ||
+          earlyExitRuntimeUseBlocker(A, *Set[I], DroppedFor(Set[I]))) {
         Set.erase(Set.begin() + I);
         Changed = true;
         break;
       }
   }
-  return enclosedRuntimeUseBlocker(A, S, DroppedFor(&S));
+  if (std::optional<Refusal> Why =
+          enclosedRuntimeUseBlocker(A, S, DroppedFor(&S)))
+    return Why;
+  return earlyExitRuntimeUseBlocker(A, S, DroppedFor(&S));
 }
 
 std::optional<Refusal> groupedChildBlocker(const LaunchSite &S,

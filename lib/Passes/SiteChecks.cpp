@@ -228,6 +228,54 @@ enclosedRuntimeUseBlocker(ProgramAnalysis &A, const LaunchSite &Site,
   return std::nullopt;
 }
 
+namespace {
+
+/// The first `return` in \p S that leaves the kernel before its end: any
+/// return but a last statement of the body itself.
+const ReturnStmt *firstEarlyReturn(const Stmt *S, const Stmt *Last) {
+  if (!S)
+    return nullptr;
+  if (const auto *R = dyn_cast<ReturnStmt>(S))
+    return R == Last ? nullptr : R;
+  if (isa<LambdaExpr>(S))
+    return nullptr; // a lambda's return leaves the lambda
+  for (const Stmt *C : S->children())
+    if (const ReturnStmt *R = firstEarlyReturn(C, Last))
+      return R;
+  return nullptr;
+}
+
+} // namespace
+
+std::optional<Refusal>
+earlyExitRuntimeUseBlocker(ProgramAnalysis &A, const LaunchSite &Site,
+                           ArrayRef<const Stmt *> Dropped) {
+  const FunctionDecl *Def = getWrittenDefinition(Site.Caller);
+  const auto *Body = Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody())
+                         : nullptr;
+  if (!Body)
+    return std::nullopt;
+  const ReturnStmt *Early =
+      firstEarlyReturn(Body, Body->body_empty() ? nullptr : Body->body_back());
+  if (!Early)
+    return std::nullopt;
+  const Expr *Other = firstRuntimeUse(A, Body, Site.Call,
+                                      /*AnyRuntimeCall=*/true, Dropped);
+  if (!Other)
+    return std::nullopt;
+  const WorkingCopy &WC = A.workingCopy();
+  return Refusal{
+      DiagId::EarlyExitRuntimeUse,
+      "'" + Site.CallerName + "' returns early (" +
+          whereIs(WC, Early->getBeginLoc()) +
+          ") and also calls the device runtime (" +
+          whereIs(WC, Other->getBeginLoc()) +
+          "): a thread that returned waits for its warp-mates at the "
+          "kernel's end, where it counts out of the launch group, while they "
+          "may be inside that call, which hung warps on CUDA 13 "
+          "(docs/cdp2-semantics.md)"};
+}
+
 std::optional<Refusal> serialLaneBlocker(ProgramAnalysis &A,
                                          const LaunchSite &Site) {
   if (std::optional<Refusal> Why = tailLaunchBlocker(A, Site))

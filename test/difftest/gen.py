@@ -486,8 +486,15 @@ class Prog:
         gparts = [gx] + ([str(gy)] if gd >= 2 else []) + ([str(gz)] if gd == 3 else [])
         bparts = [str(x) for x in b]
         pre = []
+        # 'varying': a block size that differs from launch to launch (barrier
+        # and warp-level children then meet blocks of several sizes in one
+        # aggregated or consolidated grid); warp children keep whole warps.
+        step = (32 if tpb >= 96 else 0) if c.warp else max(1, tpb // 4)
         if gd == 1 and len(b) == 1:
-            form = r.choices(['inline', 'int', 'dim3var', 'inline-dim3'], [5, 2, 2, 1])[0]
+            forms, weights = ['inline', 'int', 'dim3var', 'inline-dim3'], [5, 2, 2, 1]
+            if not huge and tpb > 1 and step:
+                forms, weights = forms + ['varying'], weights + [2]
+            form = r.choices(forms, weights)[0]
         else:
             form = r.choices(['dim3var', 'inline-dim3', 'mixed'], [3, 3, 1])[0]
         if form == 'inline':
@@ -507,6 +514,11 @@ class Prog:
             grid = f'dim3({", ".join(gparts)})'
             block = f'dim3({", ".join(bparts)})'
             self.feat('shape-inline-dim3')
+        elif form == 'varying':
+            bv = self.v('bs')
+            pre = [f'unsigned {bv} = {tpb}u - (({nvar}) % 3u) * {step}u;']
+            grid, block = gx, bv
+            self.feat('block-varying')
         else:  # mixed: whichever is 1-D as a plain expression
             grid = gx if gd == 1 else f'dim3({", ".join(gparts)})'
             block = bparts[0] if len(b) == 1 else f'dim3({", ".join(bparts)})'

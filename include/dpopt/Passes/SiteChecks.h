@@ -76,6 +76,18 @@ std::optional<Refusal>
 enclosedRuntimeUseBlocker(ProgramAnalysis &A, const LaunchSite &Site,
                           llvm::ArrayRef<const clang::Stmt *> Dropped = {});
 
+/// For a pass that counts a thread out of its launch group at the end of
+/// \p Site's kernel (aggregate, consolidate): the kernel's first early
+/// `return` and a device-runtime call elsewhere in it (a launch that is not
+/// in \p Dropped, or any other call), as the remark's reason, or nothing.
+/// A thread that returns early reaches the group's epilogue, where it waits
+/// for its warp-mates (syncLanes), while they may still be inside that
+/// call: CUDA 13 hung such warps (tester seed 1074 program 3,
+/// docs/cdp2-semantics.md).
+std::optional<Refusal>
+earlyExitRuntimeUseBlocker(ProgramAnalysis &A, const LaunchSite &Site,
+                           llvm::ArrayRef<const clang::Stmt *> Dropped = {});
+
 /// For a launch into a stream its thread created for it alone (OwnStream):
 /// the creating and destroying statements, which a pass that takes the
 /// launch out of the stream (aggregate, consolidate) deletes, since nothing
