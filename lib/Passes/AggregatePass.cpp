@@ -458,10 +458,9 @@ Error AggregateRewriter::finish() {
     S += "  " + reconvergeEnd(Gen.Warp) + "  }\n";
     if (!Own.empty())
       S += "  // dpopt aggregate: count this thread out; the last launches\n" +
-           groupEpilogue(Own, Gen.Last,
-                         C.LeaveBeyond ? rt::aggParticipants + "(" + Gen.Mine +
-                                             ")"
-                                       : "");
+           groupEpilogue(
+               Own, Gen.Last,
+               C.LeaveBeyond ? rt::aggParticipants + "(" + Gen.Mine + ")" : "");
     S += "}";
     std::string Head = "static __global__ " +
                        (F->LaunchBounds.empty() ? "" : F->LaunchBounds + " ") +

@@ -238,8 +238,8 @@ protected:
     if (S.Pragma && S.Pragma->Blocks && needsLeavingThreads(S, A))
       return Refusal{
           DiagId::ConsolidateBlocksNeedsFixedBlock,
-          "'blocks(" + std::to_string(*S.Pragma->Blocks) + ")' cannot be kept: '" +
-              S.CalleeName +
+          "'blocks(" + std::to_string(*S.Pragma->Blocks) +
+              ")' cannot be kept: '" + S.CalleeName +
               "' synchronizes its threads or uses warp-level operations and "
               "its block size is not a compile-time constant, so each "
               "consolidated block runs one original block, and the grid has "
@@ -432,8 +432,8 @@ std::string ConsolidateRewriter::launcher(const ChildPlan &C) const {
          "original block leave\n  ";
   else
     S += "  const unsigned " + Gen.Grid + " = " + rt::consGridBlocks +
-         "(reinterpret_cast<const void *>(" + C.Clone + "), " + Threads +
-         ", " + Gen.Shmem + ", " + Kc + ", " + Units + ", " + Want + ");\n  ";
+         "(reinterpret_cast<const void *>(" + C.Clone + "), " + Threads + ", " +
+         Gen.Shmem + ", " + Kc + ", " + Units + ", " + Want + ");\n  ";
   S += deviceLaunchStatement(
       C.SiteId,
       launchStatement(C.Clone, Gen.Grid, Threads, Gen.Shmem,

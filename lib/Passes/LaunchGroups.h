@@ -122,8 +122,9 @@ std::optional<Refusal> groupedEnclosureBlocker(
 /// record with the built-ins of the record's launch. Records of different
 /// block sizes are fine even where the child synchronizes its threads or
 /// uses warp-level operations: the clone's threads past a smaller original
-/// block leave the kernel first (needsLeavingThreads). \p SyncMoved: the child's cudaDeviceSynchronize() is the one the pass
-/// moves (a recursive kernel's postwork).
+/// block leave the kernel first (needsLeavingThreads). \p SyncMoved: the
+/// child's cudaDeviceSynchronize() is the one the pass moves (a recursive
+/// kernel's postwork).
 std::optional<Refusal> groupedChildBlocker(const LaunchSite &S,
                                            ProgramAnalysis &A,
                                            llvm::StringRef Doing,

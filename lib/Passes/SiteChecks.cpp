@@ -251,8 +251,8 @@ std::optional<Refusal>
 earlyExitRuntimeUseBlocker(ProgramAnalysis &A, const LaunchSite &Site,
                            ArrayRef<const Stmt *> Dropped) {
   const FunctionDecl *Def = getWrittenDefinition(Site.Caller);
-  const auto *Body = Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody())
-                         : nullptr;
+  const auto *Body =
+      Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
   if (!Body)
     return std::nullopt;
   const ReturnStmt *Early =
