@@ -134,7 +134,6 @@ private:
 
 std::optional<Refusal> AggregatePass::childBlocker(const LaunchSite &S,
                                                    ProgramAnalysis &A) {
-  const ASTContext &Ctx = A.workingCopy().unit().getASTContext();
   return groupedChildBlocker(S, A, "aggregating", "aggregated");
 }
 
