@@ -433,9 +433,12 @@ Error AggregateRewriter::finish() {
     S += "  " + rt::aggChildRelease + "(" + Gen.Records + ");\n";
     // Threads past the original block's size wait for the others here (not
     // in the epilogue while their warp-mates launch: WarpConvergence.h).
+    // With LeaveBeyond, the threads that run the record's block.
+    std::string Participants =
+        C.LeaveBeyond ? rt::aggParticipants + "(" + Gen.Mine + ")" : "";
     S += "  " + rt::aggConvergeWarp + "(); // the lanes start together\n";
     if (C.LeaveBeyond)
-      S += leaveBeyondRecord(Gen.Rank, Gen.Mine, "  ");
+      S += leaveBeyondRecord(Gen.Rank, Participants, "  ");
     S += "  {\n  " + reconvergeBegin(Gen.Warp);
     S += "  if (" + Gen.Rank + " < " + Gen.Mine + ".__block.x * " + Gen.Mine +
          ".__block.y * " + Gen.Mine + ".__block.z) {\n";
@@ -457,9 +460,7 @@ Error AggregateRewriter::finish() {
     S += "  " + reconvergeEnd(Gen.Warp) + "  }\n";
     if (!Own.empty())
       S += "  // dpopt aggregate: count this thread out; the last launches\n" +
-           groupEpilogue(
-               Own, Gen.Last,
-               C.LeaveBeyond ? rt::aggParticipants + "(" + Gen.Mine + ")" : "");
+           groupEpilogue(Own, Gen.Last, Participants);
     S += "}";
     std::string Head = "static __global__ " +
                        (F->LaunchBounds.empty() ? "" : F->LaunchBounds + " ") +

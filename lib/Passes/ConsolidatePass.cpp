@@ -541,7 +541,7 @@ ConsolidateRewriter::cloneBody(const ChildPlan &C,
   if (C.LeaveBeyond) {
     S += "    " + Gen.Threads + " = " + rt::aggParticipants + "(" + Mine +
          ");\n";
-    S += leaveBeyondRecord(Rank, Mine, "    ");
+    S += leaveBeyondRecord(Rank, Gen.Threads, "    ");
   }
   S += "    {\n";
   if (!ThreadMapped)

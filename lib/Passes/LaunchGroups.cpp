@@ -225,15 +225,15 @@ bool needsLeavingThreads(const LaunchSite &S, ProgramAnalysis &A) {
   return !constantThreadCount(S.Block.E, Ctx).has_value();
 }
 
-std::string leaveBeyondRecord(StringRef Rank, StringRef Mine,
+std::string leaveBeyondRecord(StringRef Rank, StringRef Participants,
                               StringRef Indent) {
   std::string I = Indent.str();
   return I +
          "// Threads past the original block leave: its barriers and warp\n" +
          I +
          "// operations then see only its own threads, as in its own grid.\n" +
-         I + "if (" + Rank.str() + " >= " + rt::aggParticipants + "(" +
-         Mine.str() + "))\n" + I + "  return;\n";
+         I + "if (" + Rank.str() + " >= " + Participants.str() + ")\n" + I +
+         "  return;\n";
 }
 
 std::string groupRef(const GroupSite &P) {

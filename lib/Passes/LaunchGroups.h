@@ -139,12 +139,14 @@ std::optional<Refusal> groupedChildBlocker(const LaunchSite &S,
 /// groups with the record's size (groupEpilogue's Participants).
 bool needsLeavingThreads(const LaunchSite &S, ProgramAnalysis &A);
 
-/// The statement that makes the threads of a clone's block past record
-/// \p Mine's block leave the kernel: a barrier waits only for the threads
-/// that have not exited (PTX ISA, "barrier"), as in the original grid,
-/// where those threads did not exist. \p Rank is the thread's rank in its
-/// block; \p Indent prefixes each line.
-std::string leaveBeyondRecord(llvm::StringRef Rank, llvm::StringRef Mine,
+/// The statement that makes the threads of a clone's block past its
+/// record's block (\p Participants threads, rt::aggParticipants) leave the
+/// kernel: a barrier waits only for the threads that have not exited (PTX
+/// ISA, "barrier"), as in the original grid, where those threads did not
+/// exist. \p Rank is the thread's rank in its block; \p Indent prefixes
+/// each line.
+std::string leaveBeyondRecord(llvm::StringRef Rank,
+                              llvm::StringRef Participants,
                               llvm::StringRef Indent);
 
 /// Deletes the statements that create and destroy the stream of \p S, a

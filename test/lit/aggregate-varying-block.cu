@@ -36,7 +36,7 @@
 // CONS: {{^ *}}[[N]] = dpopt::rt::aggParticipants({{__dpopt_mine[0-9_]*}});
 // CONS-NEXT: {{^ *}}// Threads past the original block leave
 // CONS-NEXT: // operations then see
-// CONS-NEXT: if ({{__dpopt_rank[0-9_]*}} >= dpopt::rt::aggParticipants({{__dpopt_mine[0-9_]*}}))
+// CONS-NEXT: if ({{__dpopt_rank[0-9_]*}} >= [[N]])
 // CONS-NEXT: return;
 // CONS: {{^ *}}if (dpopt::rt::AggTableSlot {{.*}} = dpopt::rt::aggArriveMultiBlock({{__dpopt_cons[0-9_]+}}, 0ull, [[N]])
 
