@@ -21,7 +21,7 @@
 // epilogue, run by every thread on every way out of P (returns become
 // gotos), that counts the thread out; the group's last thread launches
 // __dpopt_agg_child once for all the group's records. That clone of the
-// child finds its record by binary search over the records' block ranges,
+// child finds its record by searching the records' block ranges (aggFind),
 // copies it, and runs the child's body with blockIdx, gridDim, blockDim and
 // threadIdx shadowed by the original launch's values; threads beyond the
 // original block size skip the body. Warp and block groups below the

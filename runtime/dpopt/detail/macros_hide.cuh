@@ -163,6 +163,8 @@
 #undef GroupBlocks
 #pragma push_macro("GuardedAxes")
 #undef GuardedAxes
+#pragma push_macro("Guess")
+#undef Guess
 #pragma push_macro("H")
 #undef H
 #pragma push_macro("Head")
@@ -329,6 +331,8 @@
 #undef PoolMinShift
 #pragma push_macro("PoolPiece")
 #undef PoolPiece
+#pragma push_macro("Probe")
+#undef Probe
 #pragma push_macro("R")
 #undef R
 #pragma push_macro("Rank")

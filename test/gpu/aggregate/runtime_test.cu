@@ -11,7 +11,10 @@
 //   records  -- a block of threads recording at once gets distinct slots,
 //               block ranges that tile [0, total) in slot order, the max
 //               block size, and a chunk that overflows falls back
-//   find     -- aggFind matches a linear search for every block
+//   find     -- aggFind matches a linear search for every block, with the
+//               records of one group above and with skewed block counts
+//               (one huge record first, last or in the middle; sizes that
+//               double), where the search's first guess is far off
 //   table    -- all blocks of a multi-block group land in one slot, groups
 //               of one grid and of two concurrent grids stay apart, and the
 //               last block of each group is told exactly once
@@ -203,6 +206,63 @@ static void testRecords() {
   CHECK(cudaFree(Failed));
 }
 
+/// Counts the blocks of the aggregated grid whose record aggFind gets wrong.
+__global__ void findAll(const TestRec *Records, unsigned Count, unsigned Blocks,
+                        unsigned *Wrong) {
+  for (unsigned B = blockIdx.x * blockDim.x + threadIdx.x; B < Blocks;
+       B += gridDim.x * blockDim.x) {
+    unsigned J = 0;
+    while (Records[J].__end <= B)
+      ++J;
+    if (aggFind(Records, Count, B) != J)
+      atomicAdd(Wrong, 1u);
+  }
+}
+
+static void testFindSkewed() {
+  // Block counts of each record, per case.
+  std::vector<std::vector<unsigned>> Cases;
+  Cases.push_back(std::vector<unsigned>(1000, 1));
+  std::vector<unsigned> C(1000, 1);
+  C[0] = 100000;
+  Cases.push_back(C);
+  C[0] = 1;
+  C[999] = 100000;
+  Cases.push_back(C);
+  C[999] = 1;
+  C[500] = 100000;
+  Cases.push_back(C);
+  std::vector<unsigned> Doubling;
+  for (unsigned K = 1; K <= 65536; K *= 2)
+    Doubling.push_back(K);
+  Cases.push_back(Doubling);
+  std::reverse(Doubling.begin(), Doubling.end());
+  Cases.push_back(Doubling);
+  Cases.push_back(std::vector<unsigned>(1, 7));
+  unsigned *Wrong;
+  CHECK(cudaMalloc(&Wrong, sizeof(unsigned)));
+  bool AllRight = true;
+  for (const std::vector<unsigned> &Sizes : Cases) {
+    std::vector<TestRec> H(Sizes.size());
+    unsigned End = 0;
+    for (size_t I = 0; I < Sizes.size(); ++I) {
+      End += Sizes[I];
+      H[I].__end = End;
+    }
+    TestRec *D;
+    CHECK(cudaMalloc(&D, H.size() * sizeof(TestRec)));
+    CHECK(cudaMemcpy(D, H.data(), H.size() * sizeof(TestRec), cudaMemcpyHostToDevice));
+    CHECK(cudaMemset(Wrong, 0, sizeof(unsigned)));
+    findAll<<<256, 256>>>(D, static_cast<unsigned>(H.size()), End, Wrong);
+    unsigned W = 1;
+    CHECK(cudaMemcpy(&W, Wrong, sizeof(unsigned), cudaMemcpyDeviceToHost));
+    AllRight &= W == 0;
+    CHECK(cudaFree(D));
+  }
+  expect(AllRight, "find: skewed block counts agree with a linear search");
+  CHECK(cudaFree(Wrong));
+}
+
 //===----------------------------------------------------------------------===//
 // table
 //===----------------------------------------------------------------------===//
@@ -290,6 +350,7 @@ static void testTable() {
 int main() {
   testPool();
   testRecords();
+  testFindSkewed();
   testTable();
   std::printf("%s (%d failures)\n", Failures ? "FAILED" : "PASSED", Failures);
   return Failures ? 1 : 0;
