@@ -48,6 +48,30 @@ std::string printedType(QualType T, const ASTContext &Ctx, StringRef Name) {
   return Out;
 }
 
+/// A launch other than \p S that a thread of \p S's kernel (whose facts
+/// are \p Parent) can make in a stream that may be ordered with the
+/// implicit one, or null. Fire-and-forget launches, launches into a stream
+/// the thread created for them alone and tail launches (they start after
+/// the whole grid, grouped launches included) carry no order with \p S's
+/// child; a launch dpopt has no site for counts as ordered.
+static const Occurrence *orderedSiblingLaunch(ProgramAnalysis &A,
+                                              const LaunchSite &S,
+                                              const FunctionFacts &Parent) {
+  for (const Occurrence &O : Parent.Launches) {
+    if (O.Loc == S.Call->getBeginLoc())
+      continue;
+    const LaunchSite *Other = nullptr;
+    for (const LaunchSite *T : A.deviceSites())
+      if (T->Call->getBeginLoc() == O.Loc)
+        Other = T;
+    if (Other && (isUnorderedStream(Other->InStream) ||
+                  Other->InStream == StreamKind::TailLaunch))
+      continue;
+    return &O;
+  }
+  return nullptr;
+}
+
 std::optional<Refusal>
 groupedParentBlocker(const LaunchSite &S, ProgramAnalysis &A, bool Asserted,
                      StringRef PragmaText, StringRef Done, bool MovesPostwork) {
@@ -96,13 +120,13 @@ groupedParentBlocker(const LaunchSite &S, ProgramAnalysis &A, bool Asserted,
               PragmaText.str() +
               "' or launch into cudaStreamFireAndForget if the children are "
               "independent"};
-    if (Parent.Launches.size() > 1)
+    if (const Occurrence *Other = orderedSiblingLaunch(A, S, Parent))
       return Refusal{
           DiagId::GroupImplicitStreamOrder,
-          "'" + S.CallerName + "' launches " +
-              std::to_string(Parent.Launches.size()) +
-              " times per thread into the implicit stream, whose launches run "
-              "in order: write '#pragma dp " +
+          "'" + S.CallerName + "' also launches at " +
+              whereIs(WC, Other->Loc) +
+              ", and a thread's launches into the implicit stream run in "
+              "order: write '#pragma dp " +
               PragmaText.str() +
               "' or launch into cudaStreamFireAndForget if the children are "
               "independent"};

@@ -67,9 +67,13 @@ __global__ void otherSide(int *A, int N) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I % 3 == 0) {
     leaf<<<1, 32, 0, cudaStreamFireAndForget>>>(A, I);
-    // R: aggregate-convergence.cu:[[@LINE-1]]:5: remark: not aggregating this launch of 'leaf': the statement around the launch (aggregate-convergence.cu:[[@LINE-2]]), whose lanes must leave it together, also calls the device runtime (aggregate-convergence.cu:[[@LINE+2]]): lanes waiting at its end while a warp-mate was inside such a call hung warps on CUDA 13 (docs/cdp2-semantics.md)
+    // R: aggregate-convergence.cu:[[@LINE-1]]:5: remark: aggregating the launches of 'leaf'
   } else {
+    // The other branch's launch joins the same group (a fire-and-forget
+    // sibling carries no order with it), so no launch stays in the
+    // statement; a device-runtime call that stays is refused below.
     leaf<<<1, 32>>>(A, N);
+    // R: aggregate-convergence.cu:[[@LINE-1]]:5: remark: aggregating the launches of 'leaf' per {{.*}} in one group with the launch at aggregate-convergence.cu:[[@LINE-7]]
   }
 }
 
