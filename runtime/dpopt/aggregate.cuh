@@ -350,7 +350,7 @@ __device__ inline void aggGiveBack() { aggPoolGive(); }
 //===----------------------------------------------------------------------===//
 
 /// The record of aggregated block \p Block: the first whose End exceeds it.
-/// The ends rise strictly and the last one is the total, so the search
+/// The ends never fall and the last one is the total, so the search
 /// starts where \p Block would be if every record had as many blocks,
 /// brackets the answer by doubling steps from there and bisects the
 /// bracket: two or three reads when the records are alike (every block of a
