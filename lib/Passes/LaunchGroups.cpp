@@ -123,8 +123,7 @@ groupedParentBlocker(const LaunchSite &S, ProgramAnalysis &A, bool Asserted,
     if (const Occurrence *Other = orderedSiblingLaunch(A, S, Parent))
       return Refusal{
           DiagId::GroupImplicitStreamOrder,
-          "'" + S.CallerName + "' also launches at " +
-              whereIs(WC, Other->Loc) +
+          "'" + S.CallerName + "' also launches at " + whereIs(WC, Other->Loc) +
               ", and a thread's launches into the implicit stream run in "
               "order: write '#pragma dp " +
               PragmaText.str() +
