@@ -518,10 +518,15 @@ ParseSession::create(ParseConfig Config) {
     Args.push_back(Config.Cuda.CCCLIncludeDir);
   }
   if (!Config.RuntimeDir.empty()) {
-    // After the system directories: an installed runtime may live in
-    // /usr/include, which as -isystem would come before the C library's
-    // headers and break libstdc++'s '#include_next <math.h>'.
-    Args.push_back("-idirafter");
+    // Before the system directories, so that this dpopt's runtime is the one
+    // parsed even when another dpopt's is installed in /usr/include (it was
+    // read there while a package install replaced it). A runtime installed in
+    // a system directory goes after them instead: as -isystem it would come
+    // before the C library's headers and break libstdc++'s
+    // '#include_next <math.h>'.
+    StringRef Dir = StringRef(Config.RuntimeDir).rtrim('/');
+    bool SystemDir = Dir == "/usr/include" || Dir == "/usr/local/include";
+    Args.push_back(SystemDir ? "-idirafter" : "-isystem");
     Args.push_back(Config.RuntimeDir);
   }
   Args.insert(Args.end(), Config.ExtraArgs.begin(), Config.ExtraArgs.end());
