@@ -57,15 +57,15 @@ std::string printedType(QualType T, const ASTContext &Ctx, StringRef Name) {
 static const Occurrence *orderedSiblingLaunch(ProgramAnalysis &A,
                                               const LaunchSite &S,
                                               const FunctionFacts &Parent) {
+  std::vector<const LaunchSite *> Sites = A.deviceSites();
   for (const Occurrence &O : Parent.Launches) {
     if (O.Loc == S.Call->getBeginLoc())
       continue;
-    const LaunchSite *Other = nullptr;
-    for (const LaunchSite *T : A.deviceSites())
-      if (T->Call->getBeginLoc() == O.Loc)
-        Other = T;
-    if (Other && (isUnorderedStream(Other->InStream) ||
-                  Other->InStream == StreamKind::TailLaunch))
+    auto Other = llvm::find_if(Sites, [&](const LaunchSite *T) {
+      return T->Call->getBeginLoc() == O.Loc;
+    });
+    if (Other != Sites.end() && (isUnorderedStream((*Other)->InStream) ||
+                                 (*Other)->InStream == StreamKind::TailLaunch))
       continue;
     return &O;
   }
