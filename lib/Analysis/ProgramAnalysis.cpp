@@ -163,8 +163,11 @@ public:
                    WC.sites().byOffset(WC.toOriginal(S.Offset))) {
       S.Id = O->Id;
     }
-    if (const SiteOrigin *O = WC.sites().byId(S.Id))
+    if (const SiteOrigin *O = WC.sites().byId(S.Id)) {
       S.Pragma = O->Pragma;
+      S.Tuning = O->Tuning;
+      S.TuningFrom = O->TuningFrom;
+    }
 
     resolveCallee(S, E);
     describeConfig(S, E);

@@ -9,6 +9,7 @@
 #include "dpopt/Analysis/ProgramAnalysis.h"
 #include "dpopt/Driver/DepFile.h"
 #include "dpopt/Driver/OutputFile.h"
+#include "dpopt/Driver/TuningFile.h"
 #include "dpopt/Frontend/CompileFlags.h"
 #include "dpopt/Frontend/CudaInstallation.h"
 #include "dpopt/Frontend/ParseSession.h"
@@ -95,6 +96,23 @@ int Run::execute() {
     return fail(ExitInputError, DiagId::InputNotReadable,
                 "cannot read '" + O.Input + "': " + Input.getError().message());
 
+  std::optional<TuningFile> Tuning;
+  if (!O.TuningFile.empty()) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Text =
+        sys::fs::is_directory(O.TuningFile)
+            ? std::make_error_code(std::errc::is_a_directory)
+            : MemoryBuffer::getFile(O.TuningFile);
+    if (!Text)
+      return fail(ExitInputError, DiagId::TuningFileUnreadable,
+                  "cannot read the tuning file '" + O.TuningFile +
+                      "': " + Text.getError().message());
+    std::vector<Diagnostic> TuningErrors;
+    Tuning = TuningFile::parse(O.TuningFile, (*Text)->getBuffer().str(),
+                               TuningErrors);
+    if (printWithPolicy(Errs, TuningErrors, *Policy, O.Remarks))
+      return ExitInputError;
+  }
+
   PassRegistry Registry = PassRegistry::builtin();
   std::vector<Pass *> Pipeline = Registry.defaultPipeline();
   if (O.Passes) {
@@ -177,6 +195,13 @@ int Run::execute() {
     return fail(ExitEnvironmentError, DiagId::CannotParse, WC.takeError());
   if (printWithPolicy(Errs, Diags, *Policy, O.Remarks) || !*WC)
     return ExitInputError;
+  if (Tuning) {
+    ProgramAnalysis Analysis(**WC);
+    std::vector<Diagnostic> TuningDiags;
+    Tuning->apply(O.Input, **WC, Analysis, TuningDiags);
+    if (printWithPolicy(Errs, TuningDiags, *Policy, O.Remarks))
+      return ExitInputError;
+  }
   double ParseSeconds = elapsed();
   // The headers of the input as the user wrote it; written after the output
   // (below), whole or not at all, as the output is.

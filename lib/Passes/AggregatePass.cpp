@@ -37,10 +37,12 @@ namespace {
 
 constexpr llvm::StringLiteral PassName = "aggregate";
 
-/// The granularity a site uses: its pragma's, else --agg, else the default.
+/// The granularity a site uses: its pragma's or tuning entry's, else --agg,
+/// else the default.
 AggregateSpec levelOf(const LaunchSite &S, const PassOptions &O) {
-  if (S.Pragma && S.Pragma->Aggregate)
-    return *S.Pragma->Aggregate;
+  if (std::optional<AggregateSpec> L =
+          S.setting([](const PragmaDirective &D) { return D.Aggregate; }))
+    return *L;
   if (O.Aggregate)
     return *O.Aggregate;
   AggregateSpec Default;
@@ -161,7 +163,7 @@ std::optional<Refusal> AggregatePass::blocker(const LaunchSite &S,
   // that pass these checks, and whose launch text SitePass can read, are
   // aggregated too.
   return groupedEnclosureBlocker(S, A, [&](const LaunchSite &O) {
-    if (blockerBeforeEnclosures(O, A))
+    if (skipBlocker(O, PassName) || blockerBeforeEnclosures(O, A))
       return false;
     Expected<LaunchText> L = readLaunchText(A.workingCopy().unit(), O);
     if (!L) {

@@ -303,9 +303,24 @@ unsigned maxBlockThreads(const FunctionDecl *Kernel) {
   return 1024;
 }
 
+std::optional<Refusal> skipBlocker(const LaunchSite &S, StringRef Pass) {
+  if (S.Pragma && S.Pragma->skips(Pass))
+    return Refusal{DiagId::PassSkipped,
+                   "'#pragma dp " + S.Pragma->str() + "' skips this pass"};
+  if (S.Tuning && S.Tuning->skips(Pass))
+    return Refusal{DiagId::PassSkipped, "the tuning entry at " + S.TuningFrom +
+                                            " ('" + S.Tuning->str() +
+                                            "') skips this pass"};
+  return std::nullopt;
+}
+
 std::optional<Refusal> launchFormBlocker(const LaunchSite &S) {
   if (S.Pragma && S.Pragma->Off)
     return Refusal{DiagId::PragmaOff, "switched off by '#pragma dp off'"};
+  if (S.Tuning && S.Tuning->Off)
+    return Refusal{DiagId::PragmaOff,
+                   "switched off by 'off' in the tuning entry at " +
+                       S.TuningFrom};
   if (S.FromMacro)
     return Refusal{DiagId::LaunchInMacro,
                    "the launch comes from a macro expansion"};

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dpopt/Passes/SitePass.h"
+#include "dpopt/Passes/SiteChecks.h"
 #include "dpopt/Support/SourceText.h"
 
 #include "dpopt/Frontend/WorkingCopy.h"
@@ -23,22 +24,21 @@ SiteRun::SiteRun(PassContext &Ctx, StringRef PassName, const Tunable *T)
       PassName(PassName), T(T) {}
 
 bool SiteRun::tunableFromPragma(const LaunchSite &S) const {
-  return T && S.Pragma && T->FromPragma(*S.Pragma);
+  return T && S.setting(T->FromPragma);
 }
 
 std::string SiteRun::tunableInCode(const LaunchSite &S) {
   assert(T && "the pass has no tunable");
-  if (tunableFromPragma(S))
-    return std::to_string(*T->FromPragma(*S.Pragma)) + T->Suffix.str();
+  if (std::optional<uint64_t> V = T ? S.setting(T->FromPragma) : std::nullopt)
+    return std::to_string(*V) + T->Suffix.str();
   MacroAt = std::min(MacroAt, outermostDeclBegin(U, S.Caller));
   return T->Macro.str();
 }
 
 std::string describeTunable(const Tunable &T, const LaunchSite &S,
                             const PassOptions &O) {
-  if (S.Pragma)
-    if (std::optional<uint64_t> V = T.FromPragma(*S.Pragma))
-      return std::to_string(*V);
+  if (std::optional<uint64_t> V = S.setting(T.FromPragma))
+    return std::to_string(*V);
   return T.Macro.str() + " (" +
          std::to_string(T.FromOption(O).value_or(T.Default)) + ")";
 }
@@ -64,7 +64,9 @@ std::unique_ptr<PassPlan> SitePass::plan(ProgramAnalysis &A,
                                          const PassOptions &O) const {
   auto Plan = std::make_unique<PassPlan>();
   for (const LaunchSite &S : A.sites()) {
-    std::optional<Refusal> Why = optionBlocker(S, A, O);
+    std::optional<Refusal> Why = skipBlocker(S, name());
+    if (!Why)
+      Why = optionBlocker(S, A, O);
     if (!Why)
       Why = blocker(S, A);
     if (Why)

@@ -12,7 +12,9 @@
 
 #include "dpopt/Pragma/PragmaDirective.h"
 
+#include <algorithm>
 #include <cctype>
+#include <iterator>
 #include <limits>
 
 namespace dpopt {
@@ -178,6 +180,7 @@ private:
   Granularity parseConsolidationGranularity(std::string_view Clause);
   BufferSpec parseBuffer();
   std::vector<std::string> parseWork();
+  std::vector<std::string> parseSkip();
   AggregateSpec parseAggregate();
   RemoveLaunchMode parseRemoveLaunch();
 
@@ -262,6 +265,45 @@ std::vector<std::string> Parser::parseWork() {
   }
   expect(Token::RParen, "')'", "work");
   return Vars;
+}
+
+std::vector<std::string> Parser::parseSkip() {
+  std::vector<std::string> Passes;
+  if (!expect(Token::LParen, "'('", "skip"))
+    return Passes;
+  while (!failed()) {
+    if (Tok.K != Token::Identifier) {
+      fail(Tok.Offset,
+           "expected a pass name in 'skip' clause, found " + describe(Tok));
+      break;
+    }
+    std::string Name(Tok.Text);
+    if (std::find(std::begin(SkippablePasses), std::end(SkippablePasses),
+                  Name) == std::end(SkippablePasses))
+      fail(Tok.Offset,
+           "'skip' takes threshold, coarsen or aggregate, not '" + Name + "'");
+    else if (std::find(Passes.begin(), Passes.end(), Name) != Passes.end())
+      fail(Tok.Offset, "pass '" + Name + "' appears twice in 'skip'");
+    if (failed())
+      break;
+    Passes.push_back(std::move(Name));
+    advance();
+    if (Tok.K != Token::Comma)
+      break;
+    advance();
+  }
+  expect(Token::RParen, "')'", "skip");
+  // Canonical order, so that str() of equal directives is equal.
+  auto Rank = [](const std::string &Pass) {
+    return std::find(std::begin(SkippablePasses), std::end(SkippablePasses),
+                     Pass) -
+           std::begin(SkippablePasses);
+  };
+  std::sort(Passes.begin(), Passes.end(),
+            [&](const std::string &A, const std::string &B) {
+              return Rank(A) < Rank(B);
+            });
+  return Passes;
 }
 
 AggregateSpec Parser::parseAggregate() {
@@ -433,6 +475,9 @@ std::variant<PragmaDirective, PragmaError> Parser::parse() {
     } else if (Name == "remove_launch") {
       if (Duplicate(D.RemoveLaunch.has_value()))
         D.RemoveLaunch = parseRemoveLaunch();
+    } else if (Name == "skip") {
+      if (Duplicate(!D.Skip.empty()))
+        D.Skip = parseSkip();
     } else if (Name == "off") {
       OffAt = At;
       if (Duplicate(D.Off))
@@ -445,7 +490,7 @@ std::variant<PragmaDirective, PragmaError> Parser::parse() {
       fail(At, "unknown clause '" + std::string(Name) +
                    "' in '#pragma dp'; expected one of consldt, buffer, "
                    "work, threads, blocks, threshold, coarsen, aggregate, "
-                   "agg_threshold, remove_launch, off, merge");
+                   "agg_threshold, remove_launch, skip, off, merge");
     }
     if (!failed() && (Name == "off" || Name == "merge") &&
         Tok.K == Token::LParen)
@@ -456,6 +501,11 @@ std::variant<PragmaDirective, PragmaError> Parser::parse() {
     fail(OffAt, "'off' cannot be combined with other clauses");
   if (!failed() && D.Merge && ClauseCount > 1)
     fail(MergeAt, "'merge' cannot be combined with other clauses");
+  if (!failed()) {
+    std::string Rule = D.skipConflict();
+    if (!Rule.empty())
+      fail(*D.clauseOffset("skip"), Rule);
+  }
   if (!failed() && ConsolidationOnlyAt && !D.Consolidate)
     fail(*ConsolidationOnlyAt,
          "'" + ConsolidationOnlyName + "' requires a 'consldt' clause");
@@ -558,6 +608,12 @@ std::string PragmaDirective::str() const {
     S += removeLaunchModeName(*RemoveLaunch);
     S += ')';
   }
+  if (!Skip.empty()) {
+    S += " skip(";
+    for (size_t I = 0; I < Skip.size(); ++I)
+      S += (I ? ", " : "") + Skip[I];
+    S += ')';
+  }
   if (Off)
     S += " off";
   if (Merge)
@@ -588,6 +644,11 @@ std::string PragmaDirective::mergeFrom(const PragmaDirective &O) {
       Clash = "work";
     Work = O.Work;
   }
+  if (!O.Skip.empty()) {
+    if (!Skip.empty() && Clash.empty())
+      Clash = "skip";
+    Skip = O.Skip;
+  }
   if (O.Off && Off && Clash.empty())
     Clash = "off";
   if (O.Merge && Merge && Clash.empty())
@@ -599,7 +660,28 @@ std::string PragmaDirective::mergeFrom(const PragmaDirective &O) {
 
 bool PragmaDirective::hasSiteClauses() const {
   return Consolidate || Buffer || !Work.empty() || Threads || Blocks ||
-         Threshold || Coarsen || Aggregate || AggThreshold || RemoveLaunch;
+         Threshold || Coarsen || Aggregate || AggThreshold || RemoveLaunch ||
+         !Skip.empty();
+}
+
+bool PragmaDirective::skips(std::string_view Pass) const {
+  return std::find(Skip.begin(), Skip.end(), Pass) != Skip.end();
+}
+
+std::string PragmaDirective::skipConflict() const {
+  auto Both = [](std::string_view Pass, const char *Clause) {
+    return "'skip(" + std::string(Pass) + ")' cannot be combined with '" +
+           Clause + "', which sets how that pass transforms the launch";
+  };
+  if (skips("threshold") && Threshold)
+    return Both("threshold", "threshold");
+  if (skips("coarsen") && Coarsen)
+    return Both("coarsen", "coarsen");
+  if (skips("aggregate") && Aggregate)
+    return Both("aggregate", "aggregate");
+  if (skips("aggregate") && AggThreshold)
+    return Both("aggregate", "agg_threshold");
+  return "";
 }
 
 std::string PragmaDirective::ruleViolation() const {
@@ -607,6 +689,8 @@ std::string PragmaDirective::ruleViolation() const {
     return "'off' cannot be combined with other clauses";
   if (Merge && hasSiteClauses())
     return "'merge' cannot be combined with other clauses";
+  if (std::string Rule = skipConflict(); !Rule.empty())
+    return Rule;
   if (!Consolidate && (Buffer || !Work.empty() || Threads || Blocks))
     return "consolidation clauses require a 'consldt' clause";
   if (Consolidate && Work.empty())

@@ -190,3 +190,44 @@ TEST(PragmaParser, MergingTwoPragmasOnOneLaunch) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(PragmaParser, SkipNamesPassesInCanonicalOrder) {
+  PragmaDirective D = parseOk("skip(aggregate, threshold) coarsen(4)");
+  EXPECT_TRUE(D.skips("threshold"));
+  EXPECT_TRUE(D.skips("aggregate"));
+  EXPECT_FALSE(D.skips("coarsen"));
+  EXPECT_TRUE(D.hasSiteClauses());
+  EXPECT_EQ(D.str(), "coarsen(4) skip(threshold, aggregate)");
+  EXPECT_EQ(parseOk(D.str()).str(), D.str());
+}
+
+TEST(PragmaParser, SkipErrors) {
+  PragmaError E = parseError("skip(merge)");
+  EXPECT_EQ(E.Offset, 5u);
+  EXPECT_NE(E.Message.find("not 'merge'"), std::string::npos);
+  E = parseError("skip(coarsen, coarsen)");
+  EXPECT_EQ(E.Offset, 14u);
+  E = parseError("skip()");
+  EXPECT_NE(E.Message.find("expected a pass name"), std::string::npos);
+  // Skipping a pass and setting how it transforms the launch contradict.
+  E = parseError("threshold(64) skip(threshold)");
+  EXPECT_EQ(E.Offset, 14u);
+  EXPECT_NE(E.Message.find("'threshold'"), std::string::npos);
+  parseError("skip(aggregate) agg_threshold(4)");
+  parseError("skip(aggregate) aggregate(grid)");
+  parseError("skip(coarsen) coarsen(2)");
+  E = parseError("off skip(coarsen)");
+  EXPECT_NE(E.Message.find("'off'"), std::string::npos);
+}
+
+TEST(PragmaParser, SkipAcrossTwoPragmas) {
+  PragmaDirective A = parseOk("threshold(64)");
+  EXPECT_EQ(A.mergeFrom(parseOk("skip(threshold)")), "");
+  EXPECT_NE(A.ruleViolation().find("skip(threshold)"), std::string::npos);
+  PragmaDirective B = parseOk("skip(coarsen)");
+  EXPECT_EQ(B.mergeFrom(parseOk("skip(aggregate)")), "skip");
+}
+
+} // namespace

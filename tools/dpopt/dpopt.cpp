@@ -90,6 +90,11 @@ cl::opt<std::string>
             cl::desc("Write the output's make-style dependencies (the input "
                      "and the user headers it includes) to this file"),
             cl::value_desc("file"), cl::cat(DpoptCategory));
+cl::opt<std::string>
+    Tuning("tuning",
+           cl::desc("Apply the per-site controls of a tuning file written "
+                    "by dpopt-tune (docs/tuning.md)"),
+           cl::value_desc("file"), cl::cat(DpoptCategory));
 cl::opt<bool>
     Remarks("remarks",
             cl::desc("Print a remark for every decision the passes make"),
@@ -384,7 +389,7 @@ int main(int Argc, const char **Argv) {
     for (const cl::opt<std::string> *Option :
          {&OutputFile, &Passes, &Report, &ReportFile, &DepFile, &CudaPath,
           &BuildDir, &Threshold, &CoarsenFactor, &Aggregate, &Consolidate,
-          &AggThreshold, &RemoveLaunch, &Standard, &OutDir, &InRoot})
+          &AggThreshold, &RemoveLaunch, &Standard, &OutDir, &InRoot, &Tuning})
       warnRepeated(*Option);
 
   dpopt::DriverOptions O;
@@ -415,6 +420,7 @@ int main(int Argc, const char **Argv) {
     return dpopt::ExitInputError;
   }
   O.Remarks = Remarks;
+  O.TuningFile = Tuning;
   O.LineDirectives = !NoLineDirectives;
   O.DiagSuppress = DiagSuppress;
   O.DiagWarn = DiagWarn;

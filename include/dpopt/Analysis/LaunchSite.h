@@ -120,9 +120,26 @@ struct LaunchSite {
   /// Offset of the launch expression in the working text.
   unsigned Offset = 0;
 
+  /// The user's '#pragma dp': choices, and assertions such as
+  /// aggregate(...)'s "the launches are independent".
   std::optional<PragmaDirective> Pragma;
+  /// A --tuning file entry's per-site controls: choices only (SiteOrigin).
+  std::optional<PragmaDirective> Tuning;
+  std::string TuningFrom;
 
   bool inLoop() const { return LoopDepth > 0; }
+
+  /// A per-site control's value at this site: the pragma's, else the
+  /// tuning entry's. \p Get reads it from a directive (an optional).
+  template <typename GetFn>
+  auto setting(GetFn Get) const -> decltype(Get(*Pragma)) {
+    if (Pragma)
+      if (auto V = Get(*Pragma))
+        return V;
+    if (Tuning)
+      return Get(*Tuning);
+    return {};
+  }
 };
 
 /// Launch statements that follow each other in one { } block with nothing

@@ -42,6 +42,8 @@ struct DriverOptions {
   /// --depfile: where to write the output's make-style dependencies.
   std::string DepFile;
   bool Remarks = false;
+  /// --tuning: a tuning file's per-site controls (TuningFile.h).
+  std::string TuningFile;
   /// Write '#line' directives so that compilers and debuggers point at the
   /// user's file for the user's code (LineDirectives.h).
   bool LineDirectives = true;

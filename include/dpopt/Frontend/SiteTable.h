@@ -34,6 +34,11 @@ struct SiteOrigin {
   std::optional<PragmaDirective> Pragma;
   /// Offset of the first '#pragma dp' attached, when Pragma is set.
   unsigned PragmaOffset = 0;
+  /// The per-site controls a --tuning file entry sets (TuningFile.h); they
+  /// choose how passes transform the launch but assert nothing about it.
+  std::optional<PragmaDirective> Tuning;
+  /// Where that entry is, "file:line", for remarks.
+  std::string TuningFrom;
 };
 
 class SiteTable {

@@ -48,6 +48,13 @@ public:
   const ParsedUnit &unit() const { return *Unit; }
   llvm::StringRef text() const { return Unit->getText(); }
   const SiteTable &sites() const { return Sites; }
+  /// Gives site \p Id the per-site controls of the --tuning entry at
+  /// \p From ("file:line"); TuningFile.cpp checks them first.
+  void attachTuning(unsigned Id, PragmaDirective Controls, std::string From) {
+    SiteOrigin *S = Sites.byId(Id);
+    S->Tuning = std::move(Controls);
+    S->TuningFrom = std::move(From);
+  }
   const SourceText &original() const { return Original; }
 
   /// Maps an offset of the current text to the user's file.

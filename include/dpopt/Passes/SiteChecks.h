@@ -28,6 +28,11 @@ namespace dpopt {
 std::optional<Refusal> launchStatementBlocker(const LaunchSite &Site,
                                               ProgramAnalysis &A);
 
+/// '#pragma dp skip(...)' or a --tuning entry's skip(...) naming \p Pass:
+/// the pass leaves the launch alone (the others still may transform it).
+std::optional<Refusal> skipBlocker(const LaunchSite &Site,
+                                   llvm::StringRef Pass);
+
 /// The part of launchStatementBlocker about how the launch is written, for
 /// host launches too: '#pragma dp off', a macro, inside a larger expression.
 std::optional<Refusal> launchFormBlocker(const LaunchSite &Site);

@@ -13,7 +13,7 @@
 // work(var, ...), threads(N), blocks(N).
 // Per-site controls: threshold(N), coarsen(N),
 // aggregate(warp|block|multiblock[:N]|grid), agg_threshold(N),
-// remove_launch(auto|T1|T2|T3|T4), off.
+// remove_launch(auto|T1|T2|T3|T4), skip(pass, ...), off.
 // Host launch sequences: merge.
 //
 // The parser is a pure function of the clause text so that it can be unit
@@ -55,6 +55,11 @@ struct AggregateSpec {
 
 enum class RemoveLaunchMode { Auto, T1, T2, T3, T4 };
 
+/// The passes 'skip(...)' may keep off a launch, in canonical order: the
+/// per-site passes of the default pipeline.
+inline constexpr std::string_view SkippablePasses[] = {"threshold", "coarsen",
+                                                       "aggregate"};
+
 /// Which launches a directive may be attached to: per-site controls transform
 /// launches made by device code, and 'off' and merge (which groups the
 /// launches of host code or of one device thread) may be on any launch.
@@ -74,6 +79,9 @@ struct PragmaDirective {
   std::optional<AggregateSpec> Aggregate;
   std::optional<uint64_t> AggThreshold;
   std::optional<RemoveLaunchMode> RemoveLaunch;
+  /// skip(...): the passes that leave this launch alone, in the order of
+  /// SkippablePasses.
+  std::vector<std::string> Skip;
   bool Off = false;
   bool Merge = false;
 
@@ -106,6 +114,13 @@ struct PragmaDirective {
 
   /// True when some per-site clause other than 'off' is present.
   bool hasSiteClauses() const;
+
+  /// True when 'skip(...)' names \p Pass.
+  bool skips(std::string_view Pass) const;
+
+  /// A 'skip' of a pass together with a clause that sets how that pass
+  /// transforms the launch: the message, or "".
+  std::string skipConflict() const;
 };
 
 /// A parse error: Offset is a byte offset into the parsed text.
