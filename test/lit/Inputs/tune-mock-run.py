@@ -1,6 +1,6 @@
 # A stand-in for a GPU program in dpopt-tune's test: the "executable" is a
 # copy of a variant's source; its time follows from the variant's tuning
-# file next to it, so the search's answer is known. aggregate(warp) plays a
+# file next to it, so the search's answer is known. aggregate(grid) plays a
 # variant whose result is wrong: the fastest, but it exits 1.
 #   tune-mock-run.py EXE            run one variant
 #   tune-mock-run.py --csv DIR OUT  the bench harness's results.csv for the
@@ -19,7 +19,7 @@ def time_of(tuning):
         t -= 2.0
     if "coarsen(2)" in tuning:
         t += 1.0
-    return None if "aggregate(warp)" in tuning else t
+    return None if "aggregate(grid)" in tuning else t
 
 
 if sys.argv[1] == "--csv":
