@@ -37,8 +37,9 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 # The shared libraries the binary needs (dpkg-shlibdeps: libLLVM, libclang-
-# cpp, libstdc++, libc) plus clang's resource directory it parses with.
+# cpp, libstdc++, libc) plus clang's resource directory it parses with, and
+# python3 for dpopt-tune.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "libclang-common-22-dev")
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libclang-common-22-dev, python3")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "g++")
 include(CPack)

@@ -23,6 +23,7 @@ echo "package: $deb"
 dpkg-deb -c "$deb" | awk '$1 !~ /^d/ {print $NF}' | sed 's|^\./||' | sort > "$work/files.txt"
 {
   echo usr/bin/dpopt
+  echo usr/bin/dpopt-tune
   (cd "$src/runtime" && find dpopt -name '*.cuh' | sed 's|^|usr/include/|')
   for f in dpoptConfig.cmake dpoptConfigVersion.cmake dpoptFunctions.cmake; do
     echo "usr/lib/cmake/dpopt/$f"
@@ -37,7 +38,7 @@ fi
 # The control fields a Debian user relies on.
 dpkg-deb -f "$deb" Package Version Architecture Depends > "$work/control.txt"
 cat "$work/control.txt"
-for dep in libclang-cpp22 libllvm22 libclang-common-22-dev; do
+for dep in libclang-cpp22 libllvm22 libclang-common-22-dev python3; do
   grep -q "$dep" "$work/control.txt" || { echo "FAIL: Depends lacks $dep"; exit 1; }
 done
 
