@@ -29,7 +29,7 @@ bool SiteRun::tunableFromPragma(const LaunchSite &S) const {
 
 std::string SiteRun::tunableInCode(const LaunchSite &S) {
   assert(T && "the pass has no tunable");
-  if (std::optional<uint64_t> V = T ? S.setting(T->FromPragma) : std::nullopt)
+  if (std::optional<uint64_t> V = S.setting(T->FromPragma))
     return std::to_string(*V) + T->Suffix.str();
   MacroAt = std::min(MacroAt, outermostDeclBegin(U, S.Caller));
   return T->Macro.str();

@@ -14,11 +14,13 @@
 //    one whose launch text cannot be read, gets the missed remark
 //    "not <verb> this launch of 'k': <why>"; the others go to the pass's
 //    SiteRewriter, which writes the site and then what the sites need.
-//  - The pass's tunable value (Tunable), looked up pragma > option >
-//    built-in default: a pragma's value is written into the code as a
-//    literal, otherwise the code names a macro (DPOPT_THRESHOLD, ...) whose
-//    default the run defines once, with #ifndef, before the first function
-//    that uses it, so that nvcc -D... overrides it.
+//  - skip(...) in the site's pragma or --tuning entry keeps the pass off it
+//    (skipBlocker), before the pass's own checks.
+//  - The pass's tunable value (Tunable), looked up pragma > tuning entry >
+//    option > built-in default: a pragma's or entry's value is written into
+//    the code as a literal, otherwise the code names a macro (DPOPT_THRESHOLD,
+//    ...) whose default the run defines once, with #ifndef, before the first
+//    function that uses it, so that nvcc -D... overrides it.
 //
 //===----------------------------------------------------------------------===//
 
