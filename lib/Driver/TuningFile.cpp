@@ -23,7 +23,8 @@ namespace {
 
 bool isBlank(char C) { return C == ' ' || C == '\t' || C == '\r'; }
 
-/// The clause of \p D a tuning file may not give, with why, or "".
+/// The clause of \p D a tuning file may not give, with why, or "". The
+/// parser already rejects buffer, work, threads and blocks without consldt.
 std::pair<std::string, std::string> forbiddenClause(const PragmaDirective &D) {
   const char *Asserts = " says that the launches are independent, which only "
                         "a '#pragma dp' the program's author writes may say";
@@ -31,9 +32,6 @@ std::pair<std::string, std::string> forbiddenClause(const PragmaDirective &D) {
     return {"consldt", std::string("'consldt'") + Asserts};
   if (D.Merge)
     return {"merge", std::string("'merge'") + Asserts};
-  for (const char *C : {"buffer", "work", "threads", "blocks"})
-    if (D.clauseOffset(C))
-      return {C, std::string("'") + C + "' belongs to 'consldt'" + Asserts};
   if (D.RemoveLaunch)
     return {"remove_launch",
             "'remove_launch' cannot be set by a tuning file; it takes "

@@ -23,10 +23,6 @@ SiteRun::SiteRun(PassContext &Ctx, StringRef PassName, const Tunable *T)
       Edits(Ctx.WC.original().path().str()), Names(U.getText()),
       PassName(PassName), T(T) {}
 
-bool SiteRun::tunableFromPragma(const LaunchSite &S) const {
-  return T && S.setting(T->FromPragma);
-}
-
 std::string SiteRun::tunableInCode(const LaunchSite &S) {
   assert(T && "the pass has no tunable");
   if (std::optional<uint64_t> V = S.setting(T->FromPragma))

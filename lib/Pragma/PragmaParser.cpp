@@ -181,6 +181,42 @@ private:
   BufferSpec parseBuffer();
   std::vector<std::string> parseWork();
   std::vector<std::string> parseSkip();
+
+  /// '(' name {',' name} ')' for clause \p Clause, whose names are
+  /// \p Noun's ("variable"): each distinct, and one \p Check rejects (it
+  /// returns the message) is an error at the name.
+  template <typename CheckFn>
+  std::vector<std::string> parseNames(std::string_view Clause, const char *Noun,
+                                      CheckFn Check) {
+    std::vector<std::string> Names;
+    if (!expect(Token::LParen, "'('", Clause))
+      return Names;
+    while (!failed()) {
+      if (Tok.K != Token::Identifier) {
+        fail(Tok.Offset, std::string("expected a ") + Noun + " name in '" +
+                             std::string(Clause) + "' clause, found " +
+                             describe(Tok));
+        break;
+      }
+      std::string Name(Tok.Text);
+      std::string Rejected = Check(Name);
+      if (!Rejected.empty())
+        fail(Tok.Offset, Rejected);
+      else if (std::find(Names.begin(), Names.end(), Name) != Names.end())
+        fail(Tok.Offset, std::string(Noun) + " '" + Name +
+                             "' appears twice in '" + std::string(Clause) +
+                             "'");
+      if (failed())
+        break;
+      Names.push_back(std::move(Name));
+      advance();
+      if (Tok.K != Token::Comma)
+        break;
+      advance();
+    }
+    expect(Token::RParen, "')'", Clause);
+    return Names;
+  }
   AggregateSpec parseAggregate();
   RemoveLaunchMode parseRemoveLaunch();
 
@@ -242,63 +278,25 @@ BufferSpec Parser::parseBuffer() {
 }
 
 std::vector<std::string> Parser::parseWork() {
-  std::vector<std::string> Vars;
-  if (!expect(Token::LParen, "'('", "work"))
-    return Vars;
-  while (!failed()) {
-    if (Tok.K != Token::Identifier) {
-      fail(Tok.Offset,
-           "expected a variable name in 'work' clause, found " + describe(Tok));
-      break;
-    }
-    std::string Name(Tok.Text);
-    for (const std::string &Seen : Vars)
-      if (Seen == Name)
-        fail(Tok.Offset, "variable '" + Name + "' appears twice in 'work'");
-    if (failed())
-      break;
-    Vars.push_back(std::move(Name));
-    advance();
-    if (Tok.K != Token::Comma)
-      break;
-    advance();
-  }
-  expect(Token::RParen, "')'", "work");
-  return Vars;
+  return parseNames("work", "variable",
+                    [](const std::string &) { return std::string(); });
 }
 
 std::vector<std::string> Parser::parseSkip() {
-  std::vector<std::string> Passes;
-  if (!expect(Token::LParen, "'('", "skip"))
-    return Passes;
-  while (!failed()) {
-    if (Tok.K != Token::Identifier) {
-      fail(Tok.Offset,
-           "expected a pass name in 'skip' clause, found " + describe(Tok));
-      break;
-    }
-    std::string Name(Tok.Text);
-    if (std::find(std::begin(SkippablePasses), std::end(SkippablePasses),
-                  Name) == std::end(SkippablePasses))
-      fail(Tok.Offset,
-           "'skip' takes threshold, coarsen or aggregate, not '" + Name + "'");
-    else if (std::find(Passes.begin(), Passes.end(), Name) != Passes.end())
-      fail(Tok.Offset, "pass '" + Name + "' appears twice in 'skip'");
-    if (failed())
-      break;
-    Passes.push_back(std::move(Name));
-    advance();
-    if (Tok.K != Token::Comma)
-      break;
-    advance();
-  }
-  expect(Token::RParen, "')'", "skip");
-  // Canonical order, so that str() of equal directives is equal.
+  // A pass's place in SkippablePasses; its size for another name.
   auto Rank = [](const std::string &Pass) {
     return std::find(std::begin(SkippablePasses), std::end(SkippablePasses),
                      Pass) -
            std::begin(SkippablePasses);
   };
+  std::vector<std::string> Passes =
+      parseNames("skip", "pass", [&](const std::string &Name) {
+        return Rank(Name) == std::size(SkippablePasses)
+                   ? "'skip' takes threshold, coarsen or aggregate, not '" +
+                         Name + "'"
+                   : std::string();
+      });
+  // Canonical order, so that str() of equal directives is equal.
   std::sort(Passes.begin(), Passes.end(),
             [&](const std::string &A, const std::string &B) {
               return Rank(A) < Rank(B);

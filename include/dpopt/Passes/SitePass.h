@@ -68,12 +68,12 @@ public:
   /// Fresh names against the working text.
   NameAllocator Names;
 
-  /// How generated code for \p S writes the tunable: the pragma's number,
-  /// or the macro, whose default this run then defines.
+  /// How generated code for \p S writes the tunable: the number its pragma
+  /// or tuning entry sets, or the macro, whose default this run then
+  /// defines.
   std::string tunableInCode(const LaunchSite &S);
   /// The tunable's value for remarks: "64", or "DPOPT_THRESHOLD (128)".
   std::string tunableForRemark(const LaunchSite &S) const;
-  bool tunableFromPragma(const LaunchSite &S) const;
 
   void passed(const LaunchSite &S, DiagId Id, const std::string &Message);
   void analysis(const LaunchSite &S, DiagId Id, const std::string &Message);
