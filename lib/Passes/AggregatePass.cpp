@@ -9,6 +9,7 @@
 #include "LaunchGroups.h"
 
 #include "dpopt/AST/CudaAST.h"
+#include "dpopt/Analysis/IdleThreads.h"
 #include "dpopt/Analysis/LaunchingThreads.h"
 #include "dpopt/Analysis/ThreadCount.h"
 #include "dpopt/Frontend/WorkingCopy.h"
@@ -23,6 +24,8 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <algorithm>
 #include <climits>
@@ -84,6 +87,12 @@ struct ChildPlan {
   /// Records of different block sizes meet the child's barriers or warp
   /// operations: the clone's threads past a record's block leave first.
   bool LeaveBeyond = false;
+  /// Set when the clone is packed: each of its threads runs one original
+  /// thread that does something (packingBlocker), and records count their
+  /// threads. Otherwise each block runs one original block.
+  std::optional<IdleBound> Packed;
+  /// For the remarks: how the clone runs the records, and why.
+  std::string PackingNote;
 };
 
 const Tunable AggThreshold{
@@ -125,6 +134,10 @@ protected:
 
   std::optional<Refusal> blocker(const LaunchSite &S,
                                  ProgramAnalysis &A) const override;
+
+public:
+  /// True when this pass rewrites \p S (as the enclosure rule asks).
+  bool rewrites(const LaunchSite &S, ProgramAnalysis &A) const;
 
 private:
   static std::optional<Refusal> childBlocker(const LaunchSite &S,
@@ -174,6 +187,93 @@ std::optional<Refusal> AggregatePass::blocker(const LaunchSite &S,
   });
 }
 
+bool AggregatePass::rewrites(const LaunchSite &S, ProgramAnalysis &A) const {
+  if (skipBlocker(S, PassName) || blocker(S, A))
+    return false;
+  Expected<LaunchText> L = readLaunchText(A.workingCopy().unit(), S);
+  if (!L) {
+    consumeError(L.takeError());
+    return false;
+  }
+  return true;
+}
+
+/// True for a function whose effects are scoped to the thread block
+/// (atomicAdd_block, __nvvm_atom_cta_*, libcu++'s scoped atomics): threads
+/// of one original block may run in different blocks of a packed clone.
+bool blockScoped(const FunctionDecl *F) {
+  std::string Name = F->getNameAsString();
+  StringRef N(Name);
+  if (N.ends_with("_block") || N.contains("_cta") || N.contains("cta_"))
+    return true;
+  for (const DeclContext *C = F->getDeclContext(); C; C = C->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(C))
+      if (NS->getName() == "cuda")
+        return true;
+  return false;
+}
+
+/// Why the clone of \p S's child cannot be packed (its threads run original
+/// threads of different blocks, and only those that do something), or
+/// nothing. \p Rewritten says whether the pass rewrites a launch.
+std::optional<std::string>
+packingBlocker(const LaunchSite &S, ProgramAnalysis &A,
+               llvm::function_ref<bool(const LaunchSite &)> Rewritten) {
+  const FunctionFacts &F = A.transitiveFacts(S.Callee);
+  std::string Child = "'" + S.CalleeName + "'";
+  if (!F.Barriers.empty())
+    return Child + " synchronizes its threads";
+  if (!F.WarpOps.empty())
+    return Child + " uses warp-level operations";
+  if (!F.Shared.empty())
+    return Child + " uses shared memory";
+  if (!F.CooperativeGroups.empty())
+    return Child + " uses cooperative groups";
+  if (!F.InlineAsm.empty())
+    return Child + " has inline assembly";
+  if (!F.UnknownCalls.empty())
+    return Child + " makes calls dpopt cannot see into";
+  if (!F.LegacyDeviceSyncs.empty())
+    return Child + " calls cudaDeviceSynchronize()";
+  for (const Occurrence &O : F.Fences)
+    if (StringRef(O.What).contains("block") ||
+        StringRef(O.What).contains("cta"))
+      return Child + " uses a block-scope fence";
+  // The functions the child runs: none may act per block, and the launches
+  // that stay in them may not go into the block's implicit stream (or a
+  // stream dpopt cannot tell apart from it).
+  llvm::SmallPtrSet<const FunctionDecl *, 16> Seen;
+  std::vector<const FunctionDecl *> Work{canonicalFunction(S.Callee)};
+  Seen.insert(Work.front());
+  while (!Work.empty()) {
+    const FunctionDecl *Fn = Work.back();
+    Work.pop_back();
+    for (const FunctionDecl *Callee : A.localFacts(Fn).Callees) {
+      if (blockScoped(Callee))
+        return Child + " calls '" + Callee->getNameAsString() +
+               "', which acts per thread block";
+      if (Seen.insert(canonicalFunction(Callee)).second)
+        Work.push_back(canonicalFunction(Callee));
+    }
+  }
+  for (const LaunchSite *O : A.deviceSites())
+    if (Seen.count(canonicalFunction(O->Caller)) &&
+        (O->InStream == StreamKind::Implicit ||
+         O->InStream == StreamKind::Other) &&
+        !Rewritten(*O))
+      return "the launch at " +
+             whereIs(A.workingCopy(), O->Call->getBeginLoc()) + " in " + Child +
+             " stays, into " +
+             (O->InStream == StreamKind::Implicit
+                  ? "the implicit stream, which its thread block shares"
+                  : "a stream its thread block may share");
+  IdleBoundResult Bound = idleThreadBound(S.Callee);
+  if (!Bound.Bound)
+    return "dpopt cannot tell which threads of " + Child +
+           " do nothing: " + Bound.WhyNot;
+  return std::nullopt;
+}
+
 std::string recordArgs(const ChildPlan &C, const std::string &Rec) {
   std::string Out;
   for (const std::string &F : C.Fields)
@@ -214,8 +314,16 @@ std::string childLauncher(const ChildPlan &C, const std::string &CalleeText,
                                      std::string("cudaStreamFireAndForget"),
                                      recordArgs(C, One))) +
        "\n    " + rt::aggGiveBack + "();\n    return;\n  }\n  " +
+       (C.Packed ? "if (" + Blocks +
+                       " == 0) { // no record has a thread "
+                       "that does anything\n    " +
+                       rt::aggGiveBack + "();\n    return;\n  }\n  "
+                 : "") +
        deviceLaunchStatement(
-           C.SiteId, launchStatement(C.Clone, Blocks,
+           C.SiteId, launchStatement(C.Clone,
+                                     C.Packed ? rt::aggPackedBlocks + "(" +
+                                                    Blocks + ", " + Group + ")"
+                                              : Blocks,
                                      rt::aggMaxThreads + "(" + Group + ")",
                                      rt::aggMaxShmem + "(" + Group + ")",
                                      std::string("cudaStreamFireAndForget"),
@@ -226,9 +334,10 @@ std::string childLauncher(const ChildPlan &C, const std::string &CalleeText,
 
 class AggregateRewriter : public SiteRewriter {
 public:
-  explicit AggregateRewriter(SiteRun &Run)
-      : Run(Run), U(Run.U), AST(U.getASTContext()), A(Run.A), Edits(Run.Edits),
-        Names(Run.Names), Gen(Names), Cloner(A, AllBuiltins, Names, "agg") {}
+  AggregateRewriter(const AggregatePass &Pass, SiteRun &Run)
+      : Pass(Pass), Run(Run), U(Run.U), AST(U.getASTContext()), A(Run.A),
+        Edits(Run.Edits), Names(Run.Names), Gen(Names),
+        Cloner(A, AllBuiltins, Names, "agg") {}
 
   Error rewrite(const LaunchSite &S, const LaunchText &L) override {
     const FunctionDecl *Key = canonicalFunction(S.Callee);
@@ -255,6 +364,7 @@ public:
         return createStringError(inconvertibleErrorCode(), *Refused);
       ChildOrder.push_back(Key);
       CalleeText[Key] = L.Callee;
+      planPacking(S, C);
     }
     C.LeaveBeyond = C.LeaveBeyond || needsLeavingThreads(S, A);
 
@@ -275,6 +385,11 @@ public:
         P.Level == Granularity::Warp || P.Level == Granularity::Block;
     P.Launcher = C.Launch;
     P.LauncherArgs = ", " + (Counted ? Run.tunableInCode(S) : "0u");
+    if (C.Packed)
+      P.RecordThreads = rt::aggUsefulThreads + "(" + Gen.R + ", static_cast<" +
+                        printedType(C.Packed->CompareType, AST) + ">(" + Gen.R +
+                        ".__args." + C.Fields[C.Packed->Param] + "), " +
+                        (C.Packed->AnyDims ? "true" : "false") + ")";
     // Sites of one child in one parent share a group: each site passed the
     // checks alone, so its launches carry no order with the others' (their
     // streams are unordered, or a pragma says so), and one grid of all the
@@ -328,13 +443,41 @@ public:
         Converging.push_back(B);
     Run.passed(S, aggregatedId(Level),
                "aggregating the launches of '" + S.CalleeName + "' per " +
-                   levelText(Level) + " into one launch of a clone" + Joined);
+                   levelText(Level) + " into one launch of a clone" + Joined +
+                   "; " + C.PackingNote);
     return Error::success();
   }
 
   Error finish() override;
 
 private:
+  /// Decides whether \p C's clone is packed, with the note for remarks.
+  void planPacking(const LaunchSite &S, ChildPlan &C) {
+    std::optional<std::string> Why =
+        Run.Ctx.Options.AggPack ? packingBlocker(S, A,
+                                                 [&](const LaunchSite &O) {
+                                                   return Pass.rewrites(O, A);
+                                                 })
+                                : std::optional<std::string>("--agg-pack=off");
+    if (Why) {
+      C.PackingNote = "its blocks run whole: " + *Why;
+      return;
+    }
+    C.Packed = idleThreadBound(S.Callee).Bound;
+    StringRef Guard = Lexer::getSourceText(
+        CharSourceRange::getTokenRange(C.Packed->Guard->getSourceRange()),
+        AST.getSourceManager(), AST.getLangOpts());
+    C.PackingNote = "threads packed: the clone runs only the threads that " +
+                    std::string(C.Packed->ReturnForm ? "the early return '"
+                                                     : "pass the guard '") +
+                    Guard.str() + (C.Packed->ReturnForm ? "' lets on" : "'") +
+                    ", the others do nothing";
+  }
+  /// The packed clone's body up to the child's own code.
+  std::string packedClonePrologue(const ChildPlan &C,
+                                  const FunctionFacts &Facts) const;
+
+  const AggregatePass &Pass;
   SiteRun &Run;
   const ParsedUnit &U;
   const ASTContext &AST;
@@ -421,39 +564,44 @@ Error AggregateRewriter::finish() {
     const FunctionFacts &Facts = A.transitiveFacts(C.Child);
     std::vector<const GroupSite *> Own = Sites.in(C.Child);
     std::string S = "{\n" + groupPrologue(Own);
-    S += "  // Find this block's original launch (the first record whose "
-         "blocks end\n"
-         "  // past it), copy it, and let the chunk go once every block has.\n";
-    S += "  const unsigned " + Gen.Index + " = " + rt::aggFind + "(" +
-         Gen.Records + ", " + Gen.Count + ", blockIdx.x);\n";
-    S += "  const " + C.Rec + " " + Gen.Mine + " = " + Gen.Records + "[" +
-         Gen.Index + "];\n";
-    if (Facts.usesIndex(BuiltinVar::BlockIdx))
-      S += "  const unsigned " + Gen.Local + " = blockIdx.x - (" + Gen.Index +
-           " ? " + Gen.Records + "[" + Gen.Index + " - 1].__end : 0u);\n";
-    S += "  const unsigned " + Gen.Rank + " = " + rt::aggThreadRank + "();\n";
-    S += "  " + rt::aggChildRelease + "(" + Gen.Records + ");\n";
     // Threads past the original block's size wait for the others here (not
     // in the epilogue while their warp-mates launch: WarpConvergence.h).
     // With LeaveBeyond, the threads that run the record's block.
     std::string Participants =
         C.LeaveBeyond ? rt::aggParticipants + "(" + Gen.Mine + ")" : "";
-    S += "  " + rt::aggConvergeWarp + "(); // the lanes start together\n";
-    if (C.LeaveBeyond)
-      S += leaveBeyondRecord(Gen.Rank, Participants, "  ");
-    S += "  {\n  " + reconvergeBegin(Gen.Warp);
-    S += "  if (" + Gen.Rank + " < " + Gen.Mine + ".__block.x * " + Gen.Mine +
-         ".__block.y * " + Gen.Mine + ".__block.z) {\n";
-    if (Facts.usesIndex(BuiltinVar::GridDim))
-      S += "    const dim3 gridDim = " + Gen.Mine + ".__grid;\n";
-    if (Facts.usesIndex(BuiltinVar::BlockDim))
-      S += "    const dim3 blockDim = " + Gen.Mine + ".__block;\n";
-    if (Facts.usesIndex(BuiltinVar::BlockIdx))
-      S += "    const uint3 blockIdx = " + rt::aggDelinearize + "(" +
-           Gen.Local + ", " + Gen.Mine + ".__grid);\n";
-    if (Facts.usesIndex(BuiltinVar::ThreadIdx))
-      S += "    const uint3 threadIdx = " + rt::aggDelinearize + "(" +
-           Gen.Rank + ", " + Gen.Mine + ".__block);\n";
+    if (C.Packed) {
+      S += packedClonePrologue(C, Facts);
+    } else {
+      S += "  // Find this block's original launch (the first record whose "
+           "blocks end\n"
+           "  // past it), copy it, and let the chunk go once every block "
+           "has.\n";
+      S += "  const unsigned " + Gen.Index + " = " + rt::aggFind + "(" +
+           Gen.Records + ", " + Gen.Count + ", blockIdx.x);\n";
+      S += "  const " + C.Rec + " " + Gen.Mine + " = " + Gen.Records + "[" +
+           Gen.Index + "];\n";
+      if (Facts.usesIndex(BuiltinVar::BlockIdx))
+        S += "  const unsigned " + Gen.Local + " = blockIdx.x - (" + Gen.Index +
+             " ? " + Gen.Records + "[" + Gen.Index + " - 1].__end : 0u);\n";
+      S += "  const unsigned " + Gen.Rank + " = " + rt::aggThreadRank + "();\n";
+      S += "  " + rt::aggChildRelease + "(" + Gen.Records + ");\n";
+      S += "  " + rt::aggConvergeWarp + "(); // the lanes start together\n";
+      if (C.LeaveBeyond)
+        S += leaveBeyondRecord(Gen.Rank, Participants, "  ");
+      S += "  {\n  " + reconvergeBegin(Gen.Warp);
+      S += "  if (" + Gen.Rank + " < " + Gen.Mine + ".__block.x * " + Gen.Mine +
+           ".__block.y * " + Gen.Mine + ".__block.z) {\n";
+      if (Facts.usesIndex(BuiltinVar::GridDim))
+        S += "    const dim3 gridDim = " + Gen.Mine + ".__grid;\n";
+      if (Facts.usesIndex(BuiltinVar::BlockDim))
+        S += "    const dim3 blockDim = " + Gen.Mine + ".__block;\n";
+      if (Facts.usesIndex(BuiltinVar::BlockIdx))
+        S += "    const uint3 blockIdx = " + rt::aggDelinearize + "(" +
+             Gen.Local + ", " + Gen.Mine + ".__grid);\n";
+      if (Facts.usesIndex(BuiltinVar::ThreadIdx))
+        S += "    const uint3 threadIdx = " + rt::aggDelinearize + "(" +
+             Gen.Rank + ", " + Gen.Mine + ".__block);\n";
+    }
     for (size_t I = 0; I < C.Fields.size(); ++I)
       if (!C.ParamNames[I].empty())
         S += "    " + C.FieldTypes[I] + " " + C.ParamNames[I] + " = " +
@@ -481,8 +629,49 @@ Error AggregateRewriter::finish() {
   return Error::success();
 }
 
+std::string
+AggregateRewriter::packedClonePrologue(const ChildPlan &C,
+                                       const FunctionFacts &Facts) const {
+  // Each thread finds its record by its index among the records' threads,
+  // which count only the threads that do something (aggUsefulThreads).
+  std::string Size = Gen.Mine + ".__block.x * " + Gen.Mine + ".__block.y * " +
+                     Gen.Mine + ".__block.z";
+  std::string S =
+      "  // Packed: find this thread's original launch (the first record "
+      "whose threads\n"
+      "  // end past it) and thread, and let the chunk go once every block "
+      "has.\n";
+  S += "  const unsigned " + Gen.Thread +
+       " = blockIdx.x * blockDim.x + threadIdx.x;\n";
+  S += "  const unsigned " + Gen.Threads + " = " + Gen.Records + "[" +
+       Gen.Count + " - 1].__end;\n";
+  S += "  const unsigned " + Gen.Index + " = " + Gen.Thread + " < " +
+       Gen.Threads + " ? " + rt::aggFind + "(" + Gen.Records + ", " +
+       Gen.Count + ", " + Gen.Thread + ") : 0u;\n";
+  S += "  const " + C.Rec + " " + Gen.Mine + " = " + Gen.Records + "[" +
+       Gen.Index + "];\n";
+  S += "  const unsigned " + Gen.LocalThread + " = " + Gen.Thread + " - (" +
+       Gen.Index + " ? " + Gen.Records + "[" + Gen.Index +
+       " - 1].__end : 0u);\n";
+  S += "  " + rt::aggChildRelease + "(" + Gen.Records + ");\n";
+  S += "  " + rt::aggConvergeWarp + "(); // the lanes start together\n";
+  S += "  {\n  " + reconvergeBegin(Gen.Warp);
+  S += "  if (" + Gen.Thread + " < " + Gen.Threads + ") {\n";
+  if (Facts.usesIndex(BuiltinVar::GridDim))
+    S += "    const dim3 gridDim = " + Gen.Mine + ".__grid;\n";
+  if (Facts.usesIndex(BuiltinVar::BlockDim))
+    S += "    const dim3 blockDim = " + Gen.Mine + ".__block;\n";
+  if (Facts.usesIndex(BuiltinVar::BlockIdx))
+    S += "    const uint3 blockIdx = " + rt::aggDelinearize + "(" +
+         Gen.LocalThread + " / (" + Size + "), " + Gen.Mine + ".__grid);\n";
+  if (Facts.usesIndex(BuiltinVar::ThreadIdx))
+    S += "    const uint3 threadIdx = " + rt::aggDelinearize + "(" +
+         Gen.LocalThread + " % (" + Size + "), " + Gen.Mine + ".__block);\n";
+  return S;
+}
+
 std::unique_ptr<SiteRewriter> AggregatePass::makeRewriter(SiteRun &Run) const {
-  return std::make_unique<AggregateRewriter>(Run);
+  return std::make_unique<AggregateRewriter>(*this, Run);
 }
 
 } // namespace

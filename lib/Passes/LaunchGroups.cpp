@@ -34,7 +34,8 @@ GroupNames::GroupNames(NameAllocator &A)
       In(A.fresh("in") + "_"), Warp(A.fresh("warp")), Last(A.fresh("last")),
       Item(A.fresh("item")), Threads(A.fresh("threads")),
       Concurrency(A.fresh("kc")), WantBlocks(A.fresh("want_blocks")),
-      WantThreads(A.fresh("want_threads")) {}
+      WantThreads(A.fresh("want_threads")), Thread(A.fresh("thread")),
+      LocalThread(A.fresh("local_thread")) {}
 
 std::string printedType(QualType T, const ASTContext &Ctx, StringRef Name) {
   T.removeLocalConst();
@@ -422,9 +423,11 @@ std::string recordStatement(const GroupSite &P, StringRef Comment,
          " " + G.R + " = " + Make.str() + "(" + G.Grid + ", " + G.Block + ", " +
          (S.SharedMem.isWritten() ? "(" + S.SharedMem.Text + ")" : "0u") +
          Args + ");\n  if (!" + rt::aggRecord + "(" + groupRef(P) + ", " + G.R +
-         (MaxThreads < 1024 ? ", " + std::to_string(MaxThreads) + "u"
-                            : std::string()) +
-         "))\n    " + Fallback.str() + "\n}";
+         (MaxThreads < 1024 || !P.RecordThreads.empty()
+              ? ", " + std::to_string(MaxThreads) + "u"
+              : std::string()) +
+         (P.RecordThreads.empty() ? "" : ", " + P.RecordThreads) + "))\n    " +
+         Fallback.str() + "\n}";
 }
 
 size_t GroupSiteTable::add(GroupSite P) {

@@ -45,7 +45,7 @@ struct GroupNames {
   explicit GroupNames(NameAllocator &A);
   std::string Grid, Block, Shmem, R, Records, Count, Blocks, Index, Group,
       Threshold, Mine, Local, Rank, Exit, Next, In, Warp, Last, Item, Threads,
-      Concurrency, WantBlocks, WantThreads;
+      Concurrency, WantBlocks, WantThreads, Thread, LocalThread;
 };
 
 /// One grouped site.
@@ -65,6 +65,10 @@ struct GroupSite {
   /// of the group's sites has one value of: the records are sized by the
   /// threads that can launch (guardedThreadAxes).
   unsigned GuardedAxes = 0;
+  /// For a child run by a packed clone (aggregate): what a record counts in
+  /// the group, its threads that do anything (rt::aggUsefulThreads, written
+  /// in terms of the record GroupNames::R). Empty: its blocks.
+  std::string RecordThreads;
   /// The function the group's last thread calls with the group, and what
   /// follows the group in that call (", 4u", ", n, a").
   std::string Launcher, LauncherArgs;

@@ -252,6 +252,13 @@ template <class Rec> __device__ Rec *aggRecords(AggGroup &G) {
   return reinterpret_cast<Rec *>(reinterpret_cast<AggChunkHeader *>(C) + 1);
 }
 
+/// What a record counts in its group's running total (the 40 low bits of
+/// AggGroup::Packed, and the records' __end): its launch's blocks, when
+/// each aggregated block runs one original block, or its threads that do
+/// anything (aggUsefulThreads), when a packed clone's threads each run one
+/// original thread.
+constexpr unsigned long long AggCountBlocks = ~0ull;
+
 /// Records one launch in \p G (one lane; see aggRecord). Returns false when
 /// the thread must launch its child itself (group chunk full, pool full, or
 /// a child too large to join).
@@ -259,30 +266,37 @@ template <class Rec> __device__ Rec *aggRecords(AggGroup &G) {
 /// \p MaxThreads) is not recorded either: launched as written, it fails and
 /// sets the thread's error as it did, and it cannot make the group's
 /// aggregated launch fail for every record.
+/// \p Threads: AggCountBlocks, or the record's threads for a packed clone.
 template <class Rec>
-__device__ bool aggRecordAlone(AggGroup &G, const Rec &R, unsigned MaxThreads) {
+__device__ bool aggRecordAlone(AggGroup &G, const Rec &R, unsigned MaxThreads,
+                               unsigned long long Threads = AggCountBlocks) {
   if (!launchable(R.__grid, R.__block, R.__shmem, MaxThreads))
     return false;
   unsigned long long Blocks = gridBlocks(R.__grid);
-  unsigned Threads = static_cast<unsigned>(blockThreads(R.__block));
+  unsigned long long Units = Threads == AggCountBlocks ? Blocks : Threads;
+  unsigned BlockSize = static_cast<unsigned>(blockThreads(R.__block));
   unsigned Capacity = aggCapacity(G);
-  if (Blocks > AggMaxChildBlocks || Capacity == 0)
+  // (A packed record's threads have the same cap, which keeps the slot count
+  // and the 40-bit total apart.)
+  if (Blocks > AggMaxChildBlocks || Units > AggMaxChildBlocks || Capacity == 0)
     return false;
   Rec *Records = aggRecords<Rec>(G);
   if (!Records)
     return false;
-  unsigned long long Old = atomicAdd(&G.Packed, (1ull << AggBlockBits) | Blocks);
+  unsigned long long Old = atomicAdd(&G.Packed, (1ull << AggBlockBits) | Units);
   unsigned long long Slot = Old >> AggBlockBits, Start = Old & AggBlockMask;
   if (Slot >= Capacity)
     return false;
   Rec &Mine = Records[Slot];
-  if (Start + Blocks > AggMaxGridBlocks) {
+  // A packed total in threads needs no more blocks than threads: the same
+  // cap keeps either launch within gridDim.x.
+  if (Start + Units > AggMaxGridBlocks) {
     Mine.__end = AggNoRecord;
     return false;
   }
   Mine = R;
-  Mine.__end = static_cast<unsigned>(Start + Blocks);
-  atomicMax(&G.MaxThreads, Threads);
+  Mine.__end = static_cast<unsigned>(Start + Units);
+  atomicMax(&G.MaxThreads, BlockSize);
   atomicMax(&G.MaxShmem, R.__shmem);
   return true;
 }
@@ -292,11 +306,38 @@ __device__ bool aggRecordAlone(AggGroup &G, const Rec &R, unsigned MaxThreads) {
 /// reach a device-side launch, and CUDA 13's launch then waits for the
 /// warp-mate without letting it run (docs/cdp2-semantics.md).
 template <class Rec>
-__device__ bool aggRecord(AggGroup &G, const Rec &R, unsigned MaxThreads = 1024) {
+__device__ bool aggRecord(AggGroup &G, const Rec &R, unsigned MaxThreads = 1024,
+                          unsigned long long Threads = AggCountBlocks) {
   unsigned Lanes = __activemask();
-  bool Recorded = aggRecordAlone(G, R, MaxThreads);
+  bool Recorded = aggRecordAlone(G, R, MaxThreads, Threads);
   syncLanes(Lanes);
   return Recorded;
+}
+
+/// The threads of record \p R's launch that a packed clone runs: those
+/// whose index is below \p Bound, the value of the child's parameter that
+/// its guard compares the index with, converted to the comparison's type T
+/// (IdleThreads.h: the threads at or past it do nothing). The index is the
+/// thread's linear rank in the grid when \p AnyDims, else
+/// blockIdx.x * blockDim.x + threadIdx.x, which is that rank only in a
+/// one-dimensional launch: other launches run all their threads.
+template <class Rec, class T>
+__device__ unsigned long long aggUsefulThreads(const Rec &R, T Bound, bool AnyDims) {
+  unsigned long long Total = gridBlocks(R.__grid) * blockThreads(R.__block);
+  if (!AnyDims &&
+      (R.__grid.y != 1 || R.__grid.z != 1 || R.__block.y != 1 || R.__block.z != 1))
+    return Total;
+  if (!(Bound > T(0)))
+    return 0;
+  unsigned long long B = static_cast<unsigned long long>(Bound);
+  return B < Total ? B : Total;
+}
+
+/// The blocks of a packed clone's launch: \p Threads in blocks of the
+/// group's largest original block.
+__device__ inline unsigned aggPackedBlocks(unsigned Threads, const AggGroup &G) {
+  unsigned Size = aggMaxThreads(G);
+  return (Threads + Size - 1) / Size;
 }
 
 /// Counts the calling thread out of a warp or block group of \p Members

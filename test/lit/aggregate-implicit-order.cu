@@ -9,9 +9,9 @@
 // RUN: FileCheck --check-prefix=OUT %s < %t.cu
 // RUN: %if nvcc %{ %nvcc-check %t.cu %}
 // CHECK-DAG: aggregate-implicit-order.cu:31:3: remark: aggregating the launches of 'leaf' per {{.*}} [-Rpass=aggregate]
-// CHECK-DAG: aggregate-implicit-order.cu:32:3: remark: aggregating the launches of 'leaf' per {{.*}} in one group with the launch at aggregate-implicit-order.cu:31 [-Rpass=aggregate]
+// CHECK-DAG: aggregate-implicit-order.cu:32:3: remark: aggregating the launches of 'leaf' per {{.*}} in one group with the launch at aggregate-implicit-order.cu:31; {{.*}} [-Rpass=aggregate]
 // CHECK-DAG: aggregate-implicit-order.cu:37:3: remark: aggregating the launches of 'leaf' per {{.*}} [-Rpass=aggregate]
-// CHECK-DAG: aggregate-implicit-order.cu:39:3: remark: aggregating the launches of 'leaf' per {{.*}} in one group with the launch at aggregate-implicit-order.cu:37 [-Rpass=aggregate]
+// CHECK-DAG: aggregate-implicit-order.cu:39:3: remark: aggregating the launches of 'leaf' per {{.*}} in one group with the launch at aggregate-implicit-order.cu:37; {{.*}} [-Rpass=aggregate]
 // CHECK-DAG: aggregate-implicit-order.cu:44:3: remark: not aggregating this launch of 'leaf': 'twoImplicit' also launches at aggregate-implicit-order.cu:45, and a thread's launches into the implicit stream run in order: write '#pragma dp aggregate(...)' or launch into cudaStreamFireAndForget if the children are independent [-Rpass-missed=aggregate]
 // CHECK-DAG: aggregate-implicit-order.cu:45:3: remark: not aggregating this launch of 'leaf': 'twoImplicit' also launches at aggregate-implicit-order.cu:44, {{.*}} [-Rpass-missed=aggregate]
 // CHECK-DAG: aggregate-implicit-order.cu:49:3: remark: not aggregating this launch of 'leaf': 'implicitAndTail' tail-launches at aggregate-implicit-order.cu:50: the aggregated launch would come after that tail launch [-Rpass-missed=aggregate]

@@ -11,11 +11,11 @@
 // RUN: FileCheck --check-prefix=CONS %s < %t.cons.cu
 // RUN: %nvcc-check %t.cu
 // RUN: %nvcc-check %t.cons.cu
-// CHECK-DAG: aggregate-varying-block.cu:52:7: remark: aggregating the launches of 'half' per grid into one launch of a clone [-Rpass=aggregate]
-// CHECK-DAG: aggregate-varying-block.cu:59:3: remark: aggregating the launches of 'half' per grid into one launch of a clone [-Rpass=aggregate]
-// CHECK-DAG: aggregate-varying-block.cu:67:3: remark: aggregating the launches of 'shuffled' per grid into one launch of a clone [-Rpass=aggregate]
+// CHECK-DAG: aggregate-varying-block.cu:52:7: remark: aggregating the launches of 'half' per grid into one launch of a clone; its blocks run whole: 'half' synchronizes its threads [-Rpass=aggregate]
+// CHECK-DAG: aggregate-varying-block.cu:59:3: remark: aggregating the launches of 'half' per grid into one launch of a clone; its blocks run whole: 'half' synchronizes its threads [-Rpass=aggregate]
+// CHECK-DAG: aggregate-varying-block.cu:67:3: remark: aggregating the launches of 'shuffled' per grid into one launch of a clone; its blocks run whole: 'shuffled' uses warp-level operations [-Rpass=aggregate]
 // CHECK-DAG: aggregate-varying-block.cu:73:3: remark: not aggregating this launch of 'shuffled': 'leaving' returns early (aggregate-varying-block.cu:72) and also calls the device runtime (aggregate-varying-block.cu:74): a thread that returned waits for its warp-mates at the kernel's end, where it counts out of the launch group, while they may be inside that call, which hung warps on CUDA 13 (docs/cdp2-semantics.md) [-Rpass-missed=aggregate] [DP3025]
-// CHECK-DAG: aggregate-varying-block.cu:81:3: remark: aggregating the launches of 'shuffled' per grid into one launch of a clone [-Rpass=aggregate]
+// CHECK-DAG: aggregate-varying-block.cu:81:3: remark: aggregating the launches of 'shuffled' per grid into one launch of a clone; its blocks run whole: 'shuffled' uses warp-level operations [-Rpass=aggregate]
 //
 // The recursive clone: the threads past the record's block leave after the
 // prologue, and the epilogue counts the record's threads.

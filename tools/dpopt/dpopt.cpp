@@ -159,6 +159,12 @@ cl::opt<std::string>
                           "group aggregates"),
                  cl::value_desc("N"), cl::cat(DpoptCategory));
 cl::opt<std::string>
+    AggPack("agg-pack",
+            cl::desc("aggregate: run only the child threads that do "
+                     "something, packed, where dpopt can tell which (auto, "
+                     "the default), or whole blocks (off)"),
+            cl::value_desc("auto|off"), cl::cat(DpoptCategory));
+cl::opt<std::string>
     RemoveLaunch("remove-launch",
                  cl::desc("remove-launch: how a child's work is given to "
                           "its parent where no pragma says: auto "
@@ -389,7 +395,8 @@ int main(int Argc, const char **Argv) {
     for (const cl::opt<std::string> *Option :
          {&OutputFile, &Passes, &Report, &ReportFile, &DepFile, &CudaPath,
           &BuildDir, &Threshold, &CoarsenFactor, &Aggregate, &Consolidate,
-          &AggThreshold, &RemoveLaunch, &Standard, &OutDir, &InRoot, &Tuning})
+          &AggThreshold, &AggPack, &RemoveLaunch, &Standard, &OutDir, &InRoot,
+          &Tuning})
       warnRepeated(*Option);
 
   dpopt::DriverOptions O;
@@ -482,6 +489,14 @@ int main(int Argc, const char **Argv) {
     if (!V)
       return dpopt::ExitInputError;
     O.PassOpts.AggThreshold = static_cast<unsigned>(*V);
+  }
+  if (AggPack.getNumOccurrences()) {
+    if (AggPack != "auto" && AggPack != "off") {
+      toolError(dpopt::DiagId::InvalidOptionValue,
+                "invalid --agg-pack='" + AggPack + "'; expected auto or off");
+      return dpopt::ExitInputError;
+    }
+    O.PassOpts.AggPack = AggPack == "auto";
   }
   if (Aggregate.getNumOccurrences()) {
     // The same grammar as the pragma's 'aggregate(...)' clause.

@@ -29,6 +29,9 @@ struct PassOptions {
   std::optional<AggregateSpec> Aggregate;
   /// --agg-threshold=N: the default for the aggregation threshold macro.
   std::optional<unsigned> AggThreshold;
+  /// --agg-pack=auto|off: whether aggregate may run a child's clone packed
+  /// (only the threads that do something) where it can tell which they are.
+  bool AggPack = true;
   /// --remove-launch=auto|T1|T2|T3|T4: how remove-launch assigns a child's
   /// work to its parent where no '#pragma dp remove_launch' says (unset:
   /// auto).

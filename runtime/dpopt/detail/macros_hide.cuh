@@ -31,6 +31,8 @@
 #undef AggChunkTaking
 #pragma push_macro("AggConfig")
 #undef AggConfig
+#pragma push_macro("AggCountBlocks")
+#undef AggCountBlocks
 #pragma push_macro("AggGroup")
 #undef AggGroup
 #pragma push_macro("AggLiveBits")
@@ -59,6 +61,8 @@
 #undef AggTableWays
 #pragma push_macro("Answer")
 #undef Answer
+#pragma push_macro("AnyDims")
+#undef AnyDims
 #pragma push_macro("Args")
 #undef Args
 #pragma push_macro("Arrived")
@@ -75,12 +79,16 @@
 #undef Block
 #pragma push_macro("BlockPool")
 #undef BlockPool
+#pragma push_macro("BlockSize")
+#undef BlockSize
 #pragma push_macro("Blocks")
 #undef Blocks
 #pragma push_macro("BlocksDone")
 #undef BlocksDone
 #pragma push_macro("BlocksPerSM")
 #undef BlocksPerSM
+#pragma push_macro("Bound")
+#undef Bound
 #pragma push_macro("Bytes")
 #undef Bytes
 #pragma push_macro("C")
@@ -377,6 +385,8 @@
 #undef Shmem
 #pragma push_macro("Site")
 #undef Site
+#pragma push_macro("Size")
+#undef Size
 #pragma push_macro("Slot")
 #undef Slot
 #pragma push_macro("Sms")
@@ -483,6 +493,8 @@
 #undef aggMaxShmem
 #pragma push_macro("aggMaxThreads")
 #undef aggMaxThreads
+#pragma push_macro("aggPackedBlocks")
+#undef aggPackedBlocks
 #pragma push_macro("aggParticipants")
 #undef aggParticipants
 #pragma push_macro("aggPoolGive")
@@ -499,6 +511,8 @@
 #undef aggTake
 #pragma push_macro("aggThreadRank")
 #undef aggThreadRank
+#pragma push_macro("aggUsefulThreads")
+#undef aggUsefulThreads
 #pragma push_macro("aggWarpGroup")
 #undef aggWarpGroup
 #pragma push_macro("aggWarpMembers")

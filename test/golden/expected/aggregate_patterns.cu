@@ -55,25 +55,30 @@ static __device__ void __dpopt_launch_agg_addChild(dpopt::rt::AggGroup &__dpopt_
     dpopt::rt::aggGiveBack();
     return;
   }
-  __dpopt_agg_addChild<<<__dpopt_blocks, dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
+  if (__dpopt_blocks == 0) { // no record has a thread that does anything
+    dpopt::rt::aggGiveBack();
+    return;
+  }
+  __dpopt_agg_addChild<<<dpopt::rt::aggPackedBlocks(__dpopt_blocks, __dpopt_group), dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
 }
 
 // dpopt: 'addChild' aggregated: each block finds and runs one original launch's block (aggregate)
 static __global__ void __dpopt_agg_addChild(const __dpopt_rec_addChild *__dpopt_records, unsigned __dpopt_count) {
-  // Find this block's original launch (the first record whose blocks end
-  // past it), copy it, and let the chunk go once every block has.
-  const unsigned __dpopt_index = dpopt::rt::aggFind(__dpopt_records, __dpopt_count, blockIdx.x);
+  // Packed: find this thread's original launch (the first record whose threads
+  // end past it) and thread, and let the chunk go once every block has.
+  const unsigned __dpopt_thread = blockIdx.x * blockDim.x + threadIdx.x;
+  const unsigned __dpopt_threads = __dpopt_records[__dpopt_count - 1].__end;
+  const unsigned __dpopt_index = __dpopt_thread < __dpopt_threads ? dpopt::rt::aggFind(__dpopt_records, __dpopt_count, __dpopt_thread) : 0u;
   const __dpopt_rec_addChild __dpopt_mine = __dpopt_records[__dpopt_index];
-  const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].__end : 0u);
-  const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
+  const unsigned __dpopt_local_thread = __dpopt_thread - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].__end : 0u);
   dpopt::rt::aggChildRelease(__dpopt_records);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
   const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-  if (__dpopt_rank < __dpopt_mine.__block.x * __dpopt_mine.__block.y * __dpopt_mine.__block.z) {
+  if (__dpopt_thread < __dpopt_threads) {
     const dim3 blockDim = __dpopt_mine.__block;
-    const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.__grid);
-    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.__block);
+    const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_thread / (__dpopt_mine.__block.x * __dpopt_mine.__block.y * __dpopt_mine.__block.z), __dpopt_mine.__grid);
+    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_local_thread % (__dpopt_mine.__block.x * __dpopt_mine.__block.y * __dpopt_mine.__block.z), __dpopt_mine.__block);
     int * Out = __dpopt_mine.__args.Out;
     int Base = __dpopt_mine.__args.Base;
     int Len = __dpopt_mine.__args.Len;
@@ -82,12 +87,12 @@ static __global__ void __dpopt_agg_addChild(const __dpopt_rec_addChild *__dpopt_
 #line 11 "aggregate_patterns.cu"
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I >= Len)
-#line 86 "@DPOPT_OUTPUT@"
+#line 91 "@DPOPT_OUTPUT@"
     goto __dpopt_done;
 #line 14 "aggregate_patterns.cu"
   atomicAdd(&Out[Base + I], Value);
 }
-#line 91 "@DPOPT_OUTPUT@"
+#line 96 "@DPOPT_OUTPUT@"
     __dpopt_done:;
   }
   dpopt::rt::syncLanes(__dpopt_warp);
@@ -96,7 +101,7 @@ static __global__ void __dpopt_agg_addChild(const __dpopt_rec_addChild *__dpopt_
 }
 
 __global__ void condParent(int *Out, int N) {
-#line 100 "@DPOPT_OUTPUT@"
+#line 105 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // launch group of the launch of 'addChild'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, 32ull, 1u);
@@ -105,17 +110,17 @@ __global__ void condParent(int *Out, int N) {
 #line 18 "aggregate_patterns.cu"
   int T = blockIdx.x * blockDim.x + threadIdx.x;
   if (T >= N)
-#line 109 "@DPOPT_OUTPUT@"
+#line 114 "@DPOPT_OUTPUT@"
     goto __dpopt_exit;
 #line 21 "aggregate_patterns.cu"
   int Len = T % 7 + 1;
-#line 113 "@DPOPT_OUTPUT@"
+#line 118 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (T % 2 == 0)
     { // dpopt aggregate (multiblock:32): one launch per group
       dim3 __dpopt_grid = (Len + 31) / 32;
       dim3 __dpopt_block = T % 4 == 1 ? 64 : 32;
       __dpopt_rec_addChild __dpopt_r = __dpopt_make_rec_addChild(__dpopt_grid, __dpopt_block, 0u, Out, T * 8, Len, T % 5 + 1);
-      if (!dpopt::rt::aggRecord(__dpopt_agg1.__slot->__group, __dpopt_r))
+      if (!dpopt::rt::aggRecord(__dpopt_agg1.__slot->__group, __dpopt_r, 1024u, dpopt::rt::aggUsefulThreads(__dpopt_r, static_cast<int>(__dpopt_r.__args.Len), false)))
         addChild<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(__dpopt_r.__args.Out, __dpopt_r.__args.Base, __dpopt_r.__args.Len, __dpopt_r.__args.Value);
     } dpopt::rt::syncLanes(__dpopt_warp); }
 }
@@ -129,7 +134,7 @@ __dpopt_exit:;
 }
 
 __global__ void loopParent(int *Out, int N) {
-#line 133 "@DPOPT_OUTPUT@"
+#line 138 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggGroup __dpopt_agg2[32]; // launch group of the launch of 'addChild'
   dpopt::rt::aggBeginWarp(__dpopt_agg2, DPOPT_AGG_LOOP_SLOTS);
@@ -137,14 +142,14 @@ __global__ void loopParent(int *Out, int N) {
   {
 #line 27 "aggregate_patterns.cu"
   int T = blockIdx.x * blockDim.x + threadIdx.x;
-#line 141 "@DPOPT_OUTPUT@"
+#line 146 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ for (int K = 0; K < T % 6 && T < N; ++K) {
 // #pragma dp aggregate(warp) agg_threshold(4) -- dpopt rewrote the launch it was on
     { // dpopt aggregate (warp): one launch per group
       dim3 __dpopt_grid = 1;
       dim3 __dpopt_block = 32;
       __dpopt_rec_addChild __dpopt_r = __dpopt_make_rec_addChild(__dpopt_grid, __dpopt_block, 0u, Out, T + K * 17, K + 1, 1);
-      if (!dpopt::rt::aggRecord(dpopt::rt::aggWarpGroup(__dpopt_agg2), __dpopt_r))
+      if (!dpopt::rt::aggRecord(dpopt::rt::aggWarpGroup(__dpopt_agg2), __dpopt_r, 1024u, dpopt::rt::aggUsefulThreads(__dpopt_r, static_cast<int>(__dpopt_r.__args.Len), false)))
         addChild<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(__dpopt_r.__args.Out, __dpopt_r.__args.Base, __dpopt_r.__args.Len, __dpopt_r.__args.Value);
     }
   } dpopt::rt::syncLanes(__dpopt_warp); }
@@ -155,7 +160,7 @@ __global__ void loopParent(int *Out, int N) {
 #line 32 "aggregate_patterns.cu"
 }
 
-#line 159 "@DPOPT_OUTPUT@"
+#line 164 "@DPOPT_OUTPUT@"
 // dpopt aggregate: a launch of 'tileChild' waiting in its group
 struct __dpopt_rec_tileChild : dpopt::rt::AggConfig {
   struct {
@@ -190,7 +195,7 @@ __global__ void tileChild(const int *In, int *Out, int W, int H) {
     atomicAdd(&Out[blockIdx.y * gridDim.x + blockIdx.x], Tile[0][0] + Tile[7][7]);
 }
 
-#line 194 "@DPOPT_OUTPUT@"
+#line 199 "@DPOPT_OUTPUT@"
 // dpopt aggregate: the last thread of a group launches its records
 static __device__ void __dpopt_launch_agg_tileChild(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold) {
   unsigned __dpopt_count, __dpopt_blocks;
@@ -235,7 +240,7 @@ static __global__ void __dpopt_agg_tileChild(const __dpopt_rec_tileChild *__dpop
   if (threadIdx.x == 0 && threadIdx.y == 0)
     atomicAdd(&Out[blockIdx.y * gridDim.x + blockIdx.x], Tile[0][0] + Tile[7][7]);
 }
-#line 239 "@DPOPT_OUTPUT@"
+#line 244 "@DPOPT_OUTPUT@"
   }
   dpopt::rt::syncLanes(__dpopt_warp);
   }
@@ -243,7 +248,7 @@ static __global__ void __dpopt_agg_tileChild(const __dpopt_rec_tileChild *__dpop
 }
 
 __global__ void tileParent(const int *In, int *Out, int N) {
-#line 247 "@DPOPT_OUTPUT@"
+#line 252 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg3; // launch group of the launch of 'tileChild'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg3, 3u, 4ull, 1u);
@@ -251,11 +256,11 @@ __global__ void tileParent(const int *In, int *Out, int N) {
   {
 #line 44 "aggregate_patterns.cu"
   int T = blockIdx.x * blockDim.x + threadIdx.x;
-#line 255 "@DPOPT_OUTPUT@"
+#line 260 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (T < N) {
 #line 46 "aggregate_patterns.cu"
     int W = 8 + T % 23, H = 5 + T % 11;
-#line 259 "@DPOPT_OUTPUT@"
+#line 264 "@DPOPT_OUTPUT@"
 // #pragma dp aggregate(multiblock:4) -- dpopt rewrote the launch it was on
     { // dpopt aggregate (multiblock:4): one launch per group
       dim3 __dpopt_grid = dim3((W + 7) / 8, (H + 7) / 8);
@@ -274,7 +279,7 @@ __global__ void tileParent(const int *In, int *Out, int N) {
   }
 }
 
-#line 278 "@DPOPT_OUTPUT@"
+#line 283 "@DPOPT_OUTPUT@"
 // dpopt aggregate: a launch of 'cubeChild' waiting in its group
 struct __dpopt_rec_cubeChild : dpopt::rt::AggConfig {
   struct {
@@ -301,7 +306,7 @@ __global__ void cubeChild(int *Out, int Base) {
   atomicAdd(&Out[Base + B * blockDim.x * blockDim.y * blockDim.z + threadIdx.z], 1);
 }
 
-#line 305 "@DPOPT_OUTPUT@"
+#line 310 "@DPOPT_OUTPUT@"
 // dpopt aggregate: the last thread of a group launches its records
 static __device__ void __dpopt_launch_agg_cubeChild(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold) {
   unsigned __dpopt_count, __dpopt_blocks;
@@ -341,7 +346,7 @@ static __global__ void __dpopt_agg_cubeChild(const __dpopt_rec_cubeChild *__dpop
   unsigned B = (blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
   atomicAdd(&Out[Base + B * blockDim.x * blockDim.y * blockDim.z + threadIdx.z], 1);
 }
-#line 345 "@DPOPT_OUTPUT@"
+#line 350 "@DPOPT_OUTPUT@"
   }
   dpopt::rt::syncLanes(__dpopt_warp);
   }
@@ -349,7 +354,7 @@ static __global__ void __dpopt_agg_cubeChild(const __dpopt_rec_cubeChild *__dpop
 }
 
 __global__ void cubeParent(int *Out, int N) {
-#line 353 "@DPOPT_OUTPUT@"
+#line 358 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg4; // launch group of the launch of 'cubeChild'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg4, 4u, 0ull, 1u);
@@ -357,7 +362,7 @@ __global__ void cubeParent(int *Out, int N) {
   {
 #line 58 "aggregate_patterns.cu"
   int T = blockIdx.x * blockDim.x + threadIdx.x;
-#line 361 "@DPOPT_OUTPUT@"
+#line 366 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (T < N) {
 // #pragma dp aggregate(grid) -- dpopt rewrote the launch it was on
     { // dpopt aggregate (grid): one launch per group
@@ -377,7 +382,7 @@ __global__ void cubeParent(int *Out, int N) {
   }
 }
 
-#line 381 "@DPOPT_OUTPUT@"
+#line 386 "@DPOPT_OUTPUT@"
 // dpopt aggregate: a launch of 'dynChild' waiting in its group
 struct __dpopt_rec_dynChild : dpopt::rt::AggConfig {
   struct {
@@ -407,7 +412,7 @@ __global__ void dynChild(int *Out, int Value) {
     atomicAdd(&Out[blockIdx.x], Buf[63]);
 }
 
-#line 411 "@DPOPT_OUTPUT@"
+#line 416 "@DPOPT_OUTPUT@"
 // dpopt aggregate: the last thread of a group launches its records
 static __device__ void __dpopt_launch_agg_dynChild(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold) {
   unsigned __dpopt_count, __dpopt_blocks;
@@ -448,7 +453,7 @@ static __global__ void __dpopt_agg_dynChild(const __dpopt_rec_dynChild *__dpopt_
   if (threadIdx.x == 0)
     atomicAdd(&Out[blockIdx.x], Buf[63]);
 }
-#line 452 "@DPOPT_OUTPUT@"
+#line 457 "@DPOPT_OUTPUT@"
   }
   dpopt::rt::syncLanes(__dpopt_warp);
   }
@@ -456,7 +461,7 @@ static __global__ void __dpopt_agg_dynChild(const __dpopt_rec_dynChild *__dpopt_
 }
 
 __global__ void dynParent(int *Out, int N) {
-#line 460 "@DPOPT_OUTPUT@"
+#line 465 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg5; // launch group of the launch of 'dynChild'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg5, 5u, 32ull, 1u);
@@ -464,7 +469,7 @@ __global__ void dynParent(int *Out, int N) {
   {
 #line 74 "aggregate_patterns.cu"
   int T = blockIdx.x * blockDim.x + threadIdx.x;
-#line 468 "@DPOPT_OUTPUT@"
+#line 473 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (T < N && T % 4 != 0)
     { // dpopt aggregate (multiblock:32): one launch per group
       dim3 __dpopt_grid = 1 + T % 3;
@@ -482,7 +487,7 @@ __global__ void dynParent(int *Out, int N) {
 #line 77 "aggregate_patterns.cu"
 }
 
-#line 486 "@DPOPT_OUTPUT@"
+#line 491 "@DPOPT_OUTPUT@"
 // dpopt aggregate: a launch of 'treeVisit' waiting in its group
 struct __dpopt_rec_treeVisit : dpopt::rt::AggConfig {
   struct {
@@ -505,7 +510,7 @@ static __device__ void __dpopt_launch_agg_treeVisit(dpopt::rt::AggGroup &, unsig
 static __global__ void __dpopt_agg_treeVisit(const __dpopt_rec_treeVisit *__dpopt_records, unsigned __dpopt_count);
 #line 79 "aggregate_patterns.cu"
 __global__ void treeVisit(int *Out, int Depth) {
-#line 509 "@DPOPT_OUTPUT@"
+#line 514 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg6; // launch group of the launch of 'treeVisit'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg6, 6u, 32ull, 1u);
@@ -513,7 +518,7 @@ __global__ void treeVisit(int *Out, int Depth) {
   {
 #line 80 "aggregate_patterns.cu"
   atomicAdd(&Out[Depth], 1);
-#line 517 "@DPOPT_OUTPUT@"
+#line 522 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Depth > 0 && threadIdx.x % 16 == 0)
     { // dpopt aggregate (multiblock:32): one launch per group
       dim3 __dpopt_grid = 2;
@@ -565,7 +570,7 @@ static __global__ void __dpopt_agg_treeVisit(const __dpopt_rec_treeVisit *__dpop
     {
 #line 80 "aggregate_patterns.cu"
   atomicAdd(&Out[Depth], 1);
-#line 569 "@DPOPT_OUTPUT@"
+#line 574 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Depth > 0 && threadIdx.x % 16 == 0)
     { // dpopt aggregate (multiblock:32): one launch per group
       dim3 __dpopt_grid = 2;

@@ -77,26 +77,33 @@ static __device__ void __dpopt_launch_agg___dpopt_coarse_child(dpopt::rt::AggGro
     return;
 #line 79 "@DPOPT_OUTPUT@"
   }
-  __dpopt_agg___dpopt_coarse_child<<<__dpopt_blocks, dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
+  if (__dpopt_blocks == 0) { // no record has a thread that does anything
+    dpopt::rt::aggGiveBack();
+#line 15 "compose_threshold_coarsen_aggregate.cu"
+    return;
+#line 85 "@DPOPT_OUTPUT@"
+  }
+  __dpopt_agg___dpopt_coarse_child<<<dpopt::rt::aggPackedBlocks(__dpopt_blocks, __dpopt_group), dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
 }
 
 // dpopt: '__dpopt_coarse_child' aggregated: each block finds and runs one original launch's block (aggregate)
 static __global__ void __dpopt_agg___dpopt_coarse_child(const __dpopt_rec___dpopt_coarse_child *__dpopt_records, unsigned __dpopt_count) {
-  // Find this block's original launch (the first record whose blocks end
-  // past it), copy it, and let the chunk go once every block has.
-  const unsigned __dpopt_index = dpopt::rt::aggFind(__dpopt_records, __dpopt_count, blockIdx.x);
+  // Packed: find this thread's original launch (the first record whose threads
+  // end past it) and thread, and let the chunk go once every block has.
+  const unsigned __dpopt_thread = blockIdx.x * blockDim.x + threadIdx.x;
+  const unsigned __dpopt_threads = __dpopt_records[__dpopt_count - 1].__end;
+  const unsigned __dpopt_index = __dpopt_thread < __dpopt_threads ? dpopt::rt::aggFind(__dpopt_records, __dpopt_count, __dpopt_thread) : 0u;
   const __dpopt_rec___dpopt_coarse_child __dpopt_mine = __dpopt_records[__dpopt_index];
-  const unsigned __dpopt_local_block = blockIdx.x - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].__end : 0u);
-  const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
+  const unsigned __dpopt_local_thread = __dpopt_thread - (__dpopt_index ? __dpopt_records[__dpopt_index - 1].__end : 0u);
   dpopt::rt::aggChildRelease(__dpopt_records);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
   const unsigned __dpopt_warp_2 = __activemask(); // these lanes leave together (CUDA 13 launches)
-  if (__dpopt_rank < __dpopt_mine.__block.x * __dpopt_mine.__block.y * __dpopt_mine.__block.z) {
+  if (__dpopt_thread < __dpopt_threads) {
     const dim3 gridDim = __dpopt_mine.__grid;
     const dim3 blockDim = __dpopt_mine.__block;
-    const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_block, __dpopt_mine.__grid);
-    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.__block);
+    const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_thread / (__dpopt_mine.__block.x * __dpopt_mine.__block.y * __dpopt_mine.__block.z), __dpopt_mine.__grid);
+    const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_local_thread % (__dpopt_mine.__block.x * __dpopt_mine.__block.y * __dpopt_mine.__block.z), __dpopt_mine.__block);
     dim3 __dpopt_gridDim_2 = __dpopt_mine.__args.__dpopt_gridDim_2;
     const int * Col = __dpopt_mine.__args.Col;
     int Begin = __dpopt_mine.__args.Begin;
@@ -113,7 +120,7 @@ static __global__ void __dpopt_agg___dpopt_coarse_child(const __dpopt_rec___dpop
   if (I < Degree && Level[Col[Begin + I]] < 0)
     Level[Col[Begin + I]] = Next;
 }
-#line 117 "@DPOPT_OUTPUT@"
+#line 124 "@DPOPT_OUTPUT@"
   }
 }
   }
@@ -135,7 +142,7 @@ static __device__ void __dpopt_serial_child(dim3 __dpopt_gridDim, dim3 __dpopt_b
   if (I < Degree && Level[Col[Begin + I]] < 0)
     Level[Col[Begin + I]] = Next;
 }
-#line 139 "@DPOPT_OUTPUT@"
+#line 146 "@DPOPT_OUTPUT@"
   }
 }
 
@@ -147,7 +154,7 @@ static __device__ void __dpopt_serial_child(dim3 __dpopt_gridDim, dim3 __dpopt_b
 #endif
 #line 12 "compose_threshold_coarsen_aggregate.cu"
 __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int Cur) {
-#line 151 "@DPOPT_OUTPUT@"
+#line 158 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // launch group of the launch of '__dpopt_coarse_child'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, 32ull, 1u);
@@ -156,11 +163,11 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int
 #line 13 "compose_threshold_coarsen_aggregate.cu"
   int V = blockIdx.x * blockDim.x + threadIdx.x;
   if (V >= N || Level[V] != Cur)
-#line 160 "@DPOPT_OUTPUT@"
+#line 167 "@DPOPT_OUTPUT@"
     goto __dpopt_exit;
 #line 16 "compose_threshold_coarsen_aggregate.cu"
   int Begin = RowPtr[V], Degree = RowPtr[V + 1] - Begin;
-#line 164 "@DPOPT_OUTPUT@"
+#line 171 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp_2 = __activemask(); /* dpopt: these lanes leave together */ if (Degree > 0)
     { // dpopt threshold: launch only when worth it
       auto __dpopt_n0 = (Degree);
@@ -175,7 +182,7 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int
             dim3 __dpopt_grid_3 = dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR);
             dim3 __dpopt_block_2 = __dpopt_block;
             __dpopt_rec___dpopt_coarse_child __dpopt_r = __dpopt_make_rec___dpopt_coarse_child(__dpopt_grid_3, __dpopt_block_2, (0), __dpopt_grid_2, Col, Begin, Degree, Level, Cur + 1);
-            if (!dpopt::rt::aggRecord(__dpopt_agg1.__slot->__group, __dpopt_r))
+            if (!dpopt::rt::aggRecord(__dpopt_agg1.__slot->__group, __dpopt_r, 1024u, dpopt::rt::aggUsefulThreads(__dpopt_r, static_cast<int>(__dpopt_r.__args.Degree), false)))
               __dpopt_coarse_child<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(__dpopt_r.__args.__dpopt_gridDim_2, __dpopt_r.__args.Col, __dpopt_r.__args.Begin, __dpopt_r.__args.Degree, __dpopt_r.__args.Level, __dpopt_r.__args.Next);
           }
         }

@@ -29,6 +29,11 @@
 //             launch (1..300, rarely a multiple of 32)
 //   halve  -- a nested reduction: a kernel that folds its segment in half
 //             and launches itself on the rest with half as many threads
+//   pack   -- children whose guard tells which threads do nothing (the
+//             packed clone runs only the others): the thread's linear rank
+//             from a helper in 2-D and 3-D launches, bounds past the grid,
+//             zero and negative bounds (groups where no thread works), and
+//             a self-launching walk over a tree of varying fan-out
 //
 //===----------------------------------------------------------------------===//
 
@@ -242,6 +247,52 @@ __global__ void halveParent(int *Scratch, int *Out, int N) {
   halveSum<<<1, (Len + 1) / 2>>>(Scratch + T * HalveStride, Len, Out + T);
 }
 
+/// The thread's linear rank in its grid, whatever the launch's shape.
+__device__ unsigned packRank() {
+  unsigned Tid = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  unsigned Tpb = blockDim.x * blockDim.y * blockDim.z;
+  unsigned Bid = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+  return Bid * Tpb + Tid;
+}
+
+__global__ void packLinear(int *Out, unsigned Base, unsigned Len) {
+  unsigned R = packRank();
+  if (R < Len)
+    atomicAdd(&Out[(Base + R * 3u) % OutSize], 1 + static_cast<int>(R % 5u));
+}
+
+__global__ void packSigned(int *Out, int Base, int Len) {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I < Len && (I & 1) == 0)
+    atomicAdd(&Out[(Base + I) % OutSize], 2);
+}
+
+__host__ __device__ inline int packLen(int T) { return T % 9 == 0 ? 0 : T % 9 == 1 ? -5 : T % 37; }
+
+__global__ void packParent(int *Out, int N, int NoWork) {
+  int T = blockIdx.x * blockDim.x + threadIdx.x;
+  if (T >= N)
+    return;
+  // A bound past the grid's threads (T % 4 == 3): every thread works.
+  unsigned Len = T % 4 == 3 ? 100000u : static_cast<unsigned>(T % 61);
+  packLinear<<<dim3(1 + T % 2, 2), dim3(4, 1 + T % 3, 2)>>>(Out, T * 7u, Len);
+  int L = NoWork ? -T - 1 : packLen(T);
+  packSigned<<<(T % 37 + 15) / 16, 16, 0, cudaStreamFireAndForget>>>(Out, T, L);
+}
+
+/// One thread per node of Nodes[0, Count): node V has (V * 7) % 5 children,
+/// V * 5 + 1 .. V * 5 + k, below depth 4.
+__global__ void packTree(int *Out, int First, int Count, int Depth) {
+  int I = blockIdx.x * blockDim.x + threadIdx.x;
+  if (I < Count) {
+    int V = First + I;
+    atomicAdd(&Out[V % OutSize], Depth + 1);
+    int K = (V * 7) % 5;
+    if (Depth < 4 && K > 0)
+      packTree<<<(K + 31) / 32, 32>>>(Out, V * 5 + 1, K, Depth + 1);
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // CPU references.
 //===----------------------------------------------------------------------===//
@@ -377,6 +428,30 @@ static std::vector<int> halveRef(int N) {
   return Out;
 }
 
+static std::vector<int> packRef(int N, bool NoWork) {
+  std::vector<int> Out(OutSize, 0);
+  for (int T = 0; T < N; ++T) {
+    unsigned Len = T % 4 == 3 ? 100000u : static_cast<unsigned>(T % 61);
+    unsigned Threads = (1 + T % 2) * 2 * 4 * (1 + T % 3) * 2;
+    for (unsigned R = 0; R < Threads && R < Len; ++R)
+      Out[(T * 7u + R * 3u) % OutSize] += 1 + static_cast<int>(R % 5u);
+    int L = NoWork ? -T - 1 : packLen(T);
+    int SThreads = (T % 37 + 15) / 16 * 16;
+    for (int I = 0; I < SThreads && I < L; I += 2)
+      Out[(T + I) % OutSize] += 2;
+  }
+  return Out;
+}
+
+static void packTreeRef(std::vector<int> &Out, int First, int Count, int Depth) {
+  for (int V = First; V < First + Count; ++V) {
+    Out[V % OutSize] += Depth + 1;
+    int K = (V * 7) % 5;
+    if (Depth < 4 && K > 0)
+      packTreeRef(Out, V * 5 + 1, K, Depth + 1);
+  }
+}
+
 //===----------------------------------------------------------------------===//
 
 static int Failures = 0;
@@ -507,6 +582,25 @@ int main(int Argc, char **Argv) {
       CHECK(cudaGetLastError());
       expect("halve", Out.get(), halveRef(Segs));
       CHECK(cudaFree(DScratch));
+    }
+
+    if (Runs("pack")) {
+      Out.clear();
+      packParent<<<(N + 127) / 128, 128>>>(Out.P, N, 0);
+      CHECK(cudaGetLastError());
+      expect("pack", Out.get(), packRef(N, false));
+      // Only negative bounds in packSigned: its groups have no thread that
+      // does anything.
+      Out.clear();
+      packParent<<<(N + 127) / 128, 128>>>(Out.P, N, 1);
+      CHECK(cudaGetLastError());
+      expect("pack-idle", Out.get(), packRef(N, true));
+      Out.clear();
+      packTree<<<1, 64>>>(Out.P, 1, 40, 0);
+      CHECK(cudaGetLastError());
+      std::vector<int> Want(OutSize, 0);
+      packTreeRef(Want, 1, 40, 0);
+      expect("pack-tree", Out.get(), Want);
     }
 
     if (Runs("streams")) {
