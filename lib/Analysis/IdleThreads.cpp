@@ -8,6 +8,7 @@
 
 #include "dpopt/AST/CudaAST.h"
 #include "dpopt/Analysis/LocalVariables.h"
+#include "dpopt/Analysis/ThreadCount.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -206,70 +207,28 @@ IndexKind indexFunctionCall(const Expr *E, const BlockIndex &B) {
 }
 
 /// An expression an idle thread may evaluate: reads of parameters, locals
-/// and the built-in indices, constants, and arithmetic on them (no calls,
-/// no memory reads, no writes).
+/// and the built-in indices, constants, and arithmetic on them (no calls
+/// but a 'globalIndex()' helper, no memory reads, no writes).
 bool isPure(const Expr *E) {
-  E = E->IgnoreParens();
-  if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, CXXBoolLiteralExpr,
-          UnaryExprOrTypeTraitExpr>(E))
-    return true;
-  if (const auto *PO = dyn_cast<PseudoObjectExpr>(E)) {
-    const auto *PR =
-        dyn_cast<MSPropertyRefExpr>(PO->getSyntacticForm()->IgnoreParens());
-    if (!PR)
-      return false;
-    const Expr *Base = PR->getBaseExpr()->IgnoreParenImpCasts();
-    if (const auto *OV = dyn_cast<OpaqueValueExpr>(Base))
-      Base = OV->getSourceExpr()->IgnoreParenImpCasts();
-    const auto *DRE = dyn_cast<DeclRefExpr>(Base);
-    return DRE && getBuiltinVar(DRE->getDecl());
-  }
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    if (isa<EnumConstantDecl>(DRE->getDecl()))
-      return true;
-    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    return VD && !VD->getType().isVolatileQualified() &&
-           !VD->getType()->isReferenceType() &&
-           (VD->hasLocalStorage() || VD->isConstexpr());
-  }
-  if (const auto *ME = dyn_cast<MemberExpr>(E))
-    return !ME->isArrow() && isa<FieldDecl>(ME->getMemberDecl()) &&
-           isPure(ME->getBase());
-  if (const auto *C = dyn_cast<CastExpr>(E)) {
-    switch (C->getCastKind()) {
-    case CK_LValueToRValue:
-    case CK_NoOp:
-    case CK_IntegralCast:
-    case CK_IntegralToBoolean:
-    case CK_IntegralToFloating:
-    case CK_FloatingToIntegral:
-    case CK_FloatingCast:
-    case CK_FloatingToBoolean:
-      return isPure(C->getSubExpr());
-    default:
-      return false;
-    }
-  }
-  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
-    switch (U->getOpcode()) {
-    case UO_Plus:
-    case UO_Minus:
-    case UO_Not:
-    case UO_LNot:
-      return isPure(U->getSubExpr());
-    default:
-      return false;
-    }
-  }
-  if (const auto *BO = dyn_cast<BinaryOperator>(E))
-    return !BO->isAssignmentOp() && BO->getOpcode() != BO_Comma &&
-           !BO->isPtrMemOp() && !BO->getType()->isPointerType() &&
-           isPure(BO->getLHS()) && isPure(BO->getRHS());
-  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
-    return isPure(CO->getCond()) && isPure(CO->getTrueExpr()) &&
-           isPure(CO->getFalseExpr());
-  // A 'globalIndex()' helper reads the built-ins only.
-  return indexFunctionCall(E, BlockIndex{}) != IndexKind::None;
+  return isStableExpr(
+      E,
+      [](const VarDecl *VD) {
+        return VD->hasLocalStorage() || VD->isConstexpr();
+      },
+      [](const Expr *Leaf) {
+        if (const auto *PO = dyn_cast<PseudoObjectExpr>(Leaf)) {
+          const auto *PR = dyn_cast<MSPropertyRefExpr>(
+              PO->getSyntacticForm()->IgnoreParens());
+          if (!PR)
+            return false;
+          const Expr *Base = PR->getBaseExpr()->IgnoreParenImpCasts();
+          if (const auto *OV = dyn_cast<OpaqueValueExpr>(Base))
+            Base = OV->getSourceExpr()->IgnoreParenImpCasts();
+          const auto *DRE = dyn_cast<DeclRefExpr>(Base);
+          return DRE && getBuiltinVar(DRE->getDecl()).has_value();
+        }
+        return indexFunctionCall(Leaf, BlockIndex{}) != IndexKind::None;
+      });
 }
 
 /// Local declarations an idle thread may run.

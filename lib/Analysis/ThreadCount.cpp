@@ -138,14 +138,17 @@ bool isGlobalAddress(const Expr *E) {
 } // namespace
 
 bool isStableExpr(const Expr *E,
-                  llvm::function_ref<bool(const VarDecl *)> VarOK) {
+                  llvm::function_ref<bool(const VarDecl *)> VarOK,
+                  llvm::function_ref<bool(const Expr *)> LeafOK) {
   E = E->IgnoreParens();
+  if (LeafOK && LeafOK(E))
+    return true;
   if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, CXXBoolLiteralExpr,
           CXXNullPtrLiteralExpr, UnaryExprOrTypeTraitExpr,
           clang::StringLiteral>(E))
     return true;
   if (const auto *Sub = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
-    return isStableExpr(Sub->getReplacement(), VarOK);
+    return isStableExpr(Sub->getReplacement(), VarOK, LeafOK);
   if (const auto *C = dyn_cast<CastExpr>(E)) {
     if (C->getConversionFunction())
       return false; // a call
@@ -153,7 +156,7 @@ bool isStableExpr(const Expr *E,
          C->getCastKind() == CK_FunctionToPointerDecay) &&
         isGlobalAddress(C->getSubExpr()))
       return true;
-    return isStableExpr(C->getSubExpr(), VarOK);
+    return isStableExpr(C->getSubExpr(), VarOK, LeafOK);
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const ValueDecl *D = DRE->getDecl();
@@ -169,7 +172,7 @@ bool isStableExpr(const Expr *E,
     case UO_Minus:
     case UO_Not:
     case UO_LNot:
-      return isStableExpr(U->getSubExpr(), VarOK);
+      return isStableExpr(U->getSubExpr(), VarOK, LeafOK);
     case UO_AddrOf:
       return isGlobalAddress(U->getSubExpr());
     default:
@@ -178,17 +181,18 @@ bool isStableExpr(const Expr *E,
   }
   if (const auto *B = dyn_cast<BinaryOperator>(E))
     return !B->isAssignmentOp() && B->getOpcode() != BO_Comma &&
-           isStableExpr(B->getLHS(), VarOK) && isStableExpr(B->getRHS(), VarOK);
+           isStableExpr(B->getLHS(), VarOK, LeafOK) &&
+           isStableExpr(B->getRHS(), VarOK, LeafOK);
   if (const auto *C = dyn_cast<ConditionalOperator>(E))
-    return isStableExpr(C->getCond(), VarOK) &&
-           isStableExpr(C->getTrueExpr(), VarOK) &&
-           isStableExpr(C->getFalseExpr(), VarOK);
+    return isStableExpr(C->getCond(), VarOK, LeafOK) &&
+           isStableExpr(C->getTrueExpr(), VarOK, LeafOK) &&
+           isStableExpr(C->getFalseExpr(), VarOK, LeafOK);
   if (const auto *M = dyn_cast<MemberExpr>(E))
     return !M->isArrow() && isa<FieldDecl>(M->getMemberDecl()) &&
-           isStableExpr(M->getBase(), VarOK);
+           isStableExpr(M->getBase(), VarOK, LeafOK);
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
     return CE->getConstructor()->isTrivial() && CE->getNumArgs() == 1 &&
-           isStableExpr(CE->getArg(0), VarOK);
+           isStableExpr(CE->getArg(0), VarOK, LeafOK);
   return false;
 }
 

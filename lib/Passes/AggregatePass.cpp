@@ -147,6 +147,8 @@ private:
                                                         ProgramAnalysis &A);
 };
 
+bool launchTextReadable(const LaunchSite &S, ProgramAnalysis &A);
+
 std::optional<Refusal> AggregatePass::childBlocker(const LaunchSite &S,
                                                    ProgramAnalysis &A) {
   return groupedChildBlocker(S, A, "aggregating", "aggregated");
@@ -176,26 +178,25 @@ std::optional<Refusal> AggregatePass::blocker(const LaunchSite &S,
   // that pass these checks, and whose launch text SitePass can read, are
   // aggregated too.
   return groupedEnclosureBlocker(S, A, [&](const LaunchSite &O) {
-    if (skipBlocker(O, PassName) || blockerBeforeEnclosures(O, A))
-      return false;
-    Expected<LaunchText> L = readLaunchText(A.workingCopy().unit(), O);
-    if (!L) {
-      consumeError(L.takeError());
-      return false;
-    }
-    return true;
+    return !skipBlocker(O, PassName) && !blockerBeforeEnclosures(O, A) &&
+           launchTextReadable(O, A);
   });
 }
 
-bool AggregatePass::rewrites(const LaunchSite &S, ProgramAnalysis &A) const {
-  if (skipBlocker(S, PassName) || blocker(S, A))
-    return false;
+/// True when SitePass can read \p S's launch text (it skips a site whose
+/// text it cannot).
+bool launchTextReadable(const LaunchSite &S, ProgramAnalysis &A) {
   Expected<LaunchText> L = readLaunchText(A.workingCopy().unit(), S);
   if (!L) {
     consumeError(L.takeError());
     return false;
   }
   return true;
+}
+
+bool AggregatePass::rewrites(const LaunchSite &S, ProgramAnalysis &A) const {
+  return !skipBlocker(S, PassName) && !blocker(S, A) &&
+         launchTextReadable(S, A);
 }
 
 /// True for a function whose effects are scoped to the thread block

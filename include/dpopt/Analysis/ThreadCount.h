@@ -61,9 +61,12 @@ bool isStableExpr(const clang::Expr *E, const clang::Stmt *Scope);
 /// The same walk with the variables \p VarOK accepts (non-volatile, not
 /// references): literals, enumerators, addresses of globals, and
 /// arithmetic, casts without conversion functions, '.' members and trivial
-/// copies of stable expressions.
-bool isStableExpr(const clang::Expr *E,
-                  llvm::function_ref<bool(const clang::VarDecl *)> VarOK);
+/// copies of stable expressions. \p LeafOK, when given, accepts further
+/// subexpressions as they are (IdleThreads: reads of the built-in indices).
+bool isStableExpr(
+    const clang::Expr *E,
+    llvm::function_ref<bool(const clang::VarDecl *)> VarOK,
+    llvm::function_ref<bool(const clang::Expr *)> LeafOK = nullptr);
 
 /// The threads of a grid or block written as a compile-time constant (a
 /// positive integer, or dim3(...) of positive integers), or nothing.
