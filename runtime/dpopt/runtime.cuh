@@ -59,6 +59,14 @@ __host__ __device__ inline unsigned long long gridBlocks(dim3 Grid) {
   return static_cast<unsigned long long>(Grid.x) * Grid.y * Grid.z;
 }
 
+/// True when a launch accepts \p Grid (sm_90): x from 1 to 2^31 - 1, y and z
+/// from 1 to 65,535. Written with '&' rather than '&&' so that it compiles
+/// to predicates, not branches (see coarsenGrid).
+__host__ __device__ inline bool gridAccepted(dim3 Grid) {
+  return (Grid.x >= 1) & (Grid.x <= 0x7fffffffu) & (Grid.y >= 1) & (Grid.y <= 65535) &
+         (Grid.z >= 1) & (Grid.z <= 65535);
+}
+
 /// True when a launch of \p Grid blocks of \p Block threads with \p Shmem
 /// bytes of dynamic shared memory passes the checks every CUDA launch makes
 /// (sm_90): grid x up to 2^31 - 1, y and z up to 65,535; block x and y up to
@@ -72,8 +80,7 @@ __host__ __device__ inline unsigned long long gridBlocks(dim3 Grid) {
 __host__ __device__ inline bool launchable(dim3 Grid, dim3 Block, unsigned long long Shmem,
                                            unsigned MaxThreads = 1024,
                                            unsigned long long StaticShmem = 0) {
-  return Grid.x >= 1 && Grid.x <= 0x7fffffffu && Grid.y >= 1 && Grid.y <= 65535 &&
-         Grid.z >= 1 && Grid.z <= 65535 && Block.x >= 1 && Block.x <= 1024 &&
+  return gridAccepted(Grid) && Block.x >= 1 && Block.x <= 1024 &&
          Block.y >= 1 && Block.y <= 1024 && Block.z >= 1 && Block.z <= 64 &&
          blockThreads(Block) <= MaxThreads && Shmem + StaticShmem <= 48u * 1024u;
 }
@@ -90,9 +97,17 @@ __host__ __device__ inline bool runsSerially(dim3 Grid, dim3 Block, unsigned lon
          threadCount(Grid, Block) <= Limit;
 }
 
-/// ceil(N / D) for positive D.
-__host__ __device__ inline unsigned int ceilDiv(unsigned long long N, unsigned int D) {
-  return static_cast<unsigned int>((N + D - 1) / D);
+/// ceil(N / D) for N >= 1 and D >= 1, in 32-bit arithmetic.
+__host__ __device__ inline unsigned int ceilDivPositive(unsigned int N, unsigned int D) {
+  return (N - 1u) / D + 1u;
+}
+
+/// One dimension of coarsenGrid: \p Dim divided by as much of \p Left as
+/// it can take (at most itself), \p Left reduced by what it took.
+__host__ __device__ inline unsigned int coarsenDim(unsigned int Dim, unsigned int &Left) {
+  const unsigned int Take = Left < Dim ? Left : Dim;
+  Left = ceilDivPositive(Left, Take);
+  return ceilDivPositive(Dim, Take);
 }
 
 /// The grid of a child coarsened by \p Factor: x is divided first (ceiling),
@@ -102,19 +117,25 @@ __host__ __device__ inline unsigned int ceilDiv(unsigned long long N, unsigned i
 /// A grid no launch accepts (a zero or too large dimension) is returned as
 /// it is, so that the coarsened launch fails as the original did instead of
 /// running blocks the original never ran.
+///
+/// Every thread runs the same instructions whatever its grid: selects and
+/// 32-bit divisions, no branch, loop or 64-bit division (a subroutine call).
+/// The lanes of a warp then reach the launch that follows together. With
+/// an earlier version that looped over the dimensions and divided in 64
+/// bits, lanes whose grids differed reached the launch in separate waves,
+/// and a parent that launched coarsened children in a loop hung in CUDA
+/// 13's device runtime (the launch hang of docs/cdp2-semantics.md;
+/// differential tester seed 1409 program 1, H200, 2026-11-28).
 __host__ __device__ inline dim3 coarsenGrid(dim3 Grid, unsigned int Factor) {
-  if (!launchable(Grid, dim3(1, 1, 1), 0))
-    return Grid;
-  unsigned int Left = Factor == 0 ? 1 : Factor;
-  unsigned int *Dims[3] = {&Grid.x, &Grid.y, &Grid.z};
-  for (unsigned int *D : Dims) {
-    if (Left <= 1 || *D <= 1)
-      continue;
-    unsigned int Take = Left < *D ? Left : *D;
-    *D = ceilDiv(*D, Take);
-    Left = ceilDiv(Left, Take);
-  }
-  return Grid;
+  const bool Launchable = gridAccepted(Grid);
+  // A grid that is not launchable may hold zeros: divide by ones instead.
+  const dim3 Safe = Launchable ? Grid : dim3(1, 1, 1);
+  unsigned int Left = Factor == 0 ? 1u : Factor;
+  dim3 Coarse;
+  Coarse.x = coarsenDim(Safe.x, Left);
+  Coarse.y = coarsenDim(Safe.y, Left);
+  Coarse.z = coarsenDim(Safe.z, Left);
+  return Launchable ? Coarse : Grid;
 }
 
 } // namespace rt

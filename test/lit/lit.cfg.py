@@ -14,6 +14,12 @@ config.substitutions.append(("%runtime", config.runtime_dir))
 config.substitutions.append(
     ("%nvcc-check",
      "%s -rdc=true -arch=sm_90 -I %s -c -o /dev/null -x cu" % (config.nvcc, config.runtime_dir)))
+# Build a program of the runtime headers that runs on the host, or print
+# the PTX of device code (no GPU needed for either).
+config.substitutions.append(
+    ("%nvcc-host", "%s -arch=sm_90 -I %s" % (config.nvcc, config.runtime_dir)))
+config.substitutions.append(
+    ("%nvcc-ptx", "%s -rdc=true -arch=sm_90 -I %s -ptx -o -" % (config.nvcc, config.runtime_dir)))
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", "")])
 for var in ("CUDA_HOME", "CUDA_PATH", "HOME"):

@@ -105,6 +105,8 @@
 #undef ChunkUsed
 #pragma push_macro("Class")
 #undef Class
+#pragma push_macro("Coarse")
+#undef Coarse
 #pragma push_macro("Concurrency")
 #undef Concurrency
 #pragma push_macro("ConsCache")
@@ -127,8 +129,6 @@
 #undef Device
 #pragma push_macro("Dim")
 #undef Dim
-#pragma push_macro("Dims")
-#undef Dims
 #pragma push_macro("Done")
 #undef Done
 #pragma push_macro("Dynamic")
@@ -209,6 +209,8 @@
 #undef Lanes
 #pragma push_macro("Last")
 #undef Last
+#pragma push_macro("Launchable")
+#undef Launchable
 #pragma push_macro("Launching")
 #undef Launching
 #pragma push_macro("Left")
@@ -369,6 +371,8 @@
 #undef S
 #pragma push_macro("SMs")
 #undef SMs
+#pragma push_macro("Safe")
+#undef Safe
 #pragma push_macro("SearchSteps")
 #undef SearchSteps
 #pragma push_macro("Seen")
@@ -537,14 +541,16 @@
 #undef blockIdx
 #pragma push_macro("blockThreads")
 #undef blockThreads
-#pragma push_macro("ceilDiv")
-#undef ceilDiv
+#pragma push_macro("ceilDivPositive")
+#undef ceilDivPositive
 #pragma push_macro("cg")
 #undef cg
 #pragma push_macro("coalesced_group")
 #undef coalesced_group
 #pragma push_macro("coalesced_threads")
 #undef coalesced_threads
+#pragma push_macro("coarsenDim")
+#undef coarsenDim
 #pragma push_macro("coarsenGrid")
 #undef coarsenGrid
 #pragma push_macro("consActivePerSM")
@@ -663,6 +669,8 @@
 #undef free
 #pragma push_macro("greater")
 #undef greater
+#pragma push_macro("gridAccepted")
+#undef gridAccepted
 #pragma push_macro("gridBarrier")
 #undef gridBarrier
 #pragma push_macro("gridBlocks")
