@@ -259,33 +259,42 @@ template <class Rec> __device__ Rec *aggRecords(AggGroup &G) {
 /// original thread.
 constexpr unsigned long long AggCountBlocks = ~0ull;
 
-/// Records one launch in \p G (one lane; see aggRecord). Returns false when
-/// the thread must launch its child itself (group chunk full, pool full, or
-/// a child too large to join).
-/// A launch the GPU would reject (launchable(), with the child's
-/// \p MaxThreads) is not recorded either: launched as written, it fails and
-/// sets the thread's error as it did, and it cannot make the group's
-/// aggregated launch fail for every record.
-/// \p Threads: AggCountBlocks, or the record's threads for a packed clone.
+/// The records of \p G when record \p R can join it, with \p Units, what
+/// it counts in the group's running total; null when the thread must launch
+/// its child itself: a launch the GPU would reject (launchable(), with the
+/// child's \p MaxThreads; launched as written it fails and sets the
+/// thread's error as it did, and it cannot make the group's aggregated
+/// launch fail for every record), a child too large to join, a group of no
+/// capacity, or a pool with no room for the group's records (taken here by
+/// the group's first thread).
+/// \p Threads: AggCountBlocks, or the record's threads for a packed clone
+/// (0 when none of them does anything: the record then joins and runs no
+/// block).
 template <class Rec>
-__device__ bool aggRecordAlone(AggGroup &G, const Rec &R, unsigned MaxThreads,
-                               unsigned long long Threads = AggCountBlocks) {
+__device__ Rec *aggRecordJoin(AggGroup &G, const Rec &R, unsigned MaxThreads,
+                              unsigned long long Threads, unsigned &Units) {
+  Units = 0;
   if (!launchable(R.__grid, R.__block, R.__shmem, MaxThreads))
-    return false;
+    return nullptr;
   unsigned long long Blocks = gridBlocks(R.__grid);
-  unsigned long long Units = Threads == AggCountBlocks ? Blocks : Threads;
-  unsigned BlockSize = static_cast<unsigned>(blockThreads(R.__block));
-  unsigned Capacity = aggCapacity(G);
+  unsigned long long Counted = Threads == AggCountBlocks ? Blocks : Threads;
   // (A packed record's threads have the same cap, which keeps the slot count
   // and the 40-bit total apart.)
-  if (Blocks > AggMaxChildBlocks || Units > AggMaxChildBlocks || Capacity == 0)
-    return false;
-  Rec *Records = aggRecords<Rec>(G);
-  if (!Records)
-    return false;
-  unsigned long long Old = atomicAdd(&G.Packed, (1ull << AggBlockBits) | Units);
-  unsigned long long Slot = Old >> AggBlockBits, Start = Old & AggBlockMask;
-  if (Slot >= Capacity)
+  if (Blocks > AggMaxChildBlocks || Counted > AggMaxChildBlocks || aggCapacity(G) == 0)
+    return nullptr;
+  Units = static_cast<unsigned>(Counted);
+  return aggRecords<Rec>(G);
+}
+
+/// Writes record \p R into \p Records at the slot and block range that
+/// \p Claimed (the group's running total before this record: slot << 40 |
+/// start) gives it. False when the slot or the range is past what the group
+/// can launch: the thread then launches its child itself.
+template <class Rec>
+__device__ bool aggRecordAt(AggGroup &G, Rec *Records, const Rec &R, unsigned long long Claimed,
+                            unsigned Units) {
+  unsigned long long Slot = Claimed >> AggBlockBits, Start = Claimed & AggBlockMask;
+  if (Slot >= aggCapacity(G))
     return false;
   Rec &Mine = Records[Slot];
   // A packed total in threads needs no more blocks than threads: the same
@@ -296,20 +305,85 @@ __device__ bool aggRecordAlone(AggGroup &G, const Rec &R, unsigned MaxThreads,
   }
   Mine = R;
   Mine.__end = static_cast<unsigned>(Start + Units);
-  atomicMax(&G.MaxThreads, BlockSize);
-  atomicMax(&G.MaxShmem, R.__shmem);
+  // Most records of a group have the same sizes: an atomic only where the
+  // maximum grows keeps every record from contending for these two words.
+  const unsigned BlockSize = static_cast<unsigned>(blockThreads(R.__block));
+  if (aggMaxThreads(G) < BlockSize)
+    atomicMax(&G.MaxThreads, BlockSize);
+  if (aggMaxShmem(G) < R.__shmem)
+    atomicMax(&G.MaxShmem, R.__shmem);
   return true;
 }
 
-/// aggRecordAlone for the lanes that call it together, which leave together:
-/// a lane that runs on while a warp-mate is still in the record step could
-/// reach a device-side launch, and CUDA 13's launch then waits for the
-/// warp-mate without letting it run (docs/cdp2-semantics.md).
+/// Records one launch of each lane of \p Lanes (the lanes that call it
+/// together) in \p G; true for a lane whose launch is recorded, false for
+/// one that must launch its child itself (aggRecordJoin, aggRecordAt).
+/// The lanes take their slots and block ranges with one atomic on the
+/// group's running total, made by the lowest recording lane, in lane order:
+/// every record of a group would otherwise contend for that one word
+/// (487,000 of them on the widest level of the full pw tree). Lanes that
+/// record into different groups (not made by dpopt's code) take theirs one
+/// by one.
+template <class Rec>
+__device__ bool aggRecordLanes(AggGroup &G, const Rec &R, unsigned MaxThreads,
+                               unsigned long long Threads, unsigned Lanes) {
+  unsigned Units;
+  Rec *Records = aggRecordJoin(G, R, MaxThreads, Threads, Units);
+  const unsigned Recording = __ballot_sync(Lanes, Records != nullptr);
+  if (Recording == 0)
+    return false;
+  unsigned long long Claimed;
+  if (__match_any_sync(Lanes, reinterpret_cast<unsigned long long>(&G)) != Lanes) {
+    if (!Records)
+      return false;
+    Claimed = atomicAdd(&G.Packed, (1ull << AggBlockBits) | Units);
+  } else {
+    // Lane order: each recording lane's slot is the count of recording
+    // lanes below it, its start the sum of their units (at most 32 * 2^16,
+    // no carry into the slot count).
+    const unsigned Lane = aggThreadRank() % 32, Below = (1u << Lane) - 1u;
+    const unsigned Mine = Records ? Units : 0u;
+    unsigned Before = 0, Total = 0;
+    if (Lanes == 0xffffffffu) { // a whole warp: an inclusive scan
+      unsigned Upto = Mine;
+      for (unsigned Distance = 1; Distance < 32; Distance *= 2) {
+        const unsigned Lower = __shfl_up_sync(Lanes, Upto, Distance);
+        Upto += Lane >= Distance ? Lower : 0u;
+      }
+      Total = __shfl_sync(Lanes, Upto, 31);
+      Before = Upto - Mine;
+    } else { // lanes with gaps between them: one at a time
+      for (unsigned Left = Recording; Left != 0; Left &= Left - 1) {
+        const unsigned Source = __ffs(Left) - 1;
+        const unsigned U = __shfl_sync(Lanes, Mine, Source);
+        Total += U;
+        Before += Source < Lane ? U : 0u;
+      }
+    }
+    const unsigned Leader = __ffs(Recording) - 1;
+    unsigned long long Base = 0;
+    if (Lane == Leader)
+      Base = atomicAdd(&G.Packed,
+                       (static_cast<unsigned long long>(__popc(Recording)) << AggBlockBits) | Total);
+    Base = __shfl_sync(Lanes, Base, Leader);
+    if (!Records)
+      return false;
+    Claimed = Base + (static_cast<unsigned long long>(__popc(Recording & Below)) << AggBlockBits) +
+              Before;
+  }
+  return aggRecordAt(G, Records, R, Claimed, Units);
+}
+
+/// Records one launch in \p G (see aggRecordLanes) for the lanes that call
+/// it together, which leave together: a lane that runs on while a
+/// warp-mate is still in the record step could reach a device-side launch,
+/// and CUDA 13's launch then waits for the warp-mate without letting it run
+/// (docs/cdp2-semantics.md).
 template <class Rec>
 __device__ bool aggRecord(AggGroup &G, const Rec &R, unsigned MaxThreads = 1024,
                           unsigned long long Threads = AggCountBlocks) {
   unsigned Lanes = __activemask();
-  bool Recorded = aggRecordAlone(G, R, MaxThreads, Threads);
+  bool Recorded = aggRecordLanes(G, R, MaxThreads, Threads, Lanes);
   syncLanes(Lanes);
   return Recorded;
 }

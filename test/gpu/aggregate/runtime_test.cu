@@ -10,7 +10,11 @@
 //               the pool; a full pool says so instead of overlapping
 //   records  -- a block of threads recording at once gets distinct slots,
 //               block ranges that tile [0, total) in slot order, the max
-//               block size, and a chunk that overflows falls back
+//               block size, and a chunk that overflows falls back; so do
+//               lanes that record with gaps between them (only some lanes
+//               of a warp in the call), lanes of one call that record into
+//               two groups, packed records of no thread, and a warp whose
+//               recorders outnumber the slots left
 //   find     -- aggFind matches a linear search for every block, with the
 //               records of one group above and with skewed block counts
 //               (one huge record first, last or in the middle; sizes that
@@ -206,6 +210,101 @@ static void testRecords() {
   CHECK(cudaFree(Failed));
 }
 
+/// Group \p Which of a block's two groups, with \p Capacity records each.
+/// Lanes T with T % 3 != 0 call aggRecord (so warps call it with gaps);
+/// with \p Split, odd and even lanes record into different groups in one
+/// call. A record counts threadsOf(T) / 32 - 1 units as a packed record
+/// (zero for a quarter of the threads: such a record joins, runs no block
+/// and is not launched by its thread). Out[group * 512 + slot].
+__global__ void recordLanes(TestRec *Out, unsigned *Meta, unsigned *Failed, unsigned Capacity,
+                            bool Split) {
+  __shared__ AggGroup G[2];
+  if (threadIdx.x < 2)
+    aggInitGroup(G[threadIdx.x], Capacity);
+  __syncthreads();
+  const unsigned T = threadIdx.x;
+  const unsigned Which = Split ? T % 2 : 0;
+  if (T % 3 != 0) {
+    TestRec R;
+    R.__grid = dim3(blocksOf(T) + 1);
+    R.__block = dim3(threadsOf(T));
+    R.__shmem = 0;
+    R.__end = 0;
+    R.Args.Thread = T;
+    if (!aggRecord(G[Which], R, 1024, threadsOf(T) / 32 - 1))
+      atomicAdd(Failed, 1u);
+  }
+  __syncthreads();
+  if (T < 2) {
+    unsigned Count, Units;
+    TestRec *Records = aggTake<TestRec>(G[T], Count, Units);
+    Meta[4 * T] = Count;
+    Meta[4 * T + 1] = Units;
+    for (unsigned I = 0; I < Count; ++I)
+      Out[T * 512 + I] = Records[I];
+  }
+  // Give back each chunk with records (aggTake gave back the empty ones).
+  __syncthreads();
+  if (T < 2 && Meta[4 * T] > 0)
+    aggGiveBack();
+}
+
+static void testRecordLanes() {
+  const unsigned Threads = 512;
+  TestRec *D;
+  unsigned *Meta, *Failed;
+  CHECK(cudaMalloc(&D, 2 * Threads * sizeof(TestRec)));
+  CHECK(cudaMalloc(&Meta, 8 * sizeof(unsigned)));
+  CHECK(cudaMalloc(&Failed, sizeof(unsigned)));
+  struct Case {
+    unsigned Capacity;
+    bool Split;
+    const char *What;
+  } Cases[] = {
+      {512, false, "records: lanes with gaps record in lane order, packed records of no thread join"},
+      {512, true, "records: lanes of one call recording into two groups"},
+      {100, false, "records: recorders past the slots left launch themselves"},
+  };
+  for (const Case &C : Cases) {
+    CHECK(cudaMemset(Meta, 0, 8 * sizeof(unsigned)));
+    CHECK(cudaMemset(Failed, 0, sizeof(unsigned)));
+    recordLanes<<<1, Threads>>>(D, Meta, Failed, C.Capacity, C.Split);
+    CHECK(cudaDeviceSynchronize());
+    unsigned M[8], F;
+    CHECK(cudaMemcpy(M, Meta, sizeof(M), cudaMemcpyDeviceToHost));
+    CHECK(cudaMemcpy(&F, Failed, sizeof(F), cudaMemcpyDeviceToHost));
+    std::vector<TestRec> H(2 * Threads);
+    CHECK(cudaMemcpy(H.data(), D, H.size() * sizeof(TestRec), cudaMemcpyDeviceToHost));
+    bool Ok = true;
+    unsigned Recorded = 0, Callers = 0;
+    for (unsigned T = 0; T < Threads; ++T)
+      Callers += T % 3 != 0;
+    for (unsigned W = 0; W < (C.Split ? 2u : 1u); ++W) {
+      unsigned Want = 0;
+      for (unsigned T = 0; T < Threads; ++T)
+        Want += T % 3 != 0 && (!C.Split || T % 2 == W);
+      const unsigned Count = M[4 * W];
+      Ok &= Count == (Want < C.Capacity ? Want : C.Capacity);
+      std::vector<char> Seen(Threads, 0);
+      unsigned At = 0;
+      for (unsigned I = 0; I < Count; ++I) {
+        const TestRec &R = H[W * Threads + I];
+        const unsigned T = R.Args.Thread;
+        Ok &= T < Threads && T % 3 != 0 && (!C.Split || T % 2 == W) && !Seen[T]++ &&
+              R.__end == At + threadsOf(T) / 32 - 1;
+        At = R.__end;
+      }
+      Ok &= M[4 * W + 1] == At;
+      Recorded += Count;
+    }
+    Ok &= Recorded + F == Callers;
+    expect(Ok, C.What);
+  }
+  CHECK(cudaFree(D));
+  CHECK(cudaFree(Meta));
+  CHECK(cudaFree(Failed));
+}
+
 /// Counts the blocks of the aggregated grid whose record aggFind gets wrong.
 __global__ void findAll(const TestRec *Records, unsigned Count, unsigned Blocks,
                         unsigned *Wrong) {
@@ -350,6 +449,7 @@ static void testTable() {
 int main() {
   testPool();
   testRecords();
+  testRecordLanes();
   testFindSkewed();
   testTable();
   std::printf("%s (%d failures)\n", Failures ? "FAILED" : "PASSED", Failures);
