@@ -266,4 +266,14 @@ void findSyncthreads(const Stmt *S, std::vector<const CallExpr *> &Out) {
     findSyncthreads(C, Out);
 }
 
+bool isAtomicFunctionName(llvm::StringRef Name) {
+  for (llvm::StringRef P :
+       {"atomic", "__iAtomic", "__uAtomic", "__ullAtomic", "__illAtomic",
+        "__fAtomic", "__dAtomic", "__hAtomic", "__nvvm_atom", "__sync_",
+        "__atomic_", "__c11_atomic"})
+    if (Name.starts_with(P))
+      return true;
+  return false;
+}
+
 } // namespace dpopt

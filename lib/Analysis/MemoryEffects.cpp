@@ -274,11 +274,8 @@ enum class Known {
 };
 
 Known classifyKnown(StringRef N) {
-  for (StringRef P : {"atomic", "__iAtomic", "__uAtomic", "__ullAtomic",
-                      "__illAtomic", "__fAtomic", "__dAtomic", "__hAtomic",
-                      "__nvvm_atom", "__sync_", "__atomic_", "__c11_atomic"})
-    if (N.starts_with(P))
-      return Known::ReadWrite;
+  if (isAtomicFunctionName(N))
+    return Known::ReadWrite;
   for (StringRef P : {"__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv",
                       "__nvvm_ldg", "__nvvm_ldu"})
     if (N.starts_with(P))

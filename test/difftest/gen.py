@@ -657,6 +657,12 @@ class Prog:
             self.feat('rec-mutual')
         else:
             self.feat('rec-self')
+        # A tree walk: the whole body under one 'gid < n && ...' guard, so
+        # each thread does its own work (IdleThreads' shape), which the
+        # aggregate pass packs and, recursive, groups per grid by default.
+        walk = r.random() < 0.35
+        if walk:
+            self.feat('rec-walk')
         bufs = ['accA', 'errs']
         if leaf:
             for _, role in leaf.params:
@@ -679,16 +685,25 @@ class Prog:
             val = self.mix('key', 'gid')
             if 'in' in bufs:
                 val = self.mix(f'key ^ in[gid % {self.NIN}u]', 'gid')
-            out(1, 'if (gid < n)')
-            out(2, f'atomicAdd(&accA[(key + gid) % {self.NA}u], (unsigned long long)({val} + depth));')
+            if walk:
+                out(1, 'if (gid < n && depth > 0u) {')
+                out(2, f'atomicAdd(&accA[(key + gid) % {self.NA}u], (unsigned long long)({val} + depth));')
+            else:
+                out(1, 'if (gid < n)')
+                out(2, f'atomicAdd(&accA[(key + gid) % {self.NA}u], (unsigned long long)({val} + depth));')
             sites = []
             rec_stream = r.choices([None, 'fnf', 'dev', '0'], [4, 4, 2, 1])[0]
             sites.append('rec')
             if leaf:
                 sites.append('leaf')
                 r.shuffle(sites)
-            out(1, 'if (depth == 0u)')
-            out(2, 'return;')
+            if not walk:
+                out(1, 'if (depth == 0u)')
+                out(2, 'return;')
+            outer = out
+            if walk:
+                def out(ind, s, outer=outer):
+                    outer(ind + 1, s)
             for s in sites:
                 if s == 'rec':
                     out(1, f'if (gid < {fan}u) {{')
@@ -732,6 +747,9 @@ class Prog:
                         self.feat('rec-mixed-streams')
                     self.launch(out, 2, leaf, lv, 'key ^ depth', '0u', lst)
                     out(1, '}')
+            out = outer
+            if walk:
+                out(1, '}')
             if leaf:
                 self.feat('rec-mixed-sites')
             self.chunks.append(f'__global__ void {nm}({sig})\n{{\n' + '\n'.join(lines) + '\n}\n')

@@ -55,6 +55,11 @@ bool isLoop(const clang::Stmt *S);
 /// True for constructs that execute a statement conditionally.
 bool isConditional(const clang::Stmt *S);
 
+/// True for the name of an atomic read-modify-write function of CUDA's or
+/// the compiler's headers (atomicAdd, atomicCAS_block, __nvvm_atom_*,
+/// __atomic_*, ...): it returns what the memory held.
+bool isAtomicFunctionName(llvm::StringRef Name);
+
 /// True for the device runtime's API as CUDA 13 declares it (in a system
 /// header, as inline wrappers of __cudaCDP2* functions): a call of it changes
 /// or reads the calling thread's runtime state.
