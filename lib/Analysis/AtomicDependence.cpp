@@ -13,6 +13,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <vector>
@@ -30,6 +31,23 @@ bool isAtomicObjectCall(const CXXMemberCallExpr *MC) {
     return false;
   StringRef N = RD->getName();
   return N == "atomic" || N == "atomic_ref" || N.starts_with("__atomic");
+}
+
+/// Calls \p Visit on \p Root and every statement below it until it returns
+/// true; true when it did.
+bool anyStmt(const Stmt *Root, llvm::function_ref<bool(const Stmt *)> Visit) {
+  std::vector<const Stmt *> Stack{Root};
+  while (!Stack.empty()) {
+    const Stmt *S = Stack.back();
+    Stack.pop_back();
+    if (!S)
+      continue;
+    if (Visit(S))
+      return true;
+    for (const Stmt *C : S->children())
+      Stack.push_back(C);
+  }
+  return false;
 }
 
 /// Follows values back from a launch's conditions to the atomic operations
@@ -119,39 +137,28 @@ private:
     const FunctionDecl *Def = getWrittenDefinition(FD);
     if (!Def || !Def->getBody() || !Searched.insert(Def).second)
       return std::nullopt;
-    std::vector<const Stmt *> Stack{Def->getBody()};
-    while (!Stack.empty()) {
-      const Stmt *S = Stack.back();
-      Stack.pop_back();
-      if (!S)
-        continue;
+    std::optional<std::string> Found;
+    anyStmt(Def->getBody(), [&](const Stmt *S) {
       if (const auto *E = dyn_cast<Expr>(S))
         if (std::optional<AtomicDecision> D = atomicAt(E))
-          return D->Name;
-      for (const Stmt *C : S->children())
-        Stack.push_back(C);
-    }
-    return std::nullopt;
+          Found = D->Name;
+      return Found.has_value();
+    });
+    return Found;
   }
 
   /// Queues \p VD's initializer and every value assigned to it in the body.
   void traceVariable(const VarDecl *VD) {
     queue(VD->getInit());
-    std::vector<const Stmt *> Stack{Body};
-    while (!Stack.empty()) {
-      const Stmt *S = Stack.back();
-      Stack.pop_back();
-      if (!S)
-        continue;
+    anyStmt(Body, [&](const Stmt *S) {
       if (const auto *B = dyn_cast<BinaryOperator>(S))
         if (B->isAssignmentOp())
           if (const auto *L =
                   dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
             if (L->getDecl() == VD)
               queue(B->getRHS());
-      for (const Stmt *C : S->children())
-        Stack.push_back(C);
-    }
+      return false;
+    });
   }
 
   const Stmt *Body;
