@@ -689,12 +689,8 @@ class Prog:
             val = self.mix('key', 'gid')
             if 'in' in bufs:
                 val = self.mix(f'key ^ in[gid % {self.NIN}u]', 'gid')
-            if walk:
-                out(1, 'if (gid < n && depth > 0u) {')
-                out(2, f'atomicAdd(&accA[(key + gid) % {self.NA}u], (unsigned long long)({val} + depth));')
-            else:
-                out(1, 'if (gid < n)')
-                out(2, f'atomicAdd(&accA[(key + gid) % {self.NA}u], (unsigned long long)({val} + depth));')
+            out(1, 'if (gid < n && depth > 0u) {' if walk else 'if (gid < n)')
+            out(2, f'atomicAdd(&accA[(key + gid) % {self.NA}u], (unsigned long long)({val} + depth));')
             sites = []
             rec_stream = r.choices([None, 'fnf', 'dev', '0'], [4, 4, 2, 1])[0]
             sites.append('rec')
@@ -704,6 +700,7 @@ class Prog:
             if not walk:
                 out(1, 'if (depth == 0u)')
                 out(2, 'return;')
+            # A walk's sites go inside its guard: one level deeper.
             outer = out
             if walk:
                 def out(ind, s, outer=outer):
