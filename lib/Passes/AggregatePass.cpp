@@ -130,8 +130,11 @@ std::string levelText(const AggregateSpec &L) {
 struct ChildPlan {
   const FunctionDecl *Child = nullptr;
   std::string Rec, Make, Launch, Clone;
-  /// Record fields: the child's parameters (unnamed ones get a name).
+  /// Per parameter of the child: its name in the record and the launcher
+  /// (unnamed ones get one), its written name, its type, and whether it is
+  /// passed once (uniformParameters) rather than stored in every record.
   std::vector<std::string> Fields, FieldTypes, ParamNames;
+  std::vector<bool> Uniform;
   unsigned SiteId = 0;
   /// Records of different block sizes meet the child's barriers or warp
   /// operations: the clone's threads past a record's block leave first.
@@ -142,6 +145,39 @@ struct ChildPlan {
   std::optional<IdleBound> Packed;
   /// For the remarks: how the clone runs the records, and why.
   std::string PackingNote;
+
+  /// The record's fields: the parameters not passed once.
+  std::vector<std::string> recordFields() const {
+    std::vector<std::string> Out;
+    for (size_t I = 0; I < Fields.size(); ++I)
+      if (!Uniform[I])
+        Out.push_back(Fields[I]);
+    return Out;
+  }
+  std::vector<std::string> recordFieldTypes() const {
+    std::vector<std::string> Out;
+    for (size_t I = 0; I < Fields.size(); ++I)
+      if (!Uniform[I])
+        Out.push_back(FieldTypes[I]);
+    return Out;
+  }
+  /// ", T Name" for each parameter passed once: the launcher's and the
+  /// clone's extra parameters.
+  std::string onceParams() const {
+    std::string Out;
+    for (size_t I = 0; I < Fields.size(); ++I)
+      if (Uniform[I])
+        Out += ", " + FieldTypes[I] + " " + Fields[I];
+    return Out;
+  }
+  /// ", Name" for each parameter passed once.
+  std::string onceArgs() const {
+    std::string Out;
+    for (size_t I = 0; I < Fields.size(); ++I)
+      if (Uniform[I])
+        Out += ", " + Fields[I];
+    return Out;
+  }
 };
 
 const Tunable AggThreshold{
@@ -324,10 +360,14 @@ packingBlocker(const LaunchSite &S, ProgramAnalysis &A,
   return std::nullopt;
 }
 
-std::string recordArgs(const ChildPlan &C, const std::string &Rec) {
+/// The child's arguments for a launch of record \p Rec: the record's
+/// fields, and for the parameters passed once \p Once(I).
+std::string recordArgs(const ChildPlan &C, const std::string &Rec,
+                       llvm::function_ref<std::string(size_t)> Once) {
   std::string Out;
-  for (const std::string &F : C.Fields)
-    Out += (Out.empty() ? "" : ", ") + Rec + ".__args." + F;
+  for (size_t I = 0; I < C.Fields.size(); ++I)
+    Out += (I ? ", " : "") +
+           (C.Uniform[I] ? Once(I) : Rec + ".__args." + C.Fields[I]);
   return Out;
 }
 
@@ -341,7 +381,7 @@ std::string childLauncher(const ChildPlan &C, const std::string &CalleeText,
   std::string S = "\n\n// dpopt aggregate: the last thread of a group launches "
                   "its records\n";
   S += "static __device__ void " + C.Launch + "(" + rt::AggGroup + " &" +
-       Group + ", unsigned " + Threshold +
+       Group + ", unsigned " + Threshold + C.onceParams() +
        ") {\n"
        "  unsigned " +
        Count + ", " + Blocks +
@@ -359,10 +399,11 @@ std::string childLauncher(const ChildPlan &C, const std::string &CalleeText,
        "    for (unsigned " +
        I + " = 0; " + I + " < " + Count + "; ++" + I + ")\n      " +
        deviceLaunchStatement(
-           C.SiteId, launchStatement(CalleeText, One + ".__grid",
-                                     One + ".__block", One + ".__shmem",
-                                     std::string("cudaStreamFireAndForget"),
-                                     recordArgs(C, One))) +
+           C.SiteId,
+           launchStatement(
+               CalleeText, One + ".__grid", One + ".__block", One + ".__shmem",
+               std::string("cudaStreamFireAndForget"),
+               recordArgs(C, One, [&](size_t P) { return C.Fields[P]; }))) +
        "\n    " + rt::aggGiveBack + "();\n    return;\n  }\n  " +
        (C.Packed ? "if (" + Blocks +
                        " == 0) { // no record has a thread "
@@ -377,7 +418,7 @@ std::string childLauncher(const ChildPlan &C, const std::string &CalleeText,
                                      rt::aggMaxThreads + "(" + Group + ")",
                                      rt::aggMaxShmem + "(" + Group + ")",
                                      std::string("cudaStreamFireAndForget"),
-                                     Records + ", " + Count)) +
+                                     Records + ", " + Count + C.onceArgs())) +
        "\n}";
   return S;
 }
@@ -390,6 +431,21 @@ public:
         Cloner(A, AllBuiltins, Names, "agg") {}
 
   Error rewrite(const LaunchSite &S, const LaunchText &L) override {
+    // Which parameters are passed once depends on every site the pass
+    // rewrites (recursion, shared groups): found before the first.
+    if (!UniformByChild) {
+      std::vector<const LaunchSite *> All;
+      for (const LaunchSite *O : A.deviceSites())
+        if (Pass.rewrites(*O, A))
+          All.push_back(O);
+      UniformByChild = uniformParameters(All, /*SharedGroups=*/true);
+    }
+    if (!Pass.rewrites(S, A))
+      return createStringError(
+          inconvertibleErrorCode(),
+          "aggregate: the site at " +
+              whereIs(A.workingCopy(), S.Call->getBeginLoc()) +
+              " was not among the sites it rewrites");
     const FunctionDecl *Key = canonicalFunction(S.Callee);
     auto [It, New] = Children.try_emplace(Key);
     ChildPlan &C = It->second;
@@ -410,6 +466,7 @@ public:
                       : N);
         C.FieldTypes.push_back(printedType(P->getType(), AST));
       }
+      C.Uniform = (*UniformByChild)[Key];
       if (std::optional<std::string> Refused = Cloner.plan(S.Callee))
         return createStringError(inconvertibleErrorCode(), *Refused);
       ChildOrder.push_back(Key);
@@ -435,12 +492,29 @@ public:
     bool Counted =
         P.Level == Granularity::Warp || P.Level == Granularity::Block;
     P.Launcher = C.Launch;
-    P.LauncherArgs = ", " + (Counted ? Run.tunableInCode(S) : "0u");
-    if (C.Packed)
+    const std::string Threshold = Counted ? Run.tunableInCode(S) : "0u";
+    P.LauncherArgs = ", " + Threshold;
+    // The parameters passed once go to the launcher, evaluated again by the
+    // group's last thread (isUniformArgument: same value, no side effect);
+    // the others make the record.
+    std::string MakeArgs, Once;
+    for (size_t I = 0; I < C.Fields.size(); ++I) {
+      if (C.Uniform[I]) {
+        P.LauncherArgs += ", " + S.Args[I].Text;
+        Once += (Once.empty() ? "" : ", ") + C.Fields[I];
+      } else {
+        MakeArgs += (MakeArgs.empty() ? "" : ", ") + S.Args[I].Text;
+      }
+    }
+    if (C.Packed) {
+      size_t Bound = C.Packed->Param;
+      std::string Count = C.Uniform[Bound]
+                              ? "(" + S.Args[Bound].Text + ")"
+                              : Gen.R + ".__args." + C.Fields[Bound];
       P.RecordThreads = rt::aggUsefulThreads + "(" + Gen.R + ", static_cast<" +
-                        printedType(C.Packed->CompareType, AST) + ">(" + Gen.R +
-                        ".__args." + C.Fields[C.Packed->Param] + "), " +
-                        (C.Packed->AnyDims ? "true" : "false") + ")";
+                        printedType(C.Packed->CompareType, AST) + ">(" + Count +
+                        "), " + (C.Packed->AnyDims ? "true" : "false") + ")";
+    }
     // Sites of one child in one parent share a group: each site passed the
     // checks alone, so its launches carry no order with the others' (their
     // streams are unordered, or a pragma says so), and one grid of all the
@@ -451,6 +525,7 @@ public:
     Mine.Parent = canonicalFunction(S.Caller);
     Mine.Child = Key;
     Mine.Level = levelText(Level);
+    Mine.Threshold = Threshold;
     Mine.LauncherArgs = P.LauncherArgs;
     const FunctionFacts &ChildFacts = A.transitiveFacts(S.Callee);
     if (!ChildFacts.Barriers.empty() || !ChildFacts.WarpOps.empty())
@@ -483,7 +558,8 @@ public:
     // The launch becomes a record; a thread that finds no room launches.
     std::string Text = recordStatement(
         P, "dpopt aggregate (" + levelText(Level) + "): one launch per group",
-        C.Rec, C.Make, L.Args, L.Callee, recordArgs(C, Gen.R), Gen);
+        C.Rec, C.Make, MakeArgs, L.Callee,
+        recordArgs(C, Gen.R, [&](size_t I) { return S.Args[I].Text; }), Gen);
     SiteEdits.replace(
         S.StmtBegin, S.StmtEnd - S.StmtBegin,
         indentLines(Text, indentationAt(U.getText(), S.StmtBegin)));
@@ -492,11 +568,12 @@ public:
     for (const Stmt *B : S.Branches)
       if (!enclosureBlocker(U, B))
         Converging.push_back(B);
-    Run.passed(S, aggregatedId(Level),
-               "aggregating the launches of '" + S.CalleeName + "' per " +
-                   levelText(Level) + Choice.note() +
-                   " into one launch of a clone" + Joined + "; " +
-                   C.PackingNote);
+    Run.passed(
+        S, aggregatedId(Level),
+        "aggregating the launches of '" + S.CalleeName + "' per " +
+            levelText(Level) + Choice.note() + " into one launch of a clone" +
+            Joined + "; " + C.PackingNote +
+            (Once.empty() ? "" : "; passed once, not in each record: " + Once));
     return Error::success();
   }
 
@@ -540,12 +617,15 @@ private:
   BuiltinCloner Cloner;
   std::map<const FunctionDecl *, ChildPlan> Children;
   std::vector<const FunctionDecl *> ChildOrder;
+  /// Per child: its parameters passed once (uniformParameters).
+  std::optional<std::map<const FunctionDecl *, std::vector<bool>>>
+      UniformByChild;
   GroupSiteTable Sites;
   /// A launch group of one child in one parent, and what the sites that
   /// join it must agree on.
   struct SharedGroup {
     const FunctionDecl *Parent = nullptr, *Child = nullptr;
-    std::string Level, LauncherArgs;
+    std::string Level, Threshold, LauncherArgs;
     /// Set when the child has barriers or warp-level operations.
     std::optional<uint64_t> BlockThreads;
     size_t Index = 0; // in Sites
@@ -560,8 +640,10 @@ private:
                        whereIs(A.workingCopy(), FirstSite->Call->getBeginLoc());
       if (Level != O.Level)
         return At + " is aggregated per " + Level;
-      if (LauncherArgs != O.LauncherArgs)
+      if (Threshold != O.Threshold)
         return At + " has another aggregation threshold";
+      if (LauncherArgs != O.LauncherArgs)
+        return At + " passes other values for the parameters passed once";
       bool Barriers = !A.transitiveFacts(FirstSite->Callee).Barriers.empty();
       return "'" + FirstSite->CalleeName + "' " +
              (Barriers ? "synchronizes its threads"
@@ -597,9 +679,10 @@ Error AggregateRewriter::finish() {
         U, Edits, *F,
         recordSupport("// dpopt aggregate: a launch of '" +
                           C.Child->getNameAsString() + "' waiting in its group",
-                      C.Rec, C.Make, C.Fields, C.FieldTypes, Gen) +
+                      C.Rec, C.Make, C.recordFields(), C.recordFieldTypes(),
+                      Gen) +
             "static __device__ void " + C.Launch + "(" + rt::AggGroup +
-            " &, unsigned);\n");
+            " &, unsigned" + C.onceParams() + ");\n");
     insertAfterFunction(Edits, *F, childLauncher(C, CalleeText[Key], Gen));
 
     // The child's own sites were rewritten in SiteEdits (recursion); a
@@ -655,7 +738,7 @@ Error AggregateRewriter::finish() {
              Gen.Rank + ", " + Gen.Mine + ".__block);\n";
     }
     for (size_t I = 0; I < C.Fields.size(); ++I)
-      if (!C.ParamNames[I].empty())
+      if (!C.ParamNames[I].empty() && !C.Uniform[I])
         S += "    " + C.FieldTypes[I] + " " + C.ParamNames[I] + " = " +
              Gen.Mine + ".__args." + C.Fields[I] + ";\n";
     S += Body->text(Gen.Next) + "\n  }\n";
@@ -667,7 +750,8 @@ Error AggregateRewriter::finish() {
     std::string Head = "static __global__ " +
                        (F->LaunchBounds.empty() ? "" : F->LaunchBounds + " ") +
                        "void " + C.Clone + "(const " + C.Rec + " *" +
-                       Gen.Records + ", unsigned " + Gen.Count + ")";
+                       Gen.Records + ", unsigned " + Gen.Count +
+                       C.onceParams() + ")";
     if (Error E = addDerivedFunction(
             U, Edits, C.Child, [&](StringRef) { return Head; }, S,
             "'" + C.Child->getNameAsString() +

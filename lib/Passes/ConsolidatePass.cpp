@@ -67,20 +67,6 @@ unsigned concurrencyOf(Granularity G) {
 // Which arguments are the same in every thread
 //===----------------------------------------------------------------------===//
 
-/// True when \p E has the same value in every thread of the kernel and
-/// evaluating it again at the kernel's end gives that value with no side
-/// effect (isStableExpr): the variables are parameters \p ParamOK accepts
-/// and constants. Built-ins are not uniform here: in a consolidated clone,
-/// the body's blockDim (say) is the work item's, not the clone's.
-bool isUniform(const Expr *E,
-               llvm::function_ref<bool(const ParmVarDecl *)> ParamOK) {
-  return isStableExpr(E, [&](const VarDecl *VD) {
-    if (const auto *P = dyn_cast<ParmVarDecl>(VD))
-      return ParamOK(P);
-    return VD->isUsableInConstantExpressions(VD->getASTContext());
-  });
-}
-
 /// The local variables and parameters \p E reads, in order, without
 /// repeats.
 void variablesIn(const Stmt *S, std::vector<const VarDecl *> &Out) {
@@ -364,34 +350,13 @@ ChildPlan &ConsolidateRewriter::planChild(const LaunchSite &S,
 }
 
 /// A parameter is passed once when every consolidated launch of the child
-/// passes a uniform value for it. In a child's own (recursive) launches, only
-/// the child's parameters that are themselves passed once are uniform (the
-/// others come from the work item), so this is a fixed point.
+/// passes a uniform value for it (uniformParameters).
 void ConsolidateRewriter::findUniformParameters() {
-  bool Changed = true;
-  while (Changed) {
-    Changed = false;
-    for (const PendingSite &P : Pending) {
-      const LaunchSite &S = *P.S;
-      ChildPlan &C = Children[canonicalFunction(S.Callee)];
-      const FunctionDecl *CallerDef = getWrittenDefinition(S.Caller);
-      auto CallerPlan = Children.find(canonicalFunction(S.Caller));
-      auto ParamOK = [&](const ParmVarDecl *Param) {
-        if (!CallerDef || !isNeverModified(Param, CallerDef->getBody()))
-          return false;
-        if (CallerPlan == Children.end())
-          return true;
-        unsigned I = Param->getFunctionScopeIndex();
-        return I < CallerPlan->second.Uniform.size() &&
-               CallerPlan->second.Uniform[I];
-      };
-      for (size_t I = 0; I < C.Uniform.size() && I < S.Args.size(); ++I)
-        if (C.Uniform[I] && !isUniform(S.Args[I].E, ParamOK)) {
-          C.Uniform[I] = false;
-          Changed = true;
-        }
-    }
-  }
+  std::vector<const LaunchSite *> All;
+  for (const PendingSite &P : Pending)
+    All.push_back(P.S);
+  for (auto &[Key, Uniform] : uniformParameters(All, /*SharedGroups=*/false))
+    Children[Key].Uniform = std::move(Uniform);
 }
 
 std::string ConsolidateRewriter::launcher(const ChildPlan &C) const {
@@ -945,7 +910,7 @@ std::vector<Diagnostic> consolidationPragmaErrors(ProgramAnalysis &A) {
       auto ParamOK = [&](const ParmVarDecl *Param) {
         return isNeverModified(Param, Def->getBody());
       };
-      if (!Arg.E || isUniform(Arg.E, ParamOK))
+      if (!Arg.E || isUniformArgument(Arg.E, ParamOK))
         continue;
       std::vector<const VarDecl *> Read;
       variablesIn(Arg.E, Read);

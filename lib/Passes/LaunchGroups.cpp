@@ -7,6 +7,7 @@
 #include "LaunchGroups.h"
 
 #include "dpopt/AST/CudaAST.h"
+#include "dpopt/Analysis/LocalVariables.h"
 #include "dpopt/Analysis/ThreadCount.h"
 #include "dpopt/Frontend/WorkingCopy.h"
 #include "dpopt/Passes/SiteChecks.h"
@@ -375,6 +376,67 @@ std::string recordSupport(StringRef Comment, StringRef Rec, StringRef Make,
     S += "  " + G.R + ".__args." + F + " = " + F + ";\n";
   S += "  return " + G.R + ";\n}\n";
   return S;
+}
+
+bool isUniformArgument(const Expr *E,
+                       function_ref<bool(const ParmVarDecl *)> ParamOK) {
+  return isStableExpr(E, [&](const VarDecl *VD) {
+    if (const auto *P = dyn_cast<ParmVarDecl>(VD))
+      return ParamOK(P);
+    // Not a local constant: the launcher's arguments are evaluated at the
+    // kernel's end, where the site's locals are out of scope.
+    return !VD->isLocalVarDeclOrParm() &&
+           VD->isUsableInConstantExpressions(VD->getASTContext());
+  });
+}
+
+std::map<const FunctionDecl *, std::vector<bool>>
+uniformParameters(ArrayRef<const LaunchSite *> Sites, bool SharedGroups) {
+  std::map<const FunctionDecl *, std::vector<bool>> Uniform;
+  for (const LaunchSite *S : Sites) {
+    auto [It, New] = Uniform.try_emplace(canonicalFunction(S->Callee));
+    if (New)
+      for (const ParmVarDecl *P :
+           getWrittenDefinition(S->Callee)->parameters())
+        It->second.push_back(!P->getName().empty());
+  }
+  if (SharedGroups)
+    for (const LaunchSite *S : Sites)
+      for (const LaunchSite *O : Sites) {
+        if (O == S ||
+            canonicalFunction(O->Caller) != canonicalFunction(S->Caller) ||
+            canonicalFunction(O->Callee) != canonicalFunction(S->Callee))
+          continue;
+        std::vector<bool> &Child = Uniform[canonicalFunction(S->Callee)];
+        for (size_t I = 0; I < Child.size(); ++I)
+          if (I >= S->Args.size() || I >= O->Args.size() ||
+              S->Args[I].Text != O->Args[I].Text)
+            Child[I] = false;
+      }
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (const LaunchSite *S : Sites) {
+      std::vector<bool> &Child = Uniform[canonicalFunction(S->Callee)];
+      const FunctionDecl *CallerDef = getWrittenDefinition(S->Caller);
+      auto CallerPlan = Uniform.find(canonicalFunction(S->Caller));
+      auto ParamOK = [&](const ParmVarDecl *Param) {
+        if (!CallerDef || !isNeverModified(Param, CallerDef->getBody()))
+          return false;
+        if (CallerPlan == Uniform.end())
+          return true;
+        unsigned I = Param->getFunctionScopeIndex();
+        return I < CallerPlan->second.size() && CallerPlan->second[I];
+      };
+      for (size_t I = 0; I < Child.size(); ++I)
+        if (Child[I] && (I >= S->Args.size() || !S->Args[I].E ||
+                         !isUniformArgument(S->Args[I].E, ParamOK))) {
+          Child[I] = false;
+          Changed = true;
+        }
+    }
+  }
+  return Uniform;
 }
 
 Error dropOwnStreamCalls(const ParsedUnit &U, ProgramAnalysis &A,

@@ -31,6 +31,8 @@
 #include "dpopt/Rewrite/FunctionText.h"
 #include "dpopt/Support/DiagnosticIds.h"
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 
 #include <map>
@@ -98,6 +100,30 @@ private:
 /// with \p Name, a declaration of it ('int Name[4]').
 std::string printedType(clang::QualType T, const clang::ASTContext &Ctx,
                         llvm::StringRef Name = "");
+
+/// True when \p E has the same value in every thread of its kernel and
+/// evaluating it again at the kernel's end gives that value with no side
+/// effect (isStableExpr): the variables are parameters \p ParamOK accepts
+/// and constants that are not local to a function. Built-ins are not uniform
+/// here: in a clone that runs records, the body's blockDim (say) is the
+/// record's, not the clone's.
+bool isUniformArgument(
+    const clang::Expr *E,
+    llvm::function_ref<bool(const clang::ParmVarDecl *)> ParamOK);
+
+/// Per child kernel of \p Sites (canonical declaration), per parameter:
+/// true when every one of the sites that launch it passes a uniform value
+/// (isUniformArgument) for it. Such a parameter is passed once, to the
+/// group's launcher and the clone, rather than stored in every record. In
+/// the child's own (recursive) launches, which run in its clone too, only
+/// the child's parameters that are themselves passed once are uniform (the
+/// others come from the records), so this is a fixed point. Unnamed
+/// parameters are never passed once; one the child changes is fine (the
+/// clone's body starts from a copy of it: bodyForLoop). With
+/// \p SharedGroups (the sites of one parent and child may share a group and
+/// its one launcher call), such sites must also pass one text for it.
+std::map<const clang::FunctionDecl *, std::vector<bool>>
+uniformParameters(llvm::ArrayRef<const LaunchSite *> Sites, bool SharedGroups);
 
 /// The parent-side checks both passes make. \p Asserted: the user said the
 /// launches are independent (a pragma of the pass, or fire-and-forget).

@@ -10,7 +10,7 @@
 // RUN: %dpopt %s --passes=aggregate --agg=multiblock:8 --remarks -o /dev/null 2>&1 | FileCheck --check-prefix=OPT %s
 // CHECK-DAG: aggregate-recursive-level.cu:40:7: remark: aggregating the launches of 'walk' per grid (chosen for a recursive launch of a child whose threads each do their own work: one launch per level of the recursion) into one launch of a clone; threads packed: {{.*}} [-Rpass=aggregate] [DP4304]
 // CHECK-DAG: aggregate-recursive-level.cu:52:7: remark: aggregating the launches of 'search' per multiblock:32 (not a grid per level of the recursion: whether it launches depends on what 'atomicMin' returns at aggregate-recursive-level.cu:50, so what the recursion launches depends on the order its grids run in) into one launch of a clone; {{.*}} [-Rpass=aggregate] [DP4303]
-// CHECK-DAG: aggregate-recursive-level.cu:63:5: remark: aggregating the launches of 'halve' per multiblock:32 into one launch of a clone; its blocks run whole: 'halve' synchronizes its threads [-Rpass=aggregate] [DP4303]
+// CHECK-DAG: aggregate-recursive-level.cu:63:5: remark: aggregating the launches of 'halve' per multiblock:32 into one launch of a clone; its blocks run whole: 'halve' synchronizes its threads; passed once, not in each record: A, N [-Rpass=aggregate] [DP4303]
 // CHECK-DAG: aggregate-recursive-level.cu:70:5: remark: aggregating the launches of 'leaf' per multiblock:32 into one launch of a clone; {{.*}} [-Rpass=aggregate] [DP4303]
 // CHECK-DAG: aggregate-recursive-level.cu:80:7: remark: aggregating the launches of 'pinned' per block into one launch of a clone; {{.*}} [-Rpass=aggregate] [DP4302]
 // OPT-DAG: aggregate-recursive-level.cu:40:7: remark: aggregating the launches of 'walk' per multiblock:8 into one launch of a clone; {{.*}} [DP4303]

@@ -241,28 +241,24 @@ __global__ void fills(int **Rows, const int *Len, int N) {
 // dpopt aggregate: a launch of 'walk' waiting in its group
 struct __dpopt_rec_walk : dpopt::rt::AggConfig {
   struct {
-    const int * Next;
-    int * Seen;
     int Node;
   } __args;
 };
-static __device__ __forceinline__ __dpopt_rec_walk __dpopt_make_rec_walk(dim3 __dpopt_grid, dim3 __dpopt_block, unsigned __dpopt_shmem, const int * Next, int * Seen, int Node) {
+static __device__ __forceinline__ __dpopt_rec_walk __dpopt_make_rec_walk(dim3 __dpopt_grid, dim3 __dpopt_block, unsigned __dpopt_shmem, int Node) {
   __dpopt_rec_walk __dpopt_r;
   __dpopt_r.__grid = __dpopt_grid;
   __dpopt_r.__block = __dpopt_block;
   __dpopt_r.__shmem = __dpopt_shmem;
   __dpopt_r.__end = 0;
-  __dpopt_r.__args.Next = Next;
-  __dpopt_r.__args.Seen = Seen;
   __dpopt_r.__args.Node = Node;
   return __dpopt_r;
 }
-static __device__ void __dpopt_launch_agg_walk(dpopt::rt::AggGroup &, unsigned);
+static __device__ void __dpopt_launch_agg_walk(dpopt::rt::AggGroup &, unsigned, const int * Next, int * Seen);
 // dpopt: declared here for 'walk' aggregated: each block finds and runs one original launch's block (aggregate)
-static __global__ void __dpopt_agg_walk(const __dpopt_rec_walk *__dpopt_records, unsigned __dpopt_count);
+static __global__ void __dpopt_agg_walk(const __dpopt_rec_walk *__dpopt_records, unsigned __dpopt_count, const int * Next, int * Seen);
 #line 37 "aggregate_block.cu"
 __global__ void walk(const int *Next, int *Seen, int Node) {
-#line 266 "@DPOPT_OUTPUT@"
+#line 262 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggGroup __dpopt_agg3; // launch group of the launch of 'walk'
   dpopt::rt::aggBeginBlock(__dpopt_agg3, 1u);
@@ -270,42 +266,42 @@ __global__ void walk(const int *Next, int *Seen, int Node) {
   {
 #line 38 "aggregate_block.cu"
   int Child = Next[Node * 4 + threadIdx.x];
-#line 274 "@DPOPT_OUTPUT@"
+#line 270 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Child >= 0 && atomicExch(&Seen[Child], 1) == 0)
     { // dpopt aggregate (block): one launch per group
       dim3 __dpopt_grid = 1;
       dim3 __dpopt_block = 4;
-      __dpopt_rec_walk __dpopt_r = __dpopt_make_rec_walk(__dpopt_grid, __dpopt_block, 0u, Next, Seen, Child);
+      __dpopt_rec_walk __dpopt_r = __dpopt_make_rec_walk(__dpopt_grid, __dpopt_block, 0u, Child);
       if (!dpopt::rt::aggRecord(__dpopt_agg3, __dpopt_r))
-        walk<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(__dpopt_r.__args.Next, __dpopt_r.__args.Seen, __dpopt_r.__args.Node);
+        walk<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(Next, Seen, __dpopt_r.__args.Node);
     } dpopt::rt::syncLanes(__dpopt_warp); }
 }
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::aggArrive(__dpopt_agg3, dpopt::rt::aggBlockThreads()))
-    __dpopt_launch_agg_walk(__dpopt_agg3, DPOPT_AGG_THRESHOLD);
+    __dpopt_launch_agg_walk(__dpopt_agg3, DPOPT_AGG_THRESHOLD, Next, Seen);
 }
 
 // dpopt aggregate: the last thread of a group launches its records
-static __device__ void __dpopt_launch_agg_walk(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold) {
+static __device__ void __dpopt_launch_agg_walk(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold, const int * Next, int * Seen) {
   unsigned __dpopt_count, __dpopt_blocks;
   __dpopt_rec_walk *__dpopt_records = dpopt::rt::aggTake<__dpopt_rec_walk>(__dpopt_group, __dpopt_count, __dpopt_blocks);
   if (!__dpopt_records)
 #line 21 "aggregate_block.cu"
     return;
-#line 296 "@DPOPT_OUTPUT@"
+#line 292 "@DPOPT_OUTPUT@"
   if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
     for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
-      walk<<<__dpopt_records[__dpopt_index].__grid, __dpopt_records[__dpopt_index].__block, __dpopt_records[__dpopt_index].__shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].__args.Next, __dpopt_records[__dpopt_index].__args.Seen, __dpopt_records[__dpopt_index].__args.Node);
+      walk<<<__dpopt_records[__dpopt_index].__grid, __dpopt_records[__dpopt_index].__block, __dpopt_records[__dpopt_index].__shmem, cudaStreamFireAndForget>>>(Next, Seen, __dpopt_records[__dpopt_index].__args.Node);
     dpopt::rt::aggGiveBack();
 #line 21 "aggregate_block.cu"
     return;
-#line 303 "@DPOPT_OUTPUT@"
+#line 299 "@DPOPT_OUTPUT@"
   }
-  __dpopt_agg_walk<<<__dpopt_blocks, dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
+  __dpopt_agg_walk<<<__dpopt_blocks, dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count, Next, Seen);
 }
 
 // dpopt: 'walk' aggregated: each block finds and runs one original launch's block (aggregate)
-static __global__ void __dpopt_agg_walk(const __dpopt_rec_walk *__dpopt_records, unsigned __dpopt_count) {
+static __global__ void __dpopt_agg_walk(const __dpopt_rec_walk *__dpopt_records, unsigned __dpopt_count, const int * Next, int * Seen) {
   __shared__ dpopt::rt::AggGroup __dpopt_agg3; // launch group of the launch of 'walk'
   dpopt::rt::aggBeginBlock(__dpopt_agg3, 1u);
   // Find this block's original launch (the first record whose blocks end
@@ -319,20 +315,18 @@ static __global__ void __dpopt_agg_walk(const __dpopt_rec_walk *__dpopt_records,
   const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
   if (__dpopt_rank < __dpopt_mine.__block.x * __dpopt_mine.__block.y * __dpopt_mine.__block.z) {
     const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.__block);
-    const int * Next = __dpopt_mine.__args.Next;
-    int * Seen = __dpopt_mine.__args.Seen;
     int Node = __dpopt_mine.__args.Node;
     {
 #line 38 "aggregate_block.cu"
   int Child = Next[Node * 4 + threadIdx.x];
-#line 329 "@DPOPT_OUTPUT@"
+#line 323 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Child >= 0 && atomicExch(&Seen[Child], 1) == 0)
     { // dpopt aggregate (block): one launch per group
       dim3 __dpopt_grid = 1;
       dim3 __dpopt_block = 4;
-      __dpopt_rec_walk __dpopt_r = __dpopt_make_rec_walk(__dpopt_grid, __dpopt_block, 0u, Next, Seen, Child);
+      __dpopt_rec_walk __dpopt_r = __dpopt_make_rec_walk(__dpopt_grid, __dpopt_block, 0u, Child);
       if (!dpopt::rt::aggRecord(__dpopt_agg3, __dpopt_r))
-        walk<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(__dpopt_r.__args.Next, __dpopt_r.__args.Seen, __dpopt_r.__args.Node);
+        walk<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(Next, Seen, __dpopt_r.__args.Node);
     } dpopt::rt::syncLanes(__dpopt_warp); }
 }
   }
@@ -340,6 +334,6 @@ static __global__ void __dpopt_agg_walk(const __dpopt_rec_walk *__dpopt_records,
   }
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::aggArrive(__dpopt_agg3, dpopt::rt::aggBlockThreads()))
-    __dpopt_launch_agg_walk(__dpopt_agg3, DPOPT_AGG_THRESHOLD);
+    __dpopt_launch_agg_walk(__dpopt_agg3, DPOPT_AGG_THRESHOLD, Next, Seen);
 #line 41 "aggregate_block.cu"
 }

@@ -16,45 +16,44 @@ __global__ void plain(int *A, int N) {
 // dpopt aggregate: a launch of 'usesBarrier' waiting in its group
 struct __dpopt_rec_usesBarrier : dpopt::rt::AggConfig {
   struct {
-    int * A;
+    char __none;
   } __args;
 };
-static __device__ __forceinline__ __dpopt_rec_usesBarrier __dpopt_make_rec_usesBarrier(dim3 __dpopt_grid, dim3 __dpopt_block, unsigned __dpopt_shmem, int * A) {
+static __device__ __forceinline__ __dpopt_rec_usesBarrier __dpopt_make_rec_usesBarrier(dim3 __dpopt_grid, dim3 __dpopt_block, unsigned __dpopt_shmem) {
   __dpopt_rec_usesBarrier __dpopt_r;
   __dpopt_r.__grid = __dpopt_grid;
   __dpopt_r.__block = __dpopt_block;
   __dpopt_r.__shmem = __dpopt_shmem;
   __dpopt_r.__end = 0;
-  __dpopt_r.__args.A = A;
   return __dpopt_r;
 }
-static __device__ void __dpopt_launch_agg_usesBarrier(dpopt::rt::AggGroup &, unsigned);
+static __device__ void __dpopt_launch_agg_usesBarrier(dpopt::rt::AggGroup &, unsigned, int * A);
 // dpopt: declared here for 'usesBarrier' aggregated: each block finds and runs one original launch's block (aggregate)
-static __global__ void __dpopt_agg_usesBarrier(const __dpopt_rec_usesBarrier *__dpopt_records, unsigned __dpopt_count);
+static __global__ void __dpopt_agg_usesBarrier(const __dpopt_rec_usesBarrier *__dpopt_records, unsigned __dpopt_count, int * A);
 #line 13 "aggregate_refused.cu"
 __global__ void usesBarrier(int *A) {
   A[threadIdx.x] = 1;
   __syncthreads();
 }
 
-#line 41 "@DPOPT_OUTPUT@"
+#line 40 "@DPOPT_OUTPUT@"
 // dpopt aggregate: the last thread of a group launches its records
-static __device__ void __dpopt_launch_agg_usesBarrier(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold) {
+static __device__ void __dpopt_launch_agg_usesBarrier(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold, int * A) {
   unsigned __dpopt_count, __dpopt_blocks;
   __dpopt_rec_usesBarrier *__dpopt_records = dpopt::rt::aggTake<__dpopt_rec_usesBarrier>(__dpopt_group, __dpopt_count, __dpopt_blocks);
   if (!__dpopt_records)
     return;
   if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
     for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
-      usesBarrier<<<__dpopt_records[__dpopt_index].__grid, __dpopt_records[__dpopt_index].__block, __dpopt_records[__dpopt_index].__shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].__args.A);
+      usesBarrier<<<__dpopt_records[__dpopt_index].__grid, __dpopt_records[__dpopt_index].__block, __dpopt_records[__dpopt_index].__shmem, cudaStreamFireAndForget>>>(A);
     dpopt::rt::aggGiveBack();
     return;
   }
-  __dpopt_agg_usesBarrier<<<__dpopt_blocks, dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
+  __dpopt_agg_usesBarrier<<<__dpopt_blocks, dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count, A);
 }
 
 // dpopt: 'usesBarrier' aggregated: each block finds and runs one original launch's block (aggregate)
-static __global__ void __dpopt_agg_usesBarrier(const __dpopt_rec_usesBarrier *__dpopt_records, unsigned __dpopt_count) {
+static __global__ void __dpopt_agg_usesBarrier(const __dpopt_rec_usesBarrier *__dpopt_records, unsigned __dpopt_count, int * A) {
   // Find this block's original launch (the first record whose blocks end
   // past it), copy it, and let the chunk go once every block has.
   const unsigned __dpopt_index = dpopt::rt::aggFind(__dpopt_records, __dpopt_count, blockIdx.x);
@@ -70,13 +69,12 @@ static __global__ void __dpopt_agg_usesBarrier(const __dpopt_rec_usesBarrier *__
   const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
   if (__dpopt_rank < __dpopt_mine.__block.x * __dpopt_mine.__block.y * __dpopt_mine.__block.z) {
     const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.__block);
-    int * A = __dpopt_mine.__args.A;
     {
 #line 14 "aggregate_refused.cu"
   A[threadIdx.x] = 1;
   __syncthreads();
 }
-#line 80 "@DPOPT_OUTPUT@"
+#line 78 "@DPOPT_OUTPUT@"
   }
   dpopt::rt::syncLanes(__dpopt_warp);
   }
@@ -84,42 +82,41 @@ static __global__ void __dpopt_agg_usesBarrier(const __dpopt_rec_usesBarrier *__
 // dpopt aggregate: a launch of 'usesShuffle' waiting in its group
 struct __dpopt_rec_usesShuffle : dpopt::rt::AggConfig {
   struct {
-    int * A;
+    char __none;
   } __args;
 };
-static __device__ __forceinline__ __dpopt_rec_usesShuffle __dpopt_make_rec_usesShuffle(dim3 __dpopt_grid, dim3 __dpopt_block, unsigned __dpopt_shmem, int * A) {
+static __device__ __forceinline__ __dpopt_rec_usesShuffle __dpopt_make_rec_usesShuffle(dim3 __dpopt_grid, dim3 __dpopt_block, unsigned __dpopt_shmem) {
   __dpopt_rec_usesShuffle __dpopt_r;
   __dpopt_r.__grid = __dpopt_grid;
   __dpopt_r.__block = __dpopt_block;
   __dpopt_r.__shmem = __dpopt_shmem;
   __dpopt_r.__end = 0;
-  __dpopt_r.__args.A = A;
   return __dpopt_r;
 }
-static __device__ void __dpopt_launch_agg_usesShuffle(dpopt::rt::AggGroup &, unsigned);
+static __device__ void __dpopt_launch_agg_usesShuffle(dpopt::rt::AggGroup &, unsigned, int * A);
 // dpopt: declared here for 'usesShuffle' aggregated: each block finds and runs one original launch's block (aggregate)
-static __global__ void __dpopt_agg_usesShuffle(const __dpopt_rec_usesShuffle *__dpopt_records, unsigned __dpopt_count);
+static __global__ void __dpopt_agg_usesShuffle(const __dpopt_rec_usesShuffle *__dpopt_records, unsigned __dpopt_count, int * A);
 #line 17 "aggregate_refused.cu"
 __global__ void usesShuffle(int *A) { A[threadIdx.x] = __shfl_down_sync(~0u, A[0], 1); }
 
-#line 106 "@DPOPT_OUTPUT@"
+#line 103 "@DPOPT_OUTPUT@"
 // dpopt aggregate: the last thread of a group launches its records
-static __device__ void __dpopt_launch_agg_usesShuffle(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold) {
+static __device__ void __dpopt_launch_agg_usesShuffle(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold, int * A) {
   unsigned __dpopt_count, __dpopt_blocks;
   __dpopt_rec_usesShuffle *__dpopt_records = dpopt::rt::aggTake<__dpopt_rec_usesShuffle>(__dpopt_group, __dpopt_count, __dpopt_blocks);
   if (!__dpopt_records)
     return;
   if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
     for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
-      usesShuffle<<<__dpopt_records[__dpopt_index].__grid, __dpopt_records[__dpopt_index].__block, __dpopt_records[__dpopt_index].__shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].__args.A);
+      usesShuffle<<<__dpopt_records[__dpopt_index].__grid, __dpopt_records[__dpopt_index].__block, __dpopt_records[__dpopt_index].__shmem, cudaStreamFireAndForget>>>(A);
     dpopt::rt::aggGiveBack();
     return;
   }
-  __dpopt_agg_usesShuffle<<<__dpopt_blocks, dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
+  __dpopt_agg_usesShuffle<<<__dpopt_blocks, dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count, A);
 }
 
 // dpopt: 'usesShuffle' aggregated: each block finds and runs one original launch's block (aggregate)
-static __global__ void __dpopt_agg_usesShuffle(const __dpopt_rec_usesShuffle *__dpopt_records, unsigned __dpopt_count) {
+static __global__ void __dpopt_agg_usesShuffle(const __dpopt_rec_usesShuffle *__dpopt_records, unsigned __dpopt_count, int * A) {
   // Find this block's original launch (the first record whose blocks end
   // past it), copy it, and let the chunk go once every block has.
   const unsigned __dpopt_index = dpopt::rt::aggFind(__dpopt_records, __dpopt_count, blockIdx.x);
@@ -135,7 +132,6 @@ static __global__ void __dpopt_agg_usesShuffle(const __dpopt_rec_usesShuffle *__
   const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
   if (__dpopt_rank < __dpopt_mine.__block.x * __dpopt_mine.__block.y * __dpopt_mine.__block.z) {
     const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_rank, __dpopt_mine.__block);
-    int * A = __dpopt_mine.__args.A;
     { A[threadIdx.x] = __shfl_down_sync(~0u, A[0], 1); }
   }
   dpopt::rt::syncLanes(__dpopt_warp);
@@ -146,7 +142,7 @@ __global__ void usesUnknown(int *A) { A[threadIdx.x] = elsewhere(threadIdx.x); }
 __global__ void usesAsm(int *A) { asm volatile("membar.gl;"); }
 template <typename T> __global__ void generic(T *A) { A[threadIdx.x] = T(); }
 
-#line 150 "@DPOPT_OUTPUT@"
+#line 146 "@DPOPT_OUTPUT@"
 __global__ void barrierParent(int *A, int N) {
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // launch group of the launch of 'usesBarrier'
@@ -155,13 +151,13 @@ __global__ void barrierParent(int *A, int N) {
   { { // dpopt aggregate (multiblock:32): one launch per group
   dim3 __dpopt_grid = 1;
   dim3 __dpopt_block = N;
-  __dpopt_rec_usesBarrier __dpopt_r = __dpopt_make_rec_usesBarrier(__dpopt_grid, __dpopt_block, 0u, A);
+  __dpopt_rec_usesBarrier __dpopt_r = __dpopt_make_rec_usesBarrier(__dpopt_grid, __dpopt_block, 0u);
   if (!dpopt::rt::aggRecord(__dpopt_agg1.__slot->__group, __dpopt_r))
-    usesBarrier<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(__dpopt_r.__args.A);
+    usesBarrier<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(A);
 } }
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg1, 32ull)) {
-    __dpopt_launch_agg_usesBarrier(__dpopt_last->__group, 0u);
+    __dpopt_launch_agg_usesBarrier(__dpopt_last->__group, 0u, A);
     dpopt::rt::aggLeave(__dpopt_last);
   }
 }
@@ -173,13 +169,13 @@ __global__ void shuffleParent(int *A, int N) {
   { { // dpopt aggregate (multiblock:32): one launch per group
   dim3 __dpopt_grid = 1;
   dim3 __dpopt_block = N;
-  __dpopt_rec_usesShuffle __dpopt_r = __dpopt_make_rec_usesShuffle(__dpopt_grid, __dpopt_block, 0u, A);
+  __dpopt_rec_usesShuffle __dpopt_r = __dpopt_make_rec_usesShuffle(__dpopt_grid, __dpopt_block, 0u);
   if (!dpopt::rt::aggRecord(__dpopt_agg2.__slot->__group, __dpopt_r))
-    usesShuffle<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(__dpopt_r.__args.A);
+    usesShuffle<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(A);
 } }
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg2, 32ull)) {
-    __dpopt_launch_agg_usesShuffle(__dpopt_last->__group, 0u);
+    __dpopt_launch_agg_usesShuffle(__dpopt_last->__group, 0u, A);
     dpopt::rt::aggLeave(__dpopt_last);
   }
 }

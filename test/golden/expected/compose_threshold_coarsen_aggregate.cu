@@ -14,30 +14,24 @@ static __device__ void __dpopt_serial_child(dim3 __dpopt_gridDim, dim3 __dpopt_b
 struct __dpopt_rec___dpopt_coarse_child : dpopt::rt::AggConfig {
   struct {
     dim3 __dpopt_gridDim_2;
-    const int * Col;
     int Begin;
     int Degree;
-    int * Level;
-    int Next;
   } __args;
 };
-static __device__ __forceinline__ __dpopt_rec___dpopt_coarse_child __dpopt_make_rec___dpopt_coarse_child(dim3 __dpopt_grid_3, dim3 __dpopt_block_2, unsigned __dpopt_shmem, dim3 __dpopt_gridDim_2, const int * Col, int Begin, int Degree, int * Level, int Next) {
+static __device__ __forceinline__ __dpopt_rec___dpopt_coarse_child __dpopt_make_rec___dpopt_coarse_child(dim3 __dpopt_grid_3, dim3 __dpopt_block_2, unsigned __dpopt_shmem, dim3 __dpopt_gridDim_2, int Begin, int Degree) {
   __dpopt_rec___dpopt_coarse_child __dpopt_r;
   __dpopt_r.__grid = __dpopt_grid_3;
   __dpopt_r.__block = __dpopt_block_2;
   __dpopt_r.__shmem = __dpopt_shmem;
   __dpopt_r.__end = 0;
   __dpopt_r.__args.__dpopt_gridDim_2 = __dpopt_gridDim_2;
-  __dpopt_r.__args.Col = Col;
   __dpopt_r.__args.Begin = Begin;
   __dpopt_r.__args.Degree = Degree;
-  __dpopt_r.__args.Level = Level;
-  __dpopt_r.__args.Next = Next;
   return __dpopt_r;
 }
-static __device__ void __dpopt_launch_agg___dpopt_coarse_child(dpopt::rt::AggGroup &, unsigned);
+static __device__ void __dpopt_launch_agg___dpopt_coarse_child(dpopt::rt::AggGroup &, unsigned, const int * Col, int * Level, int Next);
 static __global__ void __dpopt_coarse_child(dim3 __dpopt_gridDim_2, const int *Col, int Begin, int Degree, int *Level, int Next);
-static __global__ void __dpopt_agg___dpopt_coarse_child(const __dpopt_rec___dpopt_coarse_child *__dpopt_records, unsigned __dpopt_count); // dpopt: '__dpopt_coarse_child' aggregated: each block finds and runs one original launch's block (aggregate)
+static __global__ void __dpopt_agg___dpopt_coarse_child(const __dpopt_rec___dpopt_coarse_child *__dpopt_records, unsigned __dpopt_count, const int * Col, int * Level, int Next); // dpopt: '__dpopt_coarse_child' aggregated: each block finds and runs one original launch's block (aggregate)
 #line 6 "compose_threshold_coarsen_aggregate.cu"
 __global__ void child(const int *Col, int Begin, int Degree, int *Level, int Next) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
@@ -45,7 +39,7 @@ __global__ void child(const int *Col, int Begin, int Degree, int *Level, int Nex
     Level[Col[Begin + I]] = Next;
 }
 
-#line 49 "@DPOPT_OUTPUT@"
+#line 43 "@DPOPT_OUTPUT@"
 // dpopt: 'child' coarsened: each block runs a stride of original blocks (coarsen)
 static __global__ void __dpopt_coarse_child(dim3 __dpopt_gridDim_2, const int *Col, int Begin, int Degree, int *Level, int Next) {
   for (unsigned __dpopt_bx_2 = blockIdx.x; __dpopt_bx_2 < __dpopt_gridDim_2.x; __dpopt_bx_2 += gridDim.x)
@@ -57,37 +51,37 @@ static __global__ void __dpopt_coarse_child(dim3 __dpopt_gridDim_2, const int *C
   if (I < Degree && Level[Col[Begin + I]] < 0)
     Level[Col[Begin + I]] = Next;
 }
-#line 61 "@DPOPT_OUTPUT@"
+#line 55 "@DPOPT_OUTPUT@"
   }
 }
 
 // dpopt aggregate: the last thread of a group launches its records
-static __device__ void __dpopt_launch_agg___dpopt_coarse_child(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold) {
+static __device__ void __dpopt_launch_agg___dpopt_coarse_child(dpopt::rt::AggGroup &__dpopt_group, unsigned __dpopt_threshold, const int * Col, int * Level, int Next) {
   unsigned __dpopt_count, __dpopt_blocks;
   __dpopt_rec___dpopt_coarse_child *__dpopt_records = dpopt::rt::aggTake<__dpopt_rec___dpopt_coarse_child>(__dpopt_group, __dpopt_count, __dpopt_blocks);
   if (!__dpopt_records)
 #line 15 "compose_threshold_coarsen_aggregate.cu"
     return;
-#line 72 "@DPOPT_OUTPUT@"
+#line 66 "@DPOPT_OUTPUT@"
   if (__dpopt_count < __dpopt_threshold) { // too few to be worth aggregating
     for (unsigned __dpopt_index = 0; __dpopt_index < __dpopt_count; ++__dpopt_index)
-      __dpopt_coarse_child<<<__dpopt_records[__dpopt_index].__grid, __dpopt_records[__dpopt_index].__block, __dpopt_records[__dpopt_index].__shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].__args.__dpopt_gridDim_2, __dpopt_records[__dpopt_index].__args.Col, __dpopt_records[__dpopt_index].__args.Begin, __dpopt_records[__dpopt_index].__args.Degree, __dpopt_records[__dpopt_index].__args.Level, __dpopt_records[__dpopt_index].__args.Next);
+      __dpopt_coarse_child<<<__dpopt_records[__dpopt_index].__grid, __dpopt_records[__dpopt_index].__block, __dpopt_records[__dpopt_index].__shmem, cudaStreamFireAndForget>>>(__dpopt_records[__dpopt_index].__args.__dpopt_gridDim_2, Col, __dpopt_records[__dpopt_index].__args.Begin, __dpopt_records[__dpopt_index].__args.Degree, Level, Next);
     dpopt::rt::aggGiveBack();
 #line 15 "compose_threshold_coarsen_aggregate.cu"
     return;
-#line 79 "@DPOPT_OUTPUT@"
+#line 73 "@DPOPT_OUTPUT@"
   }
   if (__dpopt_blocks == 0) { // no record has a thread that does anything
     dpopt::rt::aggGiveBack();
 #line 15 "compose_threshold_coarsen_aggregate.cu"
     return;
-#line 85 "@DPOPT_OUTPUT@"
+#line 79 "@DPOPT_OUTPUT@"
   }
-  __dpopt_agg___dpopt_coarse_child<<<dpopt::rt::aggPackedBlocks(__dpopt_blocks, __dpopt_group), dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count);
+  __dpopt_agg___dpopt_coarse_child<<<dpopt::rt::aggPackedBlocks(__dpopt_blocks, __dpopt_group), dpopt::rt::aggMaxThreads(__dpopt_group), dpopt::rt::aggMaxShmem(__dpopt_group), cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count, Col, Level, Next);
 }
 
 // dpopt: '__dpopt_coarse_child' aggregated: each block finds and runs one original launch's block (aggregate)
-static __global__ void __dpopt_agg___dpopt_coarse_child(const __dpopt_rec___dpopt_coarse_child *__dpopt_records, unsigned __dpopt_count) {
+static __global__ void __dpopt_agg___dpopt_coarse_child(const __dpopt_rec___dpopt_coarse_child *__dpopt_records, unsigned __dpopt_count, const int * Col, int * Level, int Next) {
   // Packed: find this thread's original launch (the first record whose threads
   // end past it) and thread, and let the chunk go once every block has.
   const unsigned __dpopt_thread = blockIdx.x * blockDim.x + threadIdx.x;
@@ -105,11 +99,8 @@ static __global__ void __dpopt_agg___dpopt_coarse_child(const __dpopt_rec___dpop
     const uint3 blockIdx = dpopt::rt::aggDelinearize(__dpopt_local_thread / (__dpopt_mine.__block.x * __dpopt_mine.__block.y * __dpopt_mine.__block.z), __dpopt_mine.__grid);
     const uint3 threadIdx = dpopt::rt::aggDelinearize(__dpopt_local_thread % (__dpopt_mine.__block.x * __dpopt_mine.__block.y * __dpopt_mine.__block.z), __dpopt_mine.__block);
     dim3 __dpopt_gridDim_2 = __dpopt_mine.__args.__dpopt_gridDim_2;
-    const int * Col = __dpopt_mine.__args.Col;
     int Begin = __dpopt_mine.__args.Begin;
     int Degree = __dpopt_mine.__args.Degree;
-    int * Level = __dpopt_mine.__args.Level;
-    int Next = __dpopt_mine.__args.Next;
     {
   for (unsigned __dpopt_bx_2 = blockIdx.x; __dpopt_bx_2 < __dpopt_gridDim_2.x; __dpopt_bx_2 += gridDim.x)
   {
@@ -120,7 +111,7 @@ static __global__ void __dpopt_agg___dpopt_coarse_child(const __dpopt_rec___dpop
   if (I < Degree && Level[Col[Begin + I]] < 0)
     Level[Col[Begin + I]] = Next;
 }
-#line 124 "@DPOPT_OUTPUT@"
+#line 115 "@DPOPT_OUTPUT@"
   }
 }
   }
@@ -142,7 +133,7 @@ static __device__ void __dpopt_serial_child(dim3 __dpopt_gridDim, dim3 __dpopt_b
   if (I < Degree && Level[Col[Begin + I]] < 0)
     Level[Col[Begin + I]] = Next;
 }
-#line 146 "@DPOPT_OUTPUT@"
+#line 137 "@DPOPT_OUTPUT@"
   }
 }
 
@@ -154,7 +145,7 @@ static __device__ void __dpopt_serial_child(dim3 __dpopt_gridDim, dim3 __dpopt_b
 #endif
 #line 12 "compose_threshold_coarsen_aggregate.cu"
 __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int Cur) {
-#line 158 "@DPOPT_OUTPUT@"
+#line 149 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // launch group of the launch of '__dpopt_coarse_child'
   dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, 32ull, 1u);
@@ -163,11 +154,11 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int
 #line 13 "compose_threshold_coarsen_aggregate.cu"
   int V = blockIdx.x * blockDim.x + threadIdx.x;
   if (V >= N || Level[V] != Cur)
-#line 167 "@DPOPT_OUTPUT@"
+#line 158 "@DPOPT_OUTPUT@"
     goto __dpopt_exit;
 #line 16 "compose_threshold_coarsen_aggregate.cu"
   int Begin = RowPtr[V], Degree = RowPtr[V + 1] - Begin;
-#line 171 "@DPOPT_OUTPUT@"
+#line 162 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp_2 = __activemask(); /* dpopt: these lanes leave together */ if (Degree > 0)
     { // dpopt threshold: launch only when worth it
       auto __dpopt_n0 = (Degree);
@@ -181,9 +172,9 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int
           { // dpopt aggregate (multiblock:32): one launch per group
             dim3 __dpopt_grid_3 = dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR);
             dim3 __dpopt_block_2 = __dpopt_block;
-            __dpopt_rec___dpopt_coarse_child __dpopt_r = __dpopt_make_rec___dpopt_coarse_child(__dpopt_grid_3, __dpopt_block_2, (0), __dpopt_grid_2, Col, Begin, Degree, Level, Cur + 1);
+            __dpopt_rec___dpopt_coarse_child __dpopt_r = __dpopt_make_rec___dpopt_coarse_child(__dpopt_grid_3, __dpopt_block_2, (0), __dpopt_grid_2, Begin, Degree);
             if (!dpopt::rt::aggRecord(__dpopt_agg1.__slot->__group, __dpopt_r, 1024u, dpopt::rt::aggUsefulThreads(__dpopt_r, static_cast<int>(__dpopt_r.__args.Degree), false)))
-              __dpopt_coarse_child<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(__dpopt_r.__args.__dpopt_gridDim_2, __dpopt_r.__args.Col, __dpopt_r.__args.Begin, __dpopt_r.__args.Degree, __dpopt_r.__args.Level, __dpopt_r.__args.Next);
+              __dpopt_coarse_child<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(__dpopt_r.__args.__dpopt_gridDim_2, Col, __dpopt_r.__args.Begin, __dpopt_r.__args.Degree, Level, Cur + 1);
           }
         }
       else
@@ -194,7 +185,7 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int
 __dpopt_exit:;
   // dpopt aggregate: count this thread out; the last launches
   if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg1, 32ull)) {
-    __dpopt_launch_agg___dpopt_coarse_child(__dpopt_last->__group, 0u);
+    __dpopt_launch_agg___dpopt_coarse_child(__dpopt_last->__group, 0u, Col, Level, Cur + 1);
     dpopt::rt::aggLeave(__dpopt_last);
   }
 #line 19 "compose_threshold_coarsen_aggregate.cu"

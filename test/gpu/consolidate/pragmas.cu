@@ -132,6 +132,22 @@ void expect(const char *What, const std::vector<int> &Got,
   std::printf("%s: ok\n", What);
 }
 
+// The child changes a parameter every launch passes alike, which is passed
+// once: a consolidated thread runs several items (two blocks here), each
+// from its own copy of it.
+__global__ void shifted(int *Out, int V, int Shift) {
+  Shift += V % 4;
+  atomicAdd(&Out[V], Shift);
+}
+
+__global__ void shiftedParent(int *Out, int N) {
+  int V = blockIdx.x * blockDim.x + threadIdx.x;
+  if (V < N) {
+#pragma dp consldt(grid) work(V) blocks(2)
+    shifted<<<1, 1>>>(Out, V, 3);
+  }
+}
+
 int main(int Argc, char **Argv) {
   int N = Argc > 1 ? std::atoi(Argv[1]) : 3000;
   int Reps = Argc > 2 ? std::atoi(Argv[2]) : 2;
@@ -171,8 +187,9 @@ int main(int Argc, char **Argv) {
   for (int R = 0; R < Rows; ++R)
     for (int T = 0; T < 64; ++T)
       TileRef[R * 64 + T] = Data[R * 64 + 63 - T] + 64;
-  std::vector<int> SingleRef(N, 0), SpreadRef(N, 0);
+  std::vector<int> SingleRef(N, 0), SpreadRef(N, 0), ShiftedRef(N, 0);
   for (int V = 0; V < N; ++V) {
+    ShiftedRef[V] = 3 + V % 4;
     if (V % 3 != 0)
       SingleRef[V] = V % 7 + 1;
     int Count = V % 5 + 1;
@@ -199,6 +216,11 @@ int main(int Argc, char **Argv) {
     spreadParent<<<(N + 127) / 128, 128>>>(DOut, N);
     CHECK(cudaDeviceSynchronize());
     expect("spread", download(DOut, N), SpreadRef);
+
+    CHECK(cudaMemset(DOut, 0, N * sizeof(int)));
+    shiftedParent<<<(N + 127) / 128, 128>>>(DOut, N);
+    CHECK(cudaDeviceSynchronize());
+    expect("shifted", download(DOut, N), ShiftedRef);
 
     int *DData = upload(Data);
     tileParent<<<(Rows + 63) / 64, 64>>>(DData, Rows);
