@@ -269,3 +269,29 @@ def read_configs(text):
             raise ValueError("bad configuration name: %r" % name)
         configs.append((name, options.strip()))
     return configs
+
+
+def ratio_svg(bars, caption, label_width=260, width=760):
+    """An SVG chart (text) of one horizontal bar per (name, ratio), on a log
+    scale from 0.5x to 2x around 1 (green at or above 1, red below): the
+    before/after charts of benchmarks/results/*/summary.py."""
+    height = 24 + 18 * len(bars)
+
+    def x(ratio):
+        return label_width + (math.log2(ratio) + 1) / 2 * (width - label_width - 20)
+
+    svg = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
+           'font-family="sans-serif" font-size="11">' % (width, height + 20),
+           '<text x="%d" y="14">%s</text>' % (label_width, caption)]
+    for i, (name, ratio) in enumerate(bars):
+        y = 24 + 18 * i
+        svg.append('<text x="4" y="%d">%s</text>' % (y + 11, name))
+        x0, x1 = sorted((x(1), x(min(max(ratio, 0.5), 2))))
+        svg.append('<rect x="%.1f" y="%d" width="%.1f" height="14" fill="%s"/>'
+                   % (x0, y, max(x1 - x0, 1), '#3a7' if ratio >= 1 else '#c54'))
+        svg.append('<text x="%.1f" y="%d">%.2fx</text>' %
+                   (max(x1, x(1)) + 4, y + 11, ratio))
+    svg.append('<line x1="%.1f" y1="20" x2="%.1f" y2="%d" stroke="black"/>' %
+               (x(1), x(1), height))
+    svg.append('</svg>')
+    return '\n'.join(svg) + '\n'

@@ -146,21 +146,6 @@ struct ChildPlan {
   /// For the remarks: how the clone runs the records, and why.
   std::string PackingNote;
 
-  /// The record's fields: the parameters not passed once.
-  std::vector<std::string> recordFields() const {
-    std::vector<std::string> Out;
-    for (size_t I = 0; I < Fields.size(); ++I)
-      if (!Uniform[I])
-        Out.push_back(Fields[I]);
-    return Out;
-  }
-  std::vector<std::string> recordFieldTypes() const {
-    std::vector<std::string> Out;
-    for (size_t I = 0; I < Fields.size(); ++I)
-      if (!Uniform[I])
-        Out.push_back(FieldTypes[I]);
-    return Out;
-  }
   /// ", T Name" for each parameter passed once: the launcher's and the
   /// clone's extra parameters.
   std::string onceParams() const {
@@ -679,8 +664,8 @@ Error AggregateRewriter::finish() {
         U, Edits, *F,
         recordSupport("// dpopt aggregate: a launch of '" +
                           C.Child->getNameAsString() + "' waiting in its group",
-                      C.Rec, C.Make, C.recordFields(), C.recordFieldTypes(),
-                      Gen) +
+                      C.Rec, C.Make, notPassedOnce(C.Fields, C.Uniform),
+                      notPassedOnce(C.FieldTypes, C.Uniform), Gen) +
             "static __device__ void " + C.Launch + "(" + rt::AggGroup +
             " &, unsigned" + C.onceParams() + ");\n");
     insertAfterFunction(Edits, *F, childLauncher(C, CalleeText[Key], Gen));

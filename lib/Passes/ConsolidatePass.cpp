@@ -256,18 +256,12 @@ struct ChildPlan {
   PostworkNames PostNames;
 
   std::vector<std::string> fields() const {
-    std::vector<std::string> Out;
-    for (size_t I = 0; I < Names.size(); ++I)
-      if (!Uniform[I])
-        Out.push_back(Names[I]);
+    std::vector<std::string> Out = notPassedOnce(Names, Uniform);
     append_range(Out, PostFields.Names);
     return Out;
   }
   std::vector<std::string> fieldTypes() const {
-    std::vector<std::string> Out;
-    for (size_t I = 0; I < Names.size(); ++I)
-      if (!Uniform[I])
-        Out.push_back(Types[I]);
+    std::vector<std::string> Out = notPassedOnce(Types, Uniform);
     append_range(Out, PostFields.Types);
     return Out;
   }

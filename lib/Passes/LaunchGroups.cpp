@@ -390,14 +390,22 @@ bool isUniformArgument(const Expr *E,
   });
 }
 
+std::vector<std::string> notPassedOnce(const std::vector<std::string> &All,
+                                       const std::vector<bool> &Uniform) {
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < All.size(); ++I)
+    if (I >= Uniform.size() || !Uniform[I])
+      Out.push_back(All[I]);
+  return Out;
+}
+
 std::map<const FunctionDecl *, std::vector<bool>>
 uniformParameters(ArrayRef<const LaunchSite *> Sites, bool SharedGroups) {
   std::map<const FunctionDecl *, std::vector<bool>> Uniform;
   for (const LaunchSite *S : Sites) {
     auto [It, New] = Uniform.try_emplace(canonicalFunction(S->Callee));
     if (New)
-      for (const ParmVarDecl *P :
-           getWrittenDefinition(S->Callee)->parameters())
+      for (const ParmVarDecl *P : getWrittenDefinition(S->Callee)->parameters())
         It->second.push_back(!P->getName().empty());
   }
   if (SharedGroups)

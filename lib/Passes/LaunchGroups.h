@@ -125,6 +125,11 @@ bool isUniformArgument(
 std::map<const clang::FunctionDecl *, std::vector<bool>>
 uniformParameters(llvm::ArrayRef<const LaunchSite *> Sites, bool SharedGroups);
 
+/// The entries of \p All whose parameter is not passed once (\p Uniform,
+/// from uniformParameters): the record's fields, or their types.
+std::vector<std::string> notPassedOnce(const std::vector<std::string> &All,
+                                       const std::vector<bool> &Uniform);
+
 /// The parent-side checks both passes make. \p Asserted: the user said the
 /// launches are independent (a pragma of the pass, or fire-and-forget).
 /// \p PragmaText is the pass's pragma ("aggregate(...)") and \p Done its

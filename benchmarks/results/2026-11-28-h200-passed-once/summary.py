@@ -4,8 +4,10 @@ this folder: summary.py > summary.md (writes passed-once.svg). 'base' is the
 default pipeline of dpopt a48ec36 (every argument in every record), 'default'
 the same pipeline after the change; both ran in one harness run, one after
 the other for each dataset."""
-import csv, math, os
+import csv, math, os, sys
 here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(here, '..', '..', 'harness'))
+import dpbench  # noqa: E402
 rows = {}
 for name in ('suite-part1.csv', 'suite-part2.csv'):
     for r in csv.DictReader(open(os.path.join(here, name))):
@@ -50,17 +52,5 @@ print('\nDefault as a multiple of nocdp\'s time (lower is better):\n')
 for b, d in pairs:
     if (b, d, 'default') in rows and (b, d, 'nocdp') in rows:
         print('- %s/%s: %.2fx' % (b, d, rows[(b, d, 'default')][0] / rows[(b, d, 'nocdp')][0]))
-W, H, left, bar = 760, 24 + 18 * len(bars), 260, 14
-x = lambda g: left + (math.log2(g) + 1) / 2 * (W - left - 20)
-svg = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="11">' % (W, H + 20),
-       '<text x="%d" y="14">base time / default time (log scale, 0.5x-2x)</text>' % left]
-for i, (name, g) in enumerate(bars):
-    y = 24 + 18 * i
-    svg.append('<text x="4" y="%d">%s</text>' % (y + 11, name))
-    x0, x1 = sorted((x(1), x(min(max(g, 0.5), 2))))
-    svg.append('<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s"/>' %
-               (x0, y, max(x1 - x0, 1), bar, '#3a7' if g >= 1 else '#c54'))
-    svg.append('<text x="%.1f" y="%d">%.2fx</text>' % (max(x1, x(1)) + 4, y + 11, g))
-svg.append('<line x1="%.1f" y1="20" x2="%.1f" y2="%d" stroke="black"/>' % (x(1), x(1), H))
-svg.append('</svg>')
-open(os.path.join(here, 'passed-once.svg'), 'w').write('\n'.join(svg) + '\n')
+open(os.path.join(here, 'passed-once.svg'), 'w').write(
+    dpbench.ratio_svg(bars, 'base time / default time (log scale, 0.5x-2x)'))
