@@ -473,7 +473,7 @@ __device__ inline void aggGiveBack() { aggPoolGive(); }
 /// reads before it starts), at most about twice a plain bisection's
 /// otherwise.
 template <class Rec>
-__device__ unsigned aggFind(const Rec *Records, unsigned Count, unsigned Block) {
+__host__ __device__ unsigned aggFind(const Rec *Records, unsigned Count, unsigned Block) {
   const unsigned long long Total = Records[Count - 1].__end;
   const unsigned Guess = static_cast<unsigned>(
       static_cast<unsigned long long>(Block) * Count / Total);
