@@ -417,20 +417,15 @@ public:
 
   Error rewrite(const LaunchSite &S, const LaunchText &L) override {
     // Which parameters are passed once depends on every site the pass
-    // rewrites (recursion, shared groups): found before the first.
+    // rewrites (recursion, shared groups): found before the first, over the
+    // sites the plan gives the run (a superset only makes fewer uniform).
     if (!UniformByChild) {
       std::vector<const LaunchSite *> All;
       for (const LaunchSite *O : A.deviceSites())
-        if (Pass.rewrites(*O, A))
+        if (Run.planned(*O))
           All.push_back(O);
       UniformByChild = uniformParameters(All, /*SharedGroups=*/true);
     }
-    if (!Pass.rewrites(S, A))
-      return createStringError(
-          inconvertibleErrorCode(),
-          "aggregate: the site at " +
-              whereIs(A.workingCopy(), S.Call->getBeginLoc()) +
-              " was not among the sites it rewrites");
     const FunctionDecl *Key = canonicalFunction(S.Callee);
     auto [It, New] = Children.try_emplace(Key);
     ChildPlan &C = It->second;

@@ -18,10 +18,11 @@ namespace dpopt {
 
 SiteRewriter::~SiteRewriter() = default;
 
-SiteRun::SiteRun(PassContext &Ctx, StringRef PassName, const Tunable *T)
+SiteRun::SiteRun(PassContext &Ctx, StringRef PassName, const Tunable *T,
+                 const PassPlan &Plan)
     : Ctx(Ctx), U(Ctx.WC.unit()), A(Ctx.Analysis),
       Edits(Ctx.WC.original().path().str()), Names(U.getText()),
-      PassName(PassName), T(T) {}
+      PassName(PassName), T(T), Plan(Plan) {}
 
 std::string SiteRun::tunableInCode(const LaunchSite &S) {
   assert(T && "the pass has no tunable");
@@ -75,7 +76,7 @@ std::unique_ptr<PassPlan> SitePass::plan(ProgramAnalysis &A,
 
 Expected<clang::tooling::Replacements> SitePass::run(PassContext &Ctx,
                                                      const PassPlan &Plan) {
-  SiteRun Run(Ctx, name(), tunable());
+  SiteRun Run(Ctx, name(), tunable(), Plan);
   std::unique_ptr<SiteRewriter> Rewriter = makeRewriter(Run);
   for (const LaunchSite *S : Ctx.Analysis.deviceSites()) {
     const SiteVerdict &V = Plan.verdictFor(*S);

@@ -58,7 +58,8 @@ std::string describeTunable(const Tunable &T, const LaunchSite &S,
 /// The state one run of a SitePass shares with its rewriter.
 class SiteRun {
 public:
-  SiteRun(PassContext &Ctx, llvm::StringRef PassName, const Tunable *T);
+  SiteRun(PassContext &Ctx, llvm::StringRef PassName, const Tunable *T,
+          const PassPlan &Plan);
 
   PassContext &Ctx;
   const ParsedUnit &U;
@@ -75,6 +76,13 @@ public:
   /// The tunable's value for remarks: "64", or "DPOPT_THRESHOLD (128)".
   std::string tunableForRemark(const LaunchSite &S) const;
 
+  /// True when the plan gives \p S to this run (no blocker stopped it): a
+  /// superset of the sites rewrite() gets, which also skips a site whose
+  /// launch text it cannot read.
+  bool planned(const LaunchSite &S) const {
+    return Plan.verdictFor(S).Transforms;
+  }
+
   void passed(const LaunchSite &S, DiagId Id, const std::string &Message);
   void analysis(const LaunchSite &S, DiagId Id, const std::string &Message);
 
@@ -82,6 +90,7 @@ private:
   friend class SitePass;
   llvm::StringRef PassName;
   const Tunable *T;
+  const PassPlan &Plan;
   unsigned MacroAt = UINT_MAX;
 };
 
