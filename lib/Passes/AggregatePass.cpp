@@ -357,8 +357,12 @@ std::string recordArgs(const ChildPlan &C, const std::string &Rec,
 }
 
 /// The launcher, run by a group's last thread: after the child's definition.
+/// The clone's grid-wide sites, whose groups its launcher sets up and passes
+/// (rt::aggNewGridGroup), each with its parameter's name.
+using PassedGroups = std::vector<std::pair<const GroupSite *, std::string>>;
+
 std::string childLauncher(const ChildPlan &C, const std::string &CalleeText,
-                          const GroupNames &G) {
+                          const PassedGroups &Passed, const GroupNames &G) {
   const std::string &Group = G.Group, &Threshold = G.Threshold,
                     &Records = G.Records, &Count = G.Count, &Blocks = G.Blocks,
                     &I = G.Index;
@@ -394,16 +398,27 @@ std::string childLauncher(const ChildPlan &C, const std::string &CalleeText,
                        " == 0) { // no record has a thread "
                        "that does anything\n    " +
                        rt::aggGiveBack + "();\n    return;\n  }\n  "
-                 : "") +
-       deviceLaunchStatement(
-           C.SiteId, launchStatement(C.Clone,
-                                     C.Packed ? rt::aggPackedBlocks + "(" +
-                                                    Blocks + ", " + Group + ")"
-                                              : Blocks,
-                                     rt::aggMaxThreads + "(" + Group + ")",
-                                     rt::aggMaxShmem + "(" + Group + ")",
-                                     std::string("cudaStreamFireAndForget"),
-                                     Records + ", " + Count + C.onceArgs())) +
+                 : "");
+  std::string CloneBlocks =
+      C.Packed ? rt::aggPackedBlocks + "(" + Blocks + ", " + Group + ")"
+               : Blocks;
+  std::string CloneThreads = rt::aggMaxThreads + "(" + Group + ")";
+  std::string Slots;
+  if (!Passed.empty())
+    S += "// The clone's grid-wide groups, set up here: its blocks need not "
+         "look them up.\n  ";
+  for (const auto &[Site, Name] : Passed) {
+    S += rt::AggTableSlot + " *" + Name + " = " + rt::aggNewGridGroup + "(" +
+         CloneBlocks + ", dim3(" + CloneThreads + "), " + Site->PerThread +
+         ", " + std::to_string(Site->GuardedAxes) + "u, " + Records + ");\n  ";
+    Slots += ", " + Name;
+  }
+  S += deviceLaunchStatement(
+           C.SiteId,
+           launchStatement(C.Clone, CloneBlocks, CloneThreads,
+                           rt::aggMaxShmem + "(" + Group + ")",
+                           std::string("cudaStreamFireAndForget"),
+                           Records + ", " + Count + Slots + C.onceArgs())) +
        "\n}";
   return S;
 }
@@ -663,7 +678,15 @@ Error AggregateRewriter::finish() {
                       notPassedOnce(C.FieldTypes, C.Uniform), Gen) +
             "static __device__ void " + C.Launch + "(" + rt::AggGroup +
             " &, unsigned" + C.onceParams() + ");\n");
-    insertAfterFunction(Edits, *F, childLauncher(C, CalleeText[Key], Gen));
+    // The child's own grid-wide sites run in the clone, whose launcher sets
+    // up their groups.
+    std::vector<const GroupSite *> Own = Sites.in(C.Child);
+    PassedGroups Passed;
+    for (const GroupSite *P : Own)
+      if (P->Level == Granularity::Grid)
+        Passed.emplace_back(P, Names.fresh("slot"));
+    insertAfterFunction(Edits, *F,
+                        childLauncher(C, CalleeText[Key], Passed, Gen));
 
     // The child's own sites were rewritten in SiteEdits (recursion); a
     // child of an included header has none there (dpopt does not rewrite
@@ -677,8 +700,9 @@ Error AggregateRewriter::finish() {
     if (!Body)
       return Body.takeError();
     const FunctionFacts &Facts = A.transitiveFacts(C.Child);
-    std::vector<const GroupSite *> Own = Sites.in(C.Child);
-    std::string S = "{\n" + groupPrologue(Own);
+    std::map<const GroupSite *, std::string> SlotOf(Passed.begin(),
+                                                    Passed.end());
+    std::string S = "{\n" + groupPrologue(Own, SlotOf);
     // Threads past the original block's size wait for the others here (not
     // in the epilogue while their warp-mates launch: WarpConvergence.h).
     // With LeaveBeyond, the threads that run the record's block.
@@ -727,10 +751,13 @@ Error AggregateRewriter::finish() {
       S += "  // dpopt aggregate: count this thread out; the last launches\n" +
            groupEpilogue(Own, Gen.Last, Participants);
     S += "}";
+    std::string SlotParams;
+    for (const auto &Slot : Passed)
+      SlotParams += ", " + rt::AggTableSlot + " *" + Slot.second;
     std::string Head = "static __global__ " +
                        (F->LaunchBounds.empty() ? "" : F->LaunchBounds + " ") +
                        "void " + C.Clone + "(const " + C.Rec + " *" +
-                       Gen.Records + ", unsigned " + Gen.Count +
+                       Gen.Records + ", unsigned " + Gen.Count + SlotParams +
                        C.onceParams() + ")";
     if (Error E = addDerivedFunction(
             U, Edits, C.Child, [&](StringRef) { return Head; }, S,

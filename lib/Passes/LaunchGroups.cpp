@@ -291,7 +291,9 @@ std::string capacityArgs(const GroupSite &P) {
 
 } // namespace
 
-std::string groupPrologue(const std::vector<const GroupSite *> &Sites) {
+std::string
+groupPrologue(const std::vector<const GroupSite *> &Sites,
+              const std::map<const GroupSite *, std::string> &Passed) {
   std::string S;
   for (const GroupSite *P : Sites) {
     std::string Where =
@@ -310,6 +312,11 @@ std::string groupPrologue(const std::vector<const GroupSite *> &Sites) {
     case Granularity::MultiBlock:
     case Granularity::Grid:
       S += "  __shared__ " + rt::AggBlockLink + " " + P->Group + ";" + Where;
+      if (auto It = Passed.find(P); It != Passed.end()) {
+        S += "  " + rt::aggBeginPassedGroup + "(" + P->Group + ", " +
+             It->second + ");\n";
+        break;
+      }
       S += "  " + rt::aggBeginMultiBlock + "(" + P->Group + ", " +
            std::to_string(P->S->Id) + "u, " + groupBlocks(*P) + ", " +
            P->PerThread +

@@ -193,8 +193,13 @@ llvm::Error dropOwnStreamCalls(const ParsedUnit &U, ProgramAnalysis &A,
 /// "aggregate(...)" and such: the expression naming the site's group.
 std::string groupRef(const GroupSite &P);
 
-/// Sets up the groups of \p Sites at the start of a kernel.
-std::string groupPrologue(const std::vector<const GroupSite *> &Sites);
+/// Sets up the groups of \p Sites at the start of a kernel. A grid-wide
+/// site in \p Passed gets its group's slot from the kernel parameter named
+/// there (a clone whose launcher took it: rt::aggNewGridGroup) instead of
+/// looking it up.
+std::string
+groupPrologue(const std::vector<const GroupSite *> &Sites,
+              const std::map<const GroupSite *, std::string> &Passed = {});
 
 /// Counts the thread out of each group; the last one calls the launcher.
 /// \p Last names the slot of a multi-block or grid group that the last

@@ -111,9 +111,20 @@ __device__ inline void aggConvergeWarp() {
 /// launches only threads with one value of the threadIdx components in
 /// \p GuardedAxes (x = 1, y = 2, z = 4) make (LaunchingThreads.h): a
 /// sizing hint, as a group whose records run out launches the rest itself.
+__device__ inline unsigned aggLaunchingThreads(dim3 Block, unsigned GuardedAxes) {
+  return (GuardedAxes & 1u ? 1u : Block.x) * (GuardedAxes & 2u ? 1u : Block.y) *
+         (GuardedAxes & 4u ? 1u : Block.z);
+}
 __device__ inline unsigned aggLaunchingThreads(unsigned GuardedAxes) {
-  return (GuardedAxes & 1u ? 1u : blockDim.x) * (GuardedAxes & 2u ? 1u : blockDim.y) *
-         (GuardedAxes & 4u ? 1u : blockDim.z);
+  return aggLaunchingThreads(blockDim, GuardedAxes);
+}
+
+/// The records a multi-block or grid group of \p Members blocks of \p Block
+/// threads holds: \p PerThread per thread that can launch, at most 2^24.
+__device__ inline unsigned aggGroupCapacity(unsigned long long Members, dim3 Block,
+                                            unsigned PerThread, unsigned GuardedAxes) {
+  unsigned long long Cap = Members * aggLaunchingThreads(Block, GuardedAxes) * PerThread;
+  return static_cast<unsigned>(Cap < (1u << 24) ? Cap : (1u << 24));
 }
 
 /// The (x, y, z) index of linear index \p I in a grid or block of \p D.
@@ -664,13 +675,52 @@ __device__ inline void aggBeginMultiBlock(AggBlockLink &L, unsigned Site,
     unsigned long long N = GroupBlocks == 0 || GroupBlocks > Total ? Total : GroupBlocks;
     unsigned long long Group = aggBlockRank() / N;
     unsigned long long Members = Total - Group * N < N ? Total - Group * N : N;
-    unsigned long long Cap = Members * aggLaunchingThreads(GuardedAxes) * PerThread;
     AggTableSlot *S =
-        aggJoin(Site, Group, static_cast<unsigned>(Cap < (1u << 24) ? Cap : (1u << 24)), Lanes);
+        aggJoin(Site, Group, aggGroupCapacity(Members, blockDim, PerThread, GuardedAxes), Lanes);
     if (Rank == 0) {
       L.__slot = S;
       L.Done = 0;
     }
+  }
+  __syncthreads();
+}
+
+/// 'Grid' of a slot that a launcher took for a grid it launches
+/// (aggNewGridGroup): no %gridid + 1 is this, so no lookup ever matches it.
+constexpr unsigned long long AggLauncherSlot = ~0ull;
+
+/// For the thread that launches an aggregated clone of \p Blocks blocks of
+/// \p Block threads: a free table slot holding a new group for one of the
+/// clone's grid-wide sites (its \p PerThread and \p GuardedAxes), passed to
+/// the clone, which then skips the lookup (aggBeginPassedGroup). Every block
+/// of a wide clone would otherwise look its group up in the table while its
+/// other warps wait at the barrier after it: a quarter of the time of the
+/// widest level of the full pw tree (300,000 blocks; docs/passes/
+/// aggregate.md). \p Key (the records' address) spreads the search's start.
+/// The clone's last block frees the slot (aggLeave) as for a looked-up group.
+__device__ inline AggTableSlot *aggNewGridGroup(unsigned long long Blocks, dim3 Block,
+                                                unsigned PerThread, unsigned GuardedAxes,
+                                                const void *Key) {
+  unsigned long long H = reinterpret_cast<unsigned long long>(Key) * 0x9E3779B97F4A7C15ull;
+  for (unsigned I = static_cast<unsigned>((H >> 32) % DPOPT_AGG_TABLE_SLOTS);;
+       I = (I + 1) % DPOPT_AGG_TABLE_SLOTS) {
+    AggTableSlot &S = AggTable[I];
+    if (static_cast<volatile AggTableSlot &>(S).Grid != 0ull ||
+        atomicCAS(&S.Grid, 0ull, AggLauncherSlot) != 0ull)
+      continue;
+    aggInitGroup(S.__group, aggGroupCapacity(Blocks, Block, PerThread, GuardedAxes));
+    static_cast<volatile AggTableSlot &>(S).Tag = ~0ull;
+    return &S; // the launch makes these writes visible to the clone
+  }
+}
+
+/// Block prologue for a grid-wide site of a clone whose launcher passed its
+/// group's slot \p S (aggNewGridGroup). Every thread calls it; it
+/// synchronizes the block.
+__device__ inline void aggBeginPassedGroup(AggBlockLink &L, AggTableSlot *S) {
+  if (aggThreadRank() == 0) {
+    L.__slot = S;
+    L.Done = 0;
   }
   __syncthreads();
 }

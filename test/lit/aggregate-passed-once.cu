@@ -21,7 +21,7 @@
 // OUT-NEXT: {{^}}    const int * Nodes;
 // OUT-NEXT: {{^}}    int Count;
 // OUT-NEXT: {{^}}  } __args;
-// OUT: static __global__ void __dpopt_agg_walk{{[_0-9]*}}(const __dpopt_rec_walk{{[_0-9]*}} *__dpopt_records{{[_0-9]*}}, unsigned __dpopt_count{{[_0-9]*}}, const int * ChildPtr, const int * Child, int * Lines, int Depth);
+// OUT: static __global__ void __dpopt_agg_walk{{[_0-9]*}}(const __dpopt_rec_walk{{[_0-9]*}} *__dpopt_records{{[_0-9]*}}, unsigned __dpopt_count{{[_0-9]*}}, dpopt::rt::AggTableSlot *__dpopt_slot{{[_0-9]*}}, const int * ChildPtr, const int * Child, int * Lines, int Depth);
 // OUT: __dpopt_make_rec_walk{{[_0-9]*}}(__dpopt_grid{{[_0-9]*}}, __dpopt_block{{[_0-9]*}}, 0u, Child + Begin, NumChildren);
 // OUT: __dpopt_launch_agg_walk{{[_0-9]*}}(__dpopt_last{{[_0-9]*}}->__group, 0u, ChildPtr, Child, Lines, Depth + 1);
 // 'changes' assigns its N, passed once: the clone's thread changes a copy.

@@ -35,6 +35,8 @@
 #undef AggCountBlocks
 #pragma push_macro("AggGroup")
 #undef AggGroup
+#pragma push_macro("AggLauncherSlot")
+#undef AggLauncherSlot
 #pragma push_macro("AggLiveBits")
 #undef AggLiveBits
 #pragma push_macro("AggLiveMask")
@@ -477,6 +479,8 @@
 #undef aggBeginBlock
 #pragma push_macro("aggBeginMultiBlock")
 #undef aggBeginMultiBlock
+#pragma push_macro("aggBeginPassedGroup")
+#undef aggBeginPassedGroup
 #pragma push_macro("aggBeginWarp")
 #undef aggBeginWarp
 #pragma push_macro("aggBlockRank")
@@ -505,6 +509,8 @@
 #undef aggGridId
 #pragma push_macro("aggGroupBlocks")
 #undef aggGroupBlocks
+#pragma push_macro("aggGroupCapacity")
+#undef aggGroupCapacity
 #pragma push_macro("aggHolds")
 #undef aggHolds
 #pragma push_macro("aggInitGroup")
@@ -519,6 +525,8 @@
 #undef aggMaxShmem
 #pragma push_macro("aggMaxThreads")
 #undef aggMaxThreads
+#pragma push_macro("aggNewGridGroup")
+#undef aggNewGridGroup
 #pragma push_macro("aggPackedBlocks")
 #undef aggPackedBlocks
 #pragma push_macro("aggParticipants")
