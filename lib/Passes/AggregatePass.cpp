@@ -357,10 +357,7 @@ std::string recordArgs(const ChildPlan &C, const std::string &Rec,
 }
 
 /// The launcher, run by a group's last thread: after the child's definition.
-/// The clone's grid-wide sites, whose groups its launcher sets up and passes
-/// (rt::aggNewGridGroup), each with its parameter's name.
-using PassedGroups = std::vector<std::pair<const GroupSite *, std::string>>;
-
+/// It sets up the clone's grid-wide groups (\p Passed).
 std::string childLauncher(const ChildPlan &C, const std::string &CalleeText,
                           const PassedGroups &Passed, const GroupNames &G) {
   const std::string &Group = G.Group, &Threshold = G.Threshold,
@@ -403,22 +400,14 @@ std::string childLauncher(const ChildPlan &C, const std::string &CalleeText,
       C.Packed ? rt::aggPackedBlocks + "(" + Blocks + ", " + Group + ")"
                : Blocks;
   std::string CloneThreads = rt::aggMaxThreads + "(" + Group + ")";
-  std::string Slots;
-  if (!Passed.empty())
-    S += "// The clone's grid-wide groups, set up here: its blocks need not "
-         "look them up.\n  ";
-  for (const auto &[Site, Name] : Passed) {
-    S += rt::AggTableSlot + " *" + Name + " = " + rt::aggNewGridGroup + "(" +
-         CloneBlocks + ", dim3(" + CloneThreads + "), " + Site->PerThread +
-         ", " + std::to_string(Site->GuardedAxes) + "u, " + Records + ");\n  ";
-    Slots += ", " + Name;
-  }
+  S += Passed.take(CloneBlocks, CloneThreads, Records,
+                   [](const GroupSite &P) { return P.PerThread; });
   S += deviceLaunchStatement(
-           C.SiteId,
-           launchStatement(C.Clone, CloneBlocks, CloneThreads,
-                           rt::aggMaxShmem + "(" + Group + ")",
-                           std::string("cudaStreamFireAndForget"),
-                           Records + ", " + Count + Slots + C.onceArgs())) +
+           C.SiteId, launchStatement(C.Clone, CloneBlocks, CloneThreads,
+                                     rt::aggMaxShmem + "(" + Group + ")",
+                                     std::string("cudaStreamFireAndForget"),
+                                     Records + ", " + Count + Passed.args() +
+                                         C.onceArgs())) +
        "\n}";
   return S;
 }
@@ -681,10 +670,7 @@ Error AggregateRewriter::finish() {
     // The child's own grid-wide sites run in the clone, whose launcher sets
     // up their groups.
     std::vector<const GroupSite *> Own = Sites.in(C.Child);
-    PassedGroups Passed;
-    for (const GroupSite *P : Own)
-      if (P->Level == Granularity::Grid)
-        Passed.emplace_back(P, Names.fresh("slot"));
+    PassedGroups Passed(Own, Names);
     insertAfterFunction(Edits, *F,
                         childLauncher(C, CalleeText[Key], Passed, Gen));
 
@@ -700,9 +686,7 @@ Error AggregateRewriter::finish() {
     if (!Body)
       return Body.takeError();
     const FunctionFacts &Facts = A.transitiveFacts(C.Child);
-    std::map<const GroupSite *, std::string> SlotOf(Passed.begin(),
-                                                    Passed.end());
-    std::string S = "{\n" + groupPrologue(Own, SlotOf);
+    std::string S = "{\n" + groupPrologue(Own, Passed.byGroup());
     // Threads past the original block's size wait for the others here (not
     // in the epilogue while their warp-mates launch: WarpConvergence.h).
     // With LeaveBeyond, the threads that run the record's block.
@@ -751,14 +735,11 @@ Error AggregateRewriter::finish() {
       S += "  // dpopt aggregate: count this thread out; the last launches\n" +
            groupEpilogue(Own, Gen.Last, Participants);
     S += "}";
-    std::string SlotParams;
-    for (const auto &Slot : Passed)
-      SlotParams += ", " + rt::AggTableSlot + " *" + Slot.second;
     std::string Head = "static __global__ " +
                        (F->LaunchBounds.empty() ? "" : F->LaunchBounds + " ") +
                        "void " + C.Clone + "(const " + C.Rec + " *" +
-                       Gen.Records + ", unsigned " + Gen.Count + SlotParams +
-                       C.onceParams() + ")";
+                       Gen.Records + ", unsigned " + Gen.Count +
+                       Passed.params() + C.onceParams() + ")";
     if (Error E = addDerivedFunction(
             U, Edits, C.Child, [&](StringRef) { return Head; }, S,
             "'" + C.Child->getNameAsString() +

@@ -288,11 +288,12 @@ private:
 
   ChildPlan &planChild(const LaunchSite &S, const LaunchText &L);
   void findUniformParameters();
-  std::string launcher(const ChildPlan &C) const;
+  std::string launcher(const ChildPlan &C, const PassedGroups &Passed) const;
   std::string aloneKernel(const ChildPlan &C) const;
   void raisePendingLimit();
   Expected<std::string> cloneBody(const ChildPlan &C,
                                   const std::vector<const GroupSite *> &Own,
+                                  const PassedGroups &Passed,
                                   const FunctionPieces &F);
 
   SiteRun &Run;
@@ -353,7 +354,20 @@ void ConsolidateRewriter::findUniformParameters() {
     Children[Key].Uniform = std::move(Uniform);
 }
 
-std::string ConsolidateRewriter::launcher(const ChildPlan &C) const {
+/// How many original blocks (or, \p ThreadMapped, threads) each block (or
+/// thread) of a consolidated grid of \p GridBlocks blocks of \p BlockThreads
+/// threads runs for \p Items of them: the records per thread its own groups
+/// need, as the clone and its launcher both compute it.
+std::string itemRounds(bool ThreadMapped, StringRef Items, StringRef GridBlocks,
+                       StringRef BlockThreads) {
+  std::string N = Items.str(), G = GridBlocks.str(), B = BlockThreads.str();
+  return ThreadMapped ? "((" + N + " + " + G + " * " + B + " - 1u) / (" + G +
+                            " * " + B + "))"
+                      : "((" + N + " + " + G + " - 1u) / " + G + ")";
+}
+
+std::string ConsolidateRewriter::launcher(const ChildPlan &C,
+                                          const PassedGroups &Passed) const {
   const std::string &Group = Gen.Group, &Records = Gen.Records,
                     &Count = Gen.Count, &Blocks = Gen.Blocks,
                     &Threads = Gen.Threads;
@@ -393,11 +407,15 @@ std::string ConsolidateRewriter::launcher(const ChildPlan &C) const {
     S += "  const unsigned " + Gen.Grid + " = " + rt::consGridBlocks +
          "(reinterpret_cast<const void *>(" + C.Clone + "), " + Threads + ", " +
          Gen.Shmem + ", " + Kc + ", " + Units + ", " + Want + ");\n  ";
+  std::string Rounds = itemRounds(ThreadMapped, Blocks, Gen.Grid, Threads);
+  S += Passed.take(Gen.Grid, Threads, Records, [&](const GroupSite &P) {
+    return "(" + P.PerThread + ") * " + Rounds;
+  });
   S += deviceLaunchStatement(
-      C.SiteId,
-      launchStatement(C.Clone, Gen.Grid, Threads, Gen.Shmem,
-                      std::string("cudaStreamFireAndForget"),
-                      Records + ", " + Count + ", " + Blocks + Uniform));
+      C.SiteId, launchStatement(C.Clone, Gen.Grid, Threads, Gen.Shmem,
+                                std::string("cudaStreamFireAndForget"),
+                                Records + ", " + Count + ", " + Blocks +
+                                    Passed.args() + Uniform));
   if (C.Post)
     S += "\n  // the postwork of every item, after the grid and its children\n "
          " " +
@@ -435,10 +453,9 @@ std::string ConsolidateRewriter::aloneKernel(const ChildPlan &C) const {
          "\n}\n";
 }
 
-Expected<std::string>
-ConsolidateRewriter::cloneBody(const ChildPlan &C,
-                               const std::vector<const GroupSite *> &Own,
-                               const FunctionPieces &F) {
+Expected<std::string> ConsolidateRewriter::cloneBody(
+    const ChildPlan &C, const std::vector<const GroupSite *> &Own,
+    const PassedGroups &Passed, const FunctionPieces &F) {
   const FunctionDecl *Def = getWrittenDefinition(C.Child);
   EditList BodyEdits("");
   if (F.InMainFile)
@@ -457,19 +474,20 @@ ConsolidateRewriter::cloneBody(const ChildPlan &C,
   // each may make its launch: its groups need room for that many records
   // per thread, or the launches past it would go alone.
   std::string Rounds =
-      ThreadMapped ? "((" + Gen.Blocks +
-                         " + gridDim.x * blockDim.x - 1u) / (gridDim.x "
-                         "* blockDim.x))"
-                   : "((" + Gen.Blocks + " + gridDim.x - 1u) / gridDim.x)";
+      itemRounds(ThreadMapped, Gen.Blocks, "gridDim.x", "blockDim.x");
   std::vector<GroupSite> Scaled;
   for (const GroupSite *P : Own) {
     Scaled.push_back(*P);
     Scaled.back().PerThread = "(" + P->PerThread + ") * " + Rounds;
   }
   std::vector<const GroupSite *> ScaledRefs;
-  for (const GroupSite &P : Scaled)
-    ScaledRefs.push_back(&P);
-  std::string S = "{\n" + groupPrologue(ScaledRefs);
+  std::map<const GroupSite *, std::string> SlotOf;
+  for (size_t I = 0; I < Scaled.size(); ++I) {
+    ScaledRefs.push_back(&Scaled[I]);
+    if (std::optional<std::string> Slot = Passed.nameOf(Own[I]))
+      SlotOf[&Scaled[I]] = *Slot;
+  }
+  std::string S = "{\n" + groupPrologue(ScaledRefs, SlotOf);
   S += "  const unsigned " + Rank + " = " + rt::aggThreadRank + "();\n";
   if (C.LeaveBeyond)
     S += "  unsigned " + Gen.Threads + " = " + rt::aggBlockThreads +
@@ -718,7 +736,11 @@ Error ConsolidateRewriter::finish() {
       Support += ");\n";
     }
     insertBeforeFunction(U, Edits, *F, Support);
-    insertAfterFunction(Edits, *F, launcher(C));
+    // The child's own grid-wide sites run in the clone, whose launcher sets
+    // up their groups.
+    std::vector<const GroupSite *> Own = Sites.in(C.Child);
+    PassedGroups Passed(Own, Names);
+    insertAfterFunction(Edits, *F, launcher(C, Passed));
     if (C.Post) {
       // After the kernel the postwork comes from: what it names is declared
       // there.
@@ -733,7 +755,7 @@ Error ConsolidateRewriter::finish() {
                               aloneKernel(C));
     }
 
-    Expected<std::string> Body = cloneBody(C, Sites.in(C.Child), *F);
+    Expected<std::string> Body = cloneBody(C, Own, Passed, *F);
     if (!Body)
       return Body.takeError();
     bool KeepBounds = C.Shape != ChildShape::ThreadMapped;
@@ -741,8 +763,8 @@ Error ConsolidateRewriter::finish() {
         "static __global__ " +
         (KeepBounds && !F->LaunchBounds.empty() ? F->LaunchBounds + " " : "") +
         "void " + C.Clone + "(const " + C.Rec + " *" + Gen.Records +
-        ", unsigned " + Gen.Count + ", unsigned " + Gen.Blocks + CloneParams +
-        ")";
+        ", unsigned " + Gen.Count + ", unsigned " + Gen.Blocks +
+        Passed.params() + CloneParams + ")";
     if (Error E = addDerivedFunction(
             U, Edits, C.Child, [&](StringRef) { return Head; }, *Body,
             "'" + C.Child->getNameAsString() +

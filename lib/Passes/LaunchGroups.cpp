@@ -291,6 +291,53 @@ std::string capacityArgs(const GroupSite &P) {
 
 } // namespace
 
+PassedGroups::PassedGroups(const std::vector<const GroupSite *> &Own,
+                           NameAllocator &A) {
+  for (const GroupSite *P : Own)
+    if (P->Level == Granularity::Grid)
+      Slots.emplace_back(P, A.fresh("slot"));
+}
+
+std::string PassedGroups::take(
+    StringRef Blocks, StringRef Threads, StringRef Records,
+    function_ref<std::string(const GroupSite &)> PerThread) const {
+  if (Slots.empty())
+    return "";
+  std::string S = "// The clone's grid-wide groups, set up here: its blocks "
+                  "need not look them up.\n  ";
+  for (const auto &[Site, Name] : Slots)
+    S += rt::AggTableSlot + " *" + Name + " = " + rt::aggNewGridGroup + "(" +
+         Blocks.str() + ", dim3(" + Threads.str() + "), " + PerThread(*Site) +
+         ", " + std::to_string(Site->GuardedAxes) + "u, " + Records.str() +
+         ");\n  ";
+  return S;
+}
+
+std::string PassedGroups::params() const {
+  std::string S;
+  for (const auto &Slot : Slots)
+    S += ", " + rt::AggTableSlot + " *" + Slot.second;
+  return S;
+}
+
+std::string PassedGroups::args() const {
+  std::string S;
+  for (const auto &Slot : Slots)
+    S += ", " + Slot.second;
+  return S;
+}
+
+std::map<const GroupSite *, std::string> PassedGroups::byGroup() const {
+  return {Slots.begin(), Slots.end()};
+}
+
+std::optional<std::string> PassedGroups::nameOf(const GroupSite *P) const {
+  for (const auto &[Site, Name] : Slots)
+    if (Site == P)
+      return Name;
+  return std::nullopt;
+}
+
 std::string
 groupPrologue(const std::vector<const GroupSite *> &Sites,
               const std::map<const GroupSite *, std::string> &Passed) {

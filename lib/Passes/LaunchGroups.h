@@ -193,10 +193,38 @@ llvm::Error dropOwnStreamCalls(const ParsedUnit &U, ProgramAnalysis &A,
 /// "aggregate(...)" and such: the expression naming the site's group.
 std::string groupRef(const GroupSite &P);
 
+/// A clone's grid-wide sites, whose groups the thread that launches the
+/// clone sets up and passes to it (rt::aggNewGridGroup), each with the name
+/// of the clone's parameter and the launcher's local that carry its slot.
+/// Every block of a wide clone would otherwise look its groups up in the
+/// group table at its start.
+struct PassedGroups {
+  /// The grid-wide sites among \p Own (a clone's own sites), named by \p A.
+  PassedGroups(const std::vector<const GroupSite *> &Own, NameAllocator &A);
+
+  /// The launcher's statements (each ending in "\n  ") that take the slots
+  /// for a clone of \p Blocks blocks of \p Threads threads (1-D) launched
+  /// for \p Records; \p PerThread gives a site's records per thread as the
+  /// clone's blocks would compute them.
+  std::string
+  take(llvm::StringRef Blocks, llvm::StringRef Threads, llvm::StringRef Records,
+       llvm::function_ref<std::string(const GroupSite &)> PerThread) const;
+  /// ", rt::AggTableSlot *Name" per site: the clone's extra parameters.
+  std::string params() const;
+  /// ", Name" per site: the launch's extra arguments.
+  std::string args() const;
+  /// The parameter of each site, for groupPrologue.
+  std::map<const GroupSite *, std::string> byGroup() const;
+  /// The parameter of \p P's slot, if it is passed.
+  std::optional<std::string> nameOf(const GroupSite *P) const;
+
+private:
+  std::vector<std::pair<const GroupSite *, std::string>> Slots;
+};
+
 /// Sets up the groups of \p Sites at the start of a kernel. A grid-wide
 /// site in \p Passed gets its group's slot from the kernel parameter named
-/// there (a clone whose launcher took it: rt::aggNewGridGroup) instead of
-/// looking it up.
+/// there (PassedGroups) instead of looking it up.
 std::string
 groupPrologue(const std::vector<const GroupSite *> &Sites,
               const std::map<const GroupSite *, std::string> &Passed = {});

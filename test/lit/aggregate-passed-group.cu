@@ -3,7 +3,9 @@
 // look them up in the group table: one slot per grid-wide site, sized as the
 // clone's blocks would size it (blocks, the clone's block, the records per
 // thread, the guarded axes). A kernel launched from the host still looks its
-// group up, and multi-block groups are looked up everywhere.
+// group up, and multi-block groups are looked up everywhere. Consolidate's
+// clones get theirs the same way, sized for the items each of their threads
+// runs in turn.
 // (Line numbers are absolute.)
 // RUN: %dpopt %s --passes=aggregate --agg=grid --no-line-directives -o %t.cu
 // RUN: FileCheck %s < %t.cu
@@ -11,6 +13,9 @@
 // RUN: FileCheck --check-prefix=MB %s < %t-mb.cu
 // RUN: %if nvcc %{ %nvcc-check %t.cu %}
 // RUN: %if nvcc %{ %nvcc-check %t-mb.cu %}
+// RUN: %dpopt %s --passes=consolidate --consldt=grid --no-line-directives -o %t-cons.cu
+// RUN: FileCheck --check-prefix=CONS %s < %t-cons.cu
+// RUN: %if nvcc %{ %nvcc-check %t-cons.cu %}
 //
 // The walk launched from the host looks its group up; its packed clone gets
 // the slot its launcher took for the clone's packed blocks.
@@ -49,6 +54,19 @@
 // MB-NEXT: {{^ *}}dpopt::rt::aggBeginMultiBlock(__dpopt_agg1{{[_0-9]*}}, 1u, 8ull, 1u);
 // MB-NOT: {{^[^/]*}}aggNewGridGroup
 // MB-NOT: {{^[^/]*}}aggBeginPassedGroup
+//
+// Consolidate: the walk's clone runs its items in rounds of its grid.
+// CONS-LABEL: {{^ *}}__global__ void walk(const int *Ptr, int *Out, int Node, int N) {
+// CONS: {{^ *}}dpopt::rt::aggBeginMultiBlock(__dpopt_cons1{{[_0-9]*}}, 1u, 0ull, 1u);
+// CONS-LABEL: {{^ *}}static __device__ void __dpopt_launch_cons_walk{{[_0-9]*}}(
+// CONS: {{^ *}}dpopt::rt::AggTableSlot *__dpopt_slot{{[_0-9]*}} = dpopt::rt::aggNewGridGroup(__dpopt_grid{{[_0-9]*}}, dim3(__dpopt_threads{{[_0-9]*}}), (1u) * ((__dpopt_blocks{{[_0-9]*}} + __dpopt_grid{{[_0-9]*}} - 1u) / __dpopt_grid{{[_0-9]*}}), 0u, __dpopt_records{{[_0-9]*}});
+// CONS-NEXT: {{^ *}}__dpopt_cons_walk{{[_0-9]*}}<<<__dpopt_grid{{[_0-9]*}}, __dpopt_threads{{[_0-9]*}}, __dpopt_shmem{{[_0-9]*}}, cudaStreamFireAndForget>>>(__dpopt_records{{[_0-9]*}}, __dpopt_count{{[_0-9]*}}, __dpopt_blocks{{[_0-9]*}}, __dpopt_slot{{[_0-9]*}}, Ptr, Out);
+// CONS: {{^ *}}static __global__ void __dpopt_cons_walk{{[_0-9]*}}(const __dpopt_cons_rec_walk{{[_0-9]*}} *__dpopt_records{{[_0-9]*}}, unsigned __dpopt_count{{[_0-9]*}}, unsigned __dpopt_blocks{{[_0-9]*}}, dpopt::rt::AggTableSlot *__dpopt_slot{{[_0-9]*}}, const int * Ptr, int * Out) {
+// CONS-NEXT: {{^ *}}__shared__ dpopt::rt::AggBlockLink __dpopt_cons1{{[_0-9]*}};
+// CONS-NEXT: {{^ *}}dpopt::rt::aggBeginPassedGroup(__dpopt_cons1{{[_0-9]*}}, __dpopt_slot{{[_0-9]*}});
+// CONS-LABEL: {{^ *}}static __device__ void __dpopt_launch_cons_tiled{{[_0-9]*}}(
+// CONS: {{^ *}}dpopt::rt::AggTableSlot *__dpopt_slot{{[_0-9]*}} = dpopt::rt::aggNewGridGroup(__dpopt_grid{{[_0-9]*}}, dim3(__dpopt_threads{{[_0-9]*}}), (DPOPT_AGG_LOOP_SLOTS) * ((__dpopt_blocks{{[_0-9]*}} + __dpopt_grid{{[_0-9]*}} - 1u) / __dpopt_grid{{[_0-9]*}}), 1u, __dpopt_records{{[_0-9]*}});
+// CONS-NEXT: {{^ *}}dpopt::rt::AggTableSlot *__dpopt_slot{{[_0-9]*}} = dpopt::rt::aggNewGridGroup(
 
 #include <cuda_runtime.h>
 

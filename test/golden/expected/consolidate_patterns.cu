@@ -313,7 +313,7 @@ static __device__ __forceinline__ __dpopt_cons_rec_walk __dpopt_make_cons_rec_wa
 }
 static __device__ void __dpopt_launch_cons_walk(dpopt::rt::AggGroup &, unsigned, unsigned, unsigned, const int *, const int *, int *, int);
 // dpopt: declared here for 'walk' consolidated: a moldable kernel that runs buffered work items until none is left (consolidate)
-static __global__ void __dpopt_cons_walk(const __dpopt_cons_rec_walk *__dpopt_records, unsigned __dpopt_count, unsigned __dpopt_blocks, const int * ChildPtr, const int * Child, int * Depth, int Level);
+static __global__ void __dpopt_cons_walk(const __dpopt_cons_rec_walk *__dpopt_records, unsigned __dpopt_count, unsigned __dpopt_blocks, dpopt::rt::AggTableSlot *__dpopt_slot, const int * ChildPtr, const int * Child, int * Depth, int Level);
 #line 50 "consolidate_patterns.cu"
 __global__ void walk(const int *ChildPtr, const int *Child, int *Depth, const int *Nodes, int Count, int Level) {
 #line 320 "@DPOPT_OUTPUT@"
@@ -362,13 +362,15 @@ static __device__ void __dpopt_launch_cons_walk(dpopt::rt::AggGroup &__dpopt_gro
   const unsigned __dpopt_threads = dpopt::rt::aggMaxThreads(__dpopt_group); // one original block per block
   const unsigned __dpopt_shmem = dpopt::rt::aggMaxShmem(__dpopt_group);
   const unsigned __dpopt_grid = dpopt::rt::consGridBlocks(reinterpret_cast<const void *>(__dpopt_cons_walk), __dpopt_threads, __dpopt_shmem, __dpopt_kc, __dpopt_blocks, __dpopt_want_blocks);
-  __dpopt_cons_walk<<<__dpopt_grid, __dpopt_threads, __dpopt_shmem, cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count, __dpopt_blocks, ChildPtr, Child, Depth, Level);
+  // The clone's grid-wide groups, set up here: its blocks need not look them up.
+  dpopt::rt::AggTableSlot *__dpopt_slot = dpopt::rt::aggNewGridGroup(__dpopt_grid, dim3(__dpopt_threads), (1u) * ((__dpopt_blocks + __dpopt_grid - 1u) / __dpopt_grid), 0u, __dpopt_records);
+  __dpopt_cons_walk<<<__dpopt_grid, __dpopt_threads, __dpopt_shmem, cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count, __dpopt_blocks, __dpopt_slot, ChildPtr, Child, Depth, Level);
 }
 
 // dpopt: 'walk' consolidated: a moldable kernel that runs buffered work items until none is left (consolidate)
-static __global__ void __dpopt_cons_walk(const __dpopt_cons_rec_walk *__dpopt_records, unsigned __dpopt_count, unsigned __dpopt_blocks, const int * ChildPtr, const int * Child, int * Depth, int Level) {
+static __global__ void __dpopt_cons_walk(const __dpopt_cons_rec_walk *__dpopt_records, unsigned __dpopt_count, unsigned __dpopt_blocks, dpopt::rt::AggTableSlot *__dpopt_slot, const int * ChildPtr, const int * Child, int * Depth, int Level) {
   __shared__ dpopt::rt::AggBlockLink __dpopt_cons4; // launch group of the launch of 'walk'
-  dpopt::rt::aggBeginMultiBlock(__dpopt_cons4, 4u, 0ull, (1u) * ((__dpopt_blocks + gridDim.x - 1u) / gridDim.x));
+  dpopt::rt::aggBeginPassedGroup(__dpopt_cons4, __dpopt_slot);
   const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   // Each block runs one original block at a time until the work is done.
@@ -392,7 +394,7 @@ static __global__ void __dpopt_cons_walk(const __dpopt_cons_rec_walk *__dpopt_re
     Depth[V] = Level;
     int Begin = ChildPtr[V];
     int N = ChildPtr[V + 1] - Begin;
-#line 396 "@DPOPT_OUTPUT@"
+#line 398 "@DPOPT_OUTPUT@"
     { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (N > 0) {
 // #pragma dp consldt(grid) work(Begin, N) -- dpopt rewrote the launch it was on
       { // dpopt consolidate (grid): the launch becomes a work item
@@ -407,7 +409,7 @@ static __global__ void __dpopt_cons_walk(const __dpopt_cons_rec_walk *__dpopt_re
 }
 #line 60 "consolidate_patterns.cu"
     }
-#line 411 "@DPOPT_OUTPUT@"
+#line 413 "@DPOPT_OUTPUT@"
     dpopt::rt::syncLanes(__dpopt_warp);
     }
   }

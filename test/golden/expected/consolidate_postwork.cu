@@ -345,7 +345,7 @@ static __device__ void __dpopt_launch_cons_total(dpopt::rt::AggGroup &, unsigned
 static __global__ void __dpopt_cons_postwork_total(const __dpopt_cons_rec_total *, unsigned);
 static __global__ void __dpopt_alone_total(const __dpopt_cons_rec_total, const int *, const int *, const int *, int *);
 // dpopt: declared here for 'total' consolidated: a moldable kernel that runs buffered work items until none is left (consolidate)
-static __global__ void __dpopt_cons_total(const __dpopt_cons_rec_total *__dpopt_records, unsigned __dpopt_count, unsigned __dpopt_blocks, const int * First, const int * Kids, const int * Value, int * Sum);
+static __global__ void __dpopt_cons_total(const __dpopt_cons_rec_total *__dpopt_records, unsigned __dpopt_count, unsigned __dpopt_blocks, dpopt::rt::AggTableSlot *__dpopt_slot, const int * First, const int * Kids, const int * Value, int * Sum);
 #line 53 "consolidate_postwork.cu"
 __global__ void total(const int *First, const int *Kids, const int *Value,
                       int *Sum, int Parent) {
@@ -393,7 +393,9 @@ static __device__ void __dpopt_launch_cons_total(dpopt::rt::AggGroup &__dpopt_gr
   const unsigned __dpopt_threads = dpopt::rt::aggMaxThreads(__dpopt_group); // one original block per block
   const unsigned __dpopt_shmem = dpopt::rt::aggMaxShmem(__dpopt_group);
   const unsigned __dpopt_grid = dpopt::rt::consGridBlocks(reinterpret_cast<const void *>(__dpopt_cons_total), __dpopt_threads, __dpopt_shmem, __dpopt_kc, __dpopt_blocks, __dpopt_want_blocks);
-  __dpopt_cons_total<<<__dpopt_grid, __dpopt_threads, __dpopt_shmem, cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count, __dpopt_blocks, First, Kids, Value, Sum);
+  // The clone's grid-wide groups, set up here: its blocks need not look them up.
+  dpopt::rt::AggTableSlot *__dpopt_slot = dpopt::rt::aggNewGridGroup(__dpopt_grid, dim3(__dpopt_threads), (1u) * ((__dpopt_blocks + __dpopt_grid - 1u) / __dpopt_grid), 0u, __dpopt_records);
+  __dpopt_cons_total<<<__dpopt_grid, __dpopt_threads, __dpopt_shmem, cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count, __dpopt_blocks, __dpopt_slot, First, Kids, Value, Sum);
   // the postwork of every item, after the grid and its children
   __dpopt_cons_postwork_total<<<(__dpopt_count + 127u) / 128u, 128u, 0u, cudaStreamTailLaunch>>>(__dpopt_records, __dpopt_count);
 }
@@ -414,7 +416,7 @@ static __device__ void __dpopt_postwork_total(const __dpopt_cons_rec_total &__dp
     for (int I = 0; I < Count; ++I)
       S += Sum[Kids[Begin + I]];
     Sum[V] = S;
-#line 418 "@DPOPT_OUTPUT@"
+#line 420 "@DPOPT_OUTPUT@"
   }
 }
 static __global__ void __dpopt_cons_postwork_total(const __dpopt_cons_rec_total *__dpopt_records, unsigned __dpopt_count) {
@@ -432,9 +434,9 @@ static __global__ void __dpopt_alone_total(const __dpopt_cons_rec_total __dpopt_
 
 
 // dpopt: 'total' consolidated: a moldable kernel that runs buffered work items until none is left (consolidate)
-static __global__ void __dpopt_cons_total(const __dpopt_cons_rec_total *__dpopt_records, unsigned __dpopt_count, unsigned __dpopt_blocks, const int * First, const int * Kids, const int * Value, int * Sum) {
+static __global__ void __dpopt_cons_total(const __dpopt_cons_rec_total *__dpopt_records, unsigned __dpopt_count, unsigned __dpopt_blocks, dpopt::rt::AggTableSlot *__dpopt_slot, const int * First, const int * Kids, const int * Value, int * Sum) {
   __shared__ dpopt::rt::AggBlockLink __dpopt_cons3; // launch group of the launch of 'total'
-  dpopt::rt::aggBeginMultiBlock(__dpopt_cons3, 3u, 0ull, (1u) * ((__dpopt_blocks + gridDim.x - 1u) / gridDim.x));
+  dpopt::rt::aggBeginPassedGroup(__dpopt_cons3, __dpopt_slot);
   const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   // Each block runs one original block at a time until the work is done.
@@ -450,7 +452,7 @@ static __global__ void __dpopt_cons_total(const __dpopt_cons_rec_total *__dpopt_
 #line 55 "consolidate_postwork.cu"
   int V = Kids[First[Parent] + threadIdx.x];
   int Begin = First[V], Count = First[V + 1] - Begin;
-#line 454 "@DPOPT_OUTPUT@"
+#line 456 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Count > 0) {
 // #pragma dp consldt(grid) work(V, Count) -- dpopt rewrote the launch it was on
     { // dpopt consolidate (grid): the launch becomes a work item, with its postwork's inputs
@@ -464,7 +466,7 @@ static __global__ void __dpopt_cons_total(const __dpopt_cons_rec_total *__dpopt_
 #line 65 "consolidate_postwork.cu"
   } else {
     Sum[V] = Value[V];
-#line 468 "@DPOPT_OUTPUT@"
+#line 470 "@DPOPT_OUTPUT@"
   } dpopt::rt::syncLanes(__dpopt_warp); }
 }
     }
@@ -484,7 +486,7 @@ static __global__ void __dpopt_cons_total(const __dpopt_cons_rec_total *__dpopt_
 // pending-launch limit first (the file does not set it).
 void runTotals(const int *First, const int *Kids, const int *Value, int *Sum,
                int Root) {
-#line 488 "@DPOPT_OUTPUT@"
+#line 490 "@DPOPT_OUTPUT@"
   { dpopt::rt::consPendingLimit(); total<<<1, 1>>>(First, Kids, Value, Sum, Root); }
 #line 75 "consolidate_postwork.cu"
 }
