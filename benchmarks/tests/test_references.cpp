@@ -1,12 +1,15 @@
 //===- test_references.cpp - CPU references on hand-checked graphs -------===//
 
 #include "bfs/bfs.h"
+#include "bfsq/bfsq.h"
 #include "spmv/spmv.h"
 #include "sssp/sssp.h"
+#include "ssspq/ssspq.h"
 
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <type_traits>
 
 using namespace dpgraph;
 
@@ -100,6 +103,28 @@ TEST(SsspReference, InfinityIsMemsetPattern) {
   int MinusOne;
   std::memset(&MinusOne, 0xFF, sizeof(MinusOne));
   EXPECT_EQ(MinusOne, BfsUnvisited);
+}
+
+// bfsq and ssspq are bfs and sssp over the flat peers' queues: the same
+// inputs, references and checks, but their own names, which key result lines
+// and reference-cache entries.
+TEST(QueueBenchmarks, ReuseBfsAndSsspUnderOwnNames) {
+  static_assert(std::is_same_v<BfsqBench::Input, BfsBench::Input>);
+  static_assert(std::is_same_v<SsspqBench::Input, SsspBench::Input>);
+  EXPECT_STREQ(BfsqBench::Name, "bfsq");
+  EXPECT_STREQ(BfsBench::Name, "bfs");
+  EXPECT_STREQ(SsspqBench::Name, "ssspq");
+  EXPECT_STREQ(SsspBench::Name, "sssp");
+
+  Csr G =
+      undirected(6, {{0, 1, 4}, {0, 2, 1}, {2, 3, 1}, {1, 3, 1}, {3, 4, 7}});
+  BfsBench::Input B = bfsInput(G, 0);
+  EXPECT_EQ(BfsqBench::reference(B), BfsBench::reference(B));
+  EXPECT_EQ(BfsqBench::pendingLaunches(B), 6);
+  auto S = graphInput<SsspBench::Input>(G, 0);
+  EXPECT_EQ(SsspqBench::reference(S),
+            (std::vector<int>{0, 3, 1, 2, 9, SsspInfinity}));
+  EXPECT_EQ(SsspqBench::pendingLaunches(S), 6);
 }
 
 namespace {
