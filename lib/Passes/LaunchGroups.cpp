@@ -361,7 +361,11 @@ groupPrologue(const std::vector<const GroupSite *> &Sites,
       S += "  __shared__ " + rt::AggBlockLink + " " + P->Group + ";" + Where;
       if (auto It = Passed.find(P); It != Passed.end()) {
         S += "  " + rt::aggBeginPassedGroup + "(" + P->Group + ", " +
-             It->second + ");\n";
+             It->second + ", " + std::to_string(P->S->Id) + "u, " +
+             P->PerThread +
+             (P->GuardedAxes ? ", " + std::to_string(P->GuardedAxes) + "u"
+                             : std::string()) +
+             ");\n";
         break;
       }
       S += "  " + rt::aggBeginMultiBlock + "(" + P->Group + ", " +

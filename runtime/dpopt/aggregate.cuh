@@ -36,7 +36,9 @@
 // Sizes (define before including to change): DPOPT_AGG_POOL_BYTES (record
 // pool, default 128 MiB), DPOPT_AGG_TABLE_SLOTS (live multi-block and grid
 // groups, default 65536, at least 16384), DPOPT_AGG_LOOP_SLOTS (records per
-// thread for a launch in a loop, default 4).
+// thread for a launch in a loop, default 4), DPOPT_AGG_LAUNCHER_PROBES (free
+// slots a clone's launcher looks for, default 64; 0: clones look their
+// groups up).
 //
 // The pool and the table are 'static': each translation unit that includes
 // this header has its own, which keeps -rdc linking free of duplicate
@@ -69,6 +71,11 @@ static_assert(DPOPT_AGG_TABLE_SLOTS >= 16384u,
               "DPOPT_AGG_TABLE_SLOTS must exceed the live multi-block groups");
 #ifndef DPOPT_AGG_LOOP_SLOTS
 #define DPOPT_AGG_LOOP_SLOTS 4u
+#endif
+// Free table slots a clone's launcher looks for before it leaves the clone
+// to look its grid-wide groups up itself (aggNewGridGroup).
+#ifndef DPOPT_AGG_LAUNCHER_PROBES
+#define DPOPT_AGG_LAUNCHER_PROBES 64u
 #endif
 
 namespace dpopt {
@@ -698,12 +705,17 @@ constexpr unsigned long long AggLauncherSlot = ~0ull;
 /// widest level of the full pw tree (300,000 blocks; docs/passes/
 /// aggregate.md). \p Key (the records' address) spreads the search's start.
 /// The clone's last block frees the slot (aggLeave) as for a looked-up group.
+/// Null when the DPOPT_AGG_LAUNCHER_PROBES slots it looks at are taken: the
+/// clone's blocks then look the group up. (A slot is held from the launch on,
+/// also while the clone waits to start, so a launcher must not wait for one:
+/// the clones that would free it may need its block's room to run.)
 __device__ inline AggTableSlot *aggNewGridGroup(unsigned long long Blocks, dim3 Block,
                                                 unsigned PerThread, unsigned GuardedAxes,
                                                 const void *Key) {
   unsigned long long H = reinterpret_cast<unsigned long long>(Key) * 0x9E3779B97F4A7C15ull;
-  for (unsigned I = static_cast<unsigned>((H >> 32) % DPOPT_AGG_TABLE_SLOTS);;
-       I = (I + 1) % DPOPT_AGG_TABLE_SLOTS) {
+  unsigned I = static_cast<unsigned>((H >> 32) % DPOPT_AGG_TABLE_SLOTS);
+  for (unsigned Probe = 0; Probe < DPOPT_AGG_LAUNCHER_PROBES;
+       ++Probe, I = (I + 1) % DPOPT_AGG_TABLE_SLOTS) {
     AggTableSlot &S = AggTable[I];
     if (static_cast<volatile AggTableSlot &>(S).Grid != 0ull ||
         atomicCAS(&S.Grid, 0ull, AggLauncherSlot) != 0ull)
@@ -712,12 +724,19 @@ __device__ inline AggTableSlot *aggNewGridGroup(unsigned long long Blocks, dim3 
     static_cast<volatile AggTableSlot &>(S).Tag = ~0ull;
     return &S; // the launch makes these writes visible to the clone
   }
+  return nullptr;
 }
 
 /// Block prologue for a grid-wide site of a clone whose launcher passed its
-/// group's slot \p S (aggNewGridGroup). Every thread calls it; it
-/// synchronizes the block.
-__device__ inline void aggBeginPassedGroup(AggBlockLink &L, AggTableSlot *S) {
+/// group's slot \p S (aggNewGridGroup); when it passed none, the block looks
+/// the group up as aggBeginMultiBlock(L, Site, 0, PerThread, GuardedAxes)
+/// does. Every thread calls it; it synchronizes the block.
+__device__ inline void aggBeginPassedGroup(AggBlockLink &L, AggTableSlot *S, unsigned Site,
+                                           unsigned PerThread, unsigned GuardedAxes = 0) {
+  if (!S) {
+    aggBeginMultiBlock(L, Site, 0ull, PerThread, GuardedAxes);
+    return;
+  }
   if (aggThreadRank() == 0) {
     L.__slot = S;
     L.Done = 0;

@@ -2,7 +2,9 @@
 // clone (rt::aggNewGridGroup) and passed to it, so that its blocks do not
 // look them up in the group table: one slot per grid-wide site, sized as the
 // clone's blocks would size it (blocks, the clone's block, the records per
-// thread, the guarded axes). A kernel launched from the host still looks its
+// thread, the guarded axes). The clone's prologue has what it needs to look
+// the group up itself when the launcher found no free slot (the site, the
+// records per thread and the guarded axes, as aggBeginMultiBlock takes them). A kernel launched from the host still looks its
 // group up, and multi-block groups are looked up everywhere. Consolidate's
 // clones get theirs the same way, sized for the items each of their threads
 // runs in turn.
@@ -26,7 +28,7 @@
 // CHECK-NEXT: {{^ *}}__dpopt_agg_walk{{[_0-9]*}}<<<dpopt::rt::aggPackedBlocks(__dpopt_blocks{{[_0-9]*}}, __dpopt_group{{[_0-9]*}}), dpopt::rt::aggMaxThreads(__dpopt_group{{[_0-9]*}}), dpopt::rt::aggMaxShmem(__dpopt_group{{[_0-9]*}}), cudaStreamFireAndForget>>>(__dpopt_records{{[_0-9]*}}, __dpopt_count{{[_0-9]*}}, __dpopt_slot{{[_0-9]*}}, Ptr, Out);
 // CHECK: {{^ *}}static __global__ void __dpopt_agg_walk{{[_0-9]*}}(const __dpopt_rec_walk{{[_0-9]*}} *__dpopt_records{{[_0-9]*}}, unsigned __dpopt_count{{[_0-9]*}}, dpopt::rt::AggTableSlot *__dpopt_slot{{[_0-9]*}}, const int * Ptr, int * Out) {
 // CHECK-NEXT: {{^ *}}__shared__ dpopt::rt::AggBlockLink __dpopt_agg1{{[_0-9]*}};
-// CHECK-NEXT: {{^ *}}dpopt::rt::aggBeginPassedGroup(__dpopt_agg1{{[_0-9]*}}, __dpopt_slot{{[_0-9]*}});
+// CHECK-NEXT: {{^ *}}dpopt::rt::aggBeginPassedGroup(__dpopt_agg1{{[_0-9]*}}, __dpopt_slot{{[_0-9]*}}, 1u, 1u);
 // CHECK: {{^ *}}if (dpopt::rt::AggTableSlot *__dpopt_last{{[_0-9]*}} = dpopt::rt::aggArriveMultiBlock(__dpopt_agg1{{[_0-9]*}}, 0ull)) {
 // CHECK-NEXT: {{^ *}}__dpopt_launch_agg_walk{{[_0-9]*}}(__dpopt_last{{[_0-9]*}}->__group, 0u, Ptr, Out);
 // CHECK-NEXT: {{^ *}}dpopt::rt::aggLeave(__dpopt_last{{[_0-9]*}});
@@ -42,9 +44,9 @@
 // CHECK-NEXT: {{^ *}}__dpopt_agg_tiled{{[_0-9]*}}<<<__dpopt_blocks{{[_0-9]*}}, {{.*}}>>>(__dpopt_records{{[_0-9]*}}, __dpopt_count{{[_0-9]*}}, __dpopt_slot{{[_0-9]*}}, __dpopt_slot{{[_0-9]*}}, A, N);
 // CHECK: {{^ *}}static __global__ void __dpopt_agg_tiled{{[_0-9]*}}(const __dpopt_rec_tiled{{[_0-9]*}} *__dpopt_records{{[_0-9]*}}, unsigned __dpopt_count{{[_0-9]*}}, dpopt::rt::AggTableSlot *__dpopt_slot{{[_0-9]*}}, dpopt::rt::AggTableSlot *__dpopt_slot{{[_0-9]*}}, int * A, int N) {
 // CHECK-NEXT: {{^ *}}__shared__ dpopt::rt::AggBlockLink __dpopt_agg2{{[_0-9]*}};
-// CHECK-NEXT: {{^ *}}dpopt::rt::aggBeginPassedGroup(__dpopt_agg2{{[_0-9]*}}, __dpopt_slot{{[_0-9]*}});
+// CHECK-NEXT: {{^ *}}dpopt::rt::aggBeginPassedGroup(__dpopt_agg2{{[_0-9]*}}, __dpopt_slot{{[_0-9]*}}, 2u, DPOPT_AGG_LOOP_SLOTS, 1u);
 // CHECK-NEXT: {{^ *}}__shared__ dpopt::rt::AggBlockLink __dpopt_agg3{{[_0-9]*}};
-// CHECK-NEXT: {{^ *}}dpopt::rt::aggBeginPassedGroup(__dpopt_agg3{{[_0-9]*}}, __dpopt_slot{{[_0-9]*}});
+// CHECK-NEXT: {{^ *}}dpopt::rt::aggBeginPassedGroup(__dpopt_agg3{{[_0-9]*}}, __dpopt_slot{{[_0-9]*}}, 3u, DPOPT_AGG_LOOP_SLOTS, 1u);
 //
 // Multi-block groups: every kernel looks them up, and no slot is passed.
 // MB-NOT: {{^[^/]*}}aggNewGridGroup
@@ -63,7 +65,7 @@
 // CONS-NEXT: {{^ *}}__dpopt_cons_walk{{[_0-9]*}}<<<__dpopt_grid{{[_0-9]*}}, __dpopt_threads{{[_0-9]*}}, __dpopt_shmem{{[_0-9]*}}, cudaStreamFireAndForget>>>(__dpopt_records{{[_0-9]*}}, __dpopt_count{{[_0-9]*}}, __dpopt_blocks{{[_0-9]*}}, __dpopt_slot{{[_0-9]*}}, Ptr, Out);
 // CONS: {{^ *}}static __global__ void __dpopt_cons_walk{{[_0-9]*}}(const __dpopt_cons_rec_walk{{[_0-9]*}} *__dpopt_records{{[_0-9]*}}, unsigned __dpopt_count{{[_0-9]*}}, unsigned __dpopt_blocks{{[_0-9]*}}, dpopt::rt::AggTableSlot *__dpopt_slot{{[_0-9]*}}, const int * Ptr, int * Out) {
 // CONS-NEXT: {{^ *}}__shared__ dpopt::rt::AggBlockLink __dpopt_cons1{{[_0-9]*}};
-// CONS-NEXT: {{^ *}}dpopt::rt::aggBeginPassedGroup(__dpopt_cons1{{[_0-9]*}}, __dpopt_slot{{[_0-9]*}});
+// CONS-NEXT: {{^ *}}dpopt::rt::aggBeginPassedGroup(__dpopt_cons1{{[_0-9]*}}, __dpopt_slot{{[_0-9]*}}, 1u, (1u) * ((__dpopt_blocks{{[_0-9]*}} + gridDim.x - 1u) / gridDim.x));
 // CONS-LABEL: {{^ *}}static __device__ void __dpopt_launch_cons_tiled{{[_0-9]*}}(
 // CONS: {{^ *}}dpopt::rt::AggTableSlot *__dpopt_slot{{[_0-9]*}} = dpopt::rt::aggNewGridGroup(__dpopt_grid{{[_0-9]*}}, dim3(__dpopt_threads{{[_0-9]*}}), (DPOPT_AGG_LOOP_SLOTS) * ((__dpopt_blocks{{[_0-9]*}} + __dpopt_grid{{[_0-9]*}} - 1u) / __dpopt_grid{{[_0-9]*}}), 1u, __dpopt_records{{[_0-9]*}});
 // CONS-NEXT: {{^ *}}dpopt::rt::AggTableSlot *__dpopt_slot{{[_0-9]*}} = dpopt::rt::aggNewGridGroup(

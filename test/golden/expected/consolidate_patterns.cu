@@ -370,7 +370,7 @@ static __device__ void __dpopt_launch_cons_walk(dpopt::rt::AggGroup &__dpopt_gro
 // dpopt: 'walk' consolidated: a moldable kernel that runs buffered work items until none is left (consolidate)
 static __global__ void __dpopt_cons_walk(const __dpopt_cons_rec_walk *__dpopt_records, unsigned __dpopt_count, unsigned __dpopt_blocks, dpopt::rt::AggTableSlot *__dpopt_slot, const int * ChildPtr, const int * Child, int * Depth, int Level) {
   __shared__ dpopt::rt::AggBlockLink __dpopt_cons4; // launch group of the launch of 'walk'
-  dpopt::rt::aggBeginPassedGroup(__dpopt_cons4, __dpopt_slot);
+  dpopt::rt::aggBeginPassedGroup(__dpopt_cons4, __dpopt_slot, 4u, (1u) * ((__dpopt_blocks + gridDim.x - 1u) / gridDim.x));
   const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   // Each block runs one original block at a time until the work is done.

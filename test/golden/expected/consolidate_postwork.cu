@@ -436,7 +436,7 @@ static __global__ void __dpopt_alone_total(const __dpopt_cons_rec_total __dpopt_
 // dpopt: 'total' consolidated: a moldable kernel that runs buffered work items until none is left (consolidate)
 static __global__ void __dpopt_cons_total(const __dpopt_cons_rec_total *__dpopt_records, unsigned __dpopt_count, unsigned __dpopt_blocks, dpopt::rt::AggTableSlot *__dpopt_slot, const int * First, const int * Kids, const int * Value, int * Sum) {
   __shared__ dpopt::rt::AggBlockLink __dpopt_cons3; // launch group of the launch of 'total'
-  dpopt::rt::aggBeginPassedGroup(__dpopt_cons3, __dpopt_slot);
+  dpopt::rt::aggBeginPassedGroup(__dpopt_cons3, __dpopt_slot, 3u, (1u) * ((__dpopt_blocks + gridDim.x - 1u) / gridDim.x));
   const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   // Each block runs one original block at a time until the work is done.

@@ -4,7 +4,8 @@
 # (runtime_test.cu), and runs them; each must print PASSED. Variants
 # of the block build are also run with a tiny record pool (every group falls
 # back to direct launches at once) and a pool that fills up part way (every
-# pattern but 'pair', which is run alone as a known failure), and
+# pattern but 'pair', which is run alone as a known failure), with clones
+# whose launchers pass no group slot (they look their groups up), and
 # with SANITIZE="memcheck racecheck", the TCA build under those
 # compute-sanitizer tools. Writes results.csv and
 # the logs to $OUT (default DIR/results).
@@ -31,6 +32,9 @@ build runtime_test "$root/test/gpu/aggregate/runtime_test.cu" &
 build A-block-pool4k "$dir/A-block.cu" -DDPOPT_AGG_POOL_BYTES=4096 &
 build A-block-pool256k "$dir/A-block.cu" -DDPOPT_AGG_POOL_BYTES=262144 &
 build A-grid-pool256k "$dir/A-grid.cu" -DDPOPT_AGG_POOL_BYTES=262144 &
+# Clones whose launchers pass no group slot: their blocks look them up.
+build A-grid-noslot "$dir/A-grid.cu" -DDPOPT_AGG_LAUNCHER_PROBES=0 &
+build default-noslot "$dir/default.cu" -DDPOPT_AGG_LAUNCHER_PROBES=0 &
 wait
 echo "variant,status,seconds" > "$out/results.csv"
 for bin in "$out"/bin/*; do

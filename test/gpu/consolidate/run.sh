@@ -2,7 +2,8 @@
 # GPU machine: builds every program prepare.sh wrote into DIR (default
 # out/cons-gpu) and runs each; each must print PASSED. The consolidated
 # builds are also run with a tiny record pool (every buffer overflows at
-# once: each thread launches its own child) and a pool that fills part way.
+# once: each thread launches its own child) and a pool that fills part way,
+# and with clones that look up their grid buffers (no slot passed).
 # Writes results.csv and the logs to $OUT (default DIR/results).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -28,6 +29,9 @@ build postwork-cons-pool4k "$dir/postwork-cons.cu" -DDPOPT_AGG_POOL_BYTES=4096 &
 build postwork-cons-blocks1 "$dir/postwork-cons.cu" -DDPOPT_CONS_BLOCKS=1 &
 build patterns-cons-block-pool4k "$dir/patterns-cons-block.cu" -DDPOPT_AGG_POOL_BYTES=4096 &
 build patterns-cons-grid-pool256k "$dir/patterns-cons-grid.cu" -DDPOPT_AGG_POOL_BYTES=262144 &
+# Clones whose launchers pass no group slot: their blocks look them up.
+build patterns-cons-grid-noslot "$dir/patterns-cons-grid.cu" -DDPOPT_AGG_LAUNCHER_PROBES=0 &
+build postwork-cons-noslot "$dir/postwork-cons.cu" -DDPOPT_AGG_LAUNCHER_PROBES=0 &
 wait
 echo "variant,status,seconds" > "$out/results.csv"
 for bin in "$out"/bin/*; do
