@@ -136,8 +136,11 @@ ConfigLocals declareConfig(const LaunchSite &S, StringRef GridText,
     C.Shmem = Shmem.str();
   }
   if (S.Stream.isWritten()) {
-    C.Text +=
-        "  cudaStream_t " + Stream.str() + " = (" + S.Stream.Text + ");\n";
+    // A later pass may launch into the site's stream by its name (aggregate's
+    // fallback into cudaStreamFireAndForget), leaving the local unused: nvcc
+    // would warn (#177-D), and fail a -Werror build.
+    C.Text += "  cudaStream_t " + Stream.str() + " = (" + S.Stream.Text +
+              "); (void)" + Stream.str() + ";\n";
     C.Stream = Stream.str();
   }
   return C;

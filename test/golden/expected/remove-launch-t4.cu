@@ -229,7 +229,7 @@ __global__ void parent(int *Out, const int *Len, int N, float *M, float *Y, cons
       dim3 __dpopt_grid = (Len[T] + 127) / 128;
       dim3 __dpopt_block = 128;
       auto __dpopt_shmem = (0);
-      cudaStream_t __dpopt_stream = (cudaStreamFireAndForget);
+      cudaStream_t __dpopt_stream = (cudaStreamFireAndForget); (void)__dpopt_stream;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
       if (dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, __dpopt_shmem, DPOPT_SERIAL_LIMIT))
         __dpopt_serial_fill(__dpopt_grid, __dpopt_block, Out, K * N, Len[T]);
@@ -265,7 +265,7 @@ __global__ void parent(int *Out, const int *Len, int N, float *M, float *Y, cons
     dim3 __dpopt_grid = 1;
     dim3 __dpopt_block = 32;
     auto __dpopt_shmem = (0);
-    cudaStream_t __dpopt_stream = (cudaStreamFireAndForget);
+    cudaStream_t __dpopt_stream = (cudaStreamFireAndForget); (void)__dpopt_stream;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
     if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, __dpopt_shmem))
       __dpopt_serial_countdown(__dpopt_grid, __dpopt_block, Out, Len[T]);
