@@ -198,7 +198,8 @@ std::string groupRef(const GroupSite &P);
 /// of the clone's parameter and the launcher's local that carry its slot.
 /// Every block of a wide clone would otherwise look its groups up in the
 /// group table at its start.
-struct PassedGroups {
+class PassedGroups {
+public:
   /// The grid-wide sites among \p Own (a clone's own sites), named by \p A.
   PassedGroups(const std::vector<const GroupSite *> &Own, NameAllocator &A);
 
