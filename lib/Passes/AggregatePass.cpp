@@ -686,7 +686,7 @@ Error AggregateRewriter::finish() {
     if (!Body)
       return Body.takeError();
     const FunctionFacts &Facts = A.transitiveFacts(C.Child);
-    std::string S = "{\n" + groupPrologue(Own, Passed.byGroup());
+    std::string S = "{\n" + groupPrologue(Own, Passed.perSite());
     // Threads past the original block's size wait for the others here (not
     // in the epilogue while their warp-mates launch: WarpConvergence.h).
     // With LeaveBeyond, the threads that run the record's block.

@@ -481,13 +481,9 @@ Expected<std::string> ConsolidateRewriter::cloneBody(
     Scaled.back().PerThread = "(" + P->PerThread + ") * " + Rounds;
   }
   std::vector<const GroupSite *> ScaledRefs;
-  std::map<const GroupSite *, std::string> SlotOf;
-  for (size_t I = 0; I < Scaled.size(); ++I) {
-    ScaledRefs.push_back(&Scaled[I]);
-    if (std::optional<std::string> Slot = Passed.nameOf(Own[I]))
-      SlotOf[&Scaled[I]] = *Slot;
-  }
-  std::string S = "{\n" + groupPrologue(ScaledRefs, SlotOf);
+  for (const GroupSite &P : Scaled)
+    ScaledRefs.push_back(&P);
+  std::string S = "{\n" + groupPrologue(ScaledRefs, Passed.perSite());
   S += "  const unsigned " + Rank + " = " + rt::aggThreadRank + "();\n";
   if (C.LeaveBeyond)
     S += "  unsigned " + Gen.Threads + " = " + rt::aggBlockThreads +

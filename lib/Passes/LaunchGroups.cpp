@@ -293,9 +293,12 @@ std::string capacityArgs(const GroupSite &P) {
 
 PassedGroups::PassedGroups(const std::vector<const GroupSite *> &Own,
                            NameAllocator &A) {
-  for (const GroupSite *P : Own)
-    if (P->Level == Granularity::Grid)
-      Slots.emplace_back(P, A.fresh("slot"));
+  for (const GroupSite *P : Own) {
+    std::string Name = P->Level == Granularity::Grid ? A.fresh("slot") : "";
+    PerSite.push_back(Name);
+    if (!Name.empty())
+      Slots.emplace_back(P, Name);
+  }
 }
 
 std::string PassedGroups::take(
@@ -327,22 +330,11 @@ std::string PassedGroups::args() const {
   return S;
 }
 
-std::map<const GroupSite *, std::string> PassedGroups::byGroup() const {
-  return {Slots.begin(), Slots.end()};
-}
-
-std::optional<std::string> PassedGroups::nameOf(const GroupSite *P) const {
-  for (const auto &[Site, Name] : Slots)
-    if (Site == P)
-      return Name;
-  return std::nullopt;
-}
-
-std::string
-groupPrologue(const std::vector<const GroupSite *> &Sites,
-              const std::map<const GroupSite *, std::string> &Passed) {
+std::string groupPrologue(const std::vector<const GroupSite *> &Sites,
+                          ArrayRef<std::string> Passed) {
   std::string S;
-  for (const GroupSite *P : Sites) {
+  for (size_t I = 0; I < Sites.size(); ++I) {
+    const GroupSite *P = Sites[I];
     std::string Where =
         " // launch group of the launch of '" + P->S->CalleeName + "'\n";
     switch (P->Level) {
@@ -359,9 +351,9 @@ groupPrologue(const std::vector<const GroupSite *> &Sites,
     case Granularity::MultiBlock:
     case Granularity::Grid:
       S += "  __shared__ " + rt::AggBlockLink + " " + P->Group + ";" + Where;
-      if (auto It = Passed.find(P); It != Passed.end()) {
+      if (I < Passed.size() && !Passed[I].empty()) {
         S += "  " + rt::aggBeginPassedGroup + "(" + P->Group + ", " +
-             It->second + ", " + std::to_string(P->S->Id) + "u, " +
+             Passed[I] + ", " + std::to_string(P->S->Id) + "u, " +
              P->PerThread +
              (P->GuardedAxes ? ", " + std::to_string(P->GuardedAxes) + "u"
                              : std::string()) +

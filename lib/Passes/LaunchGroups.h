@@ -214,21 +214,22 @@ public:
   std::string params() const;
   /// ", Name" per site: the launch's extra arguments.
   std::string args() const;
-  /// The parameter of each site, for groupPrologue.
-  std::map<const GroupSite *, std::string> byGroup() const;
-  /// The parameter of \p P's slot, if it is passed.
-  std::optional<std::string> nameOf(const GroupSite *P) const;
+  /// Per site of the clone (in the order given to the constructor): the
+  /// parameter that carries its slot, or "" when it is not passed. For
+  /// groupPrologue.
+  llvm::ArrayRef<std::string> perSite() const { return PerSite; }
 
 private:
   std::vector<std::pair<const GroupSite *, std::string>> Slots;
+  std::vector<std::string> PerSite;
 };
 
-/// Sets up the groups of \p Sites at the start of a kernel. A grid-wide
-/// site in \p Passed gets its group's slot from the kernel parameter named
-/// there (PassedGroups) instead of looking it up.
-std::string
-groupPrologue(const std::vector<const GroupSite *> &Sites,
-              const std::map<const GroupSite *, std::string> &Passed = {});
+/// Sets up the groups of \p Sites at the start of a kernel. A site whose
+/// entry in \p Passed (parallel to \p Sites, when given) is not empty gets
+/// its group's slot from that kernel parameter (PassedGroups) instead of
+/// looking it up.
+std::string groupPrologue(const std::vector<const GroupSite *> &Sites,
+                          llvm::ArrayRef<std::string> Passed = {});
 
 /// Counts the thread out of each group; the last one calls the launcher.
 /// \p Last names the slot of a multi-block or grid group that the last
