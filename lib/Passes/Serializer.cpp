@@ -10,6 +10,7 @@
 #include "dpopt/Frontend/WorkingCopy.h"
 #include "dpopt/Passes/SiteChecks.h"
 #include "dpopt/Rewrite/BodyInLoop.h"
+#include "dpopt/Support/Runtime.h"
 
 #include <algorithm>
 
@@ -73,8 +74,10 @@ std::optional<Refusal> serialRewriteBlocker(ProgramAnalysis &A,
   return std::nullopt;
 }
 
-Serializer::Serializer(ProgramAnalysis &A, NameAllocator &Names)
-    : A(A), Names(Names), GridDim(Names.fresh("gridDim")),
+Serializer::Serializer(ProgramAnalysis &A, NameAllocator &Names,
+                       bool FoldAtomics, bool FoldFloatingAdds)
+    : A(A), Names(Names), FoldAtomics(FoldAtomics),
+      FoldFloatingAdds(FoldFloatingAdds), GridDim(Names.fresh("gridDim")),
       BlockDim(Names.fresh("blockDim")), Bx(Names.fresh("bx")),
       By(Names.fresh("by")), Bz(Names.fresh("bz")), Tx(Names.fresh("tx")),
       Ty(Names.fresh("ty")), Tz(Names.fresh("tz")),
@@ -101,6 +104,14 @@ Expected<std::string> Serializer::request(const FunctionDecl *Child,
   return P.Name;
 }
 
+std::vector<CombinableAtomic>
+Serializer::foldedAtomics(const FunctionDecl *Child) const {
+  if (!FoldAtomics)
+    return {};
+  return combinableAtomics(A.workingCopy().unit().getASTContext(),
+                           getWrittenDefinition(Child), FoldFloatingAdds);
+}
+
 Expected<std::string> Serializer::serialBody(const ParsedUnit &U, const Plan &P,
                                              const EditList &BodyEdits,
                                              std::string &HeadOut) const {
@@ -113,13 +124,30 @@ Expected<std::string> Serializer::serialBody(const ParsedUnit &U, const Plan &P,
     Redirects.addWithin(BodyEdits, F->BodyBegin, F->BodyEnd);
   if (Error E = Cloner.redirectCalls(U, Def, Redirects))
     return std::move(E);
+  // A folded atomic adds its value to the run's fold where the child thread
+  // made it; the fold makes the one atomic after the last thread.
+  std::string Folds, Flushes;
+  const SourceManager &SM = U.getSourceManager();
+  for (const CombinableAtomic &Atomic : foldedAtomics(P.Child)) {
+    std::string Fold = Names.fresh("fold");
+    const CallExpr *Call = Atomic.Call;
+    Folds += "  " + ("" + rt::AtomicFold) + "<" + rt::FoldOp +
+             "::" + Atomic.Op + ", " + Atomic.ValueType + "> " + Fold + ";\n";
+    Redirects.replace(SM.getFileOffset(Call->getBeginLoc()),
+                      SM.getFileOffset(Call->getArg(1)->getBeginLoc()) -
+                          SM.getFileOffset(Call->getBeginLoc()),
+                      Fold + ".take(");
+    Flushes += "  " + Fold + ".flush(" +
+               U.getSourceText(Call->getArg(0)->getSourceRange()).str() +
+               ");\n";
+  }
   Expected<LoopBody> Body = bodyForLoop(U, Def, Redirects, Next, In);
   if (!Body)
     return Body.takeError();
 
   const FunctionFacts &Facts = A.transitiveFacts(P.Child);
   auto Uses = [&](BuiltinVar V) { return Facts.usesIndex(V); };
-  std::string S = "{\n";
+  std::string S = "{\n" + Folds;
   auto Loop = [&](const std::string &Var, const std::string &Bound) {
     S += "  for (unsigned " + Var + " = 0; " + Var + " < " + Bound + "; ++" +
          Var + ")\n";
@@ -152,7 +180,7 @@ Expected<std::string> Serializer::serialBody(const ParsedUnit &U, const Plan &P,
     S += "    const dim3 blockDim = " + BlockDim + ";\n";
   // One child thread: its 'return's jump to the end of the iteration, and
   // parameters it modifies are its own copies (BodyInLoop.h).
-  S += Body->text(Next) + "\n  }\n}";
+  S += Body->text(Next) + "\n  }\n" + Flushes + "}";
 
   std::string Header =
       F->TemplateHeader.empty() ? "" : F->TemplateHeader + "\n";

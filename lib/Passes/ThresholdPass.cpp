@@ -254,7 +254,8 @@ Expected<std::string> siteText(const ParsedUnit &U, const LaunchSite &S,
 class ThresholdRewriter : public SiteRewriter {
 public:
   explicit ThresholdRewriter(SiteRun &Run)
-      : Run(Run), Gen(Run.Names), Serial(Run.A, Run.Names) {}
+      : Run(Run), Gen(Run.Names), Serial(Run.A, Run.Names, /*FoldAtomics=*/true,
+                                         Run.Ctx.Options.FoldFpAtomics) {}
 
   Error rewrite(const LaunchSite &S, const LaunchText &L) override {
     const ParsedUnit &U = Run.U;
@@ -286,6 +287,18 @@ public:
             (D.found() ? "its desired thread count" : "its thread count") +
             " reaches " + Run.tunableForRemark(S) +
             ", else running it serially in the parent thread");
+    for (const CombinableAtomic &Atomic : Serial.foldedAtomics(S.Callee))
+      Run.analysis(
+          S, DiagId::SerialAtomicsFolded,
+          "the serial version of '" + S.CalleeName + "' makes the atomic" +
+              Atomic.Op + " at " +
+              whereIs(Run.A.workingCopy(), Atomic.Call->getBeginLoc()) +
+              " once per run, with the values its threads give folded "
+              "in a register: each thread makes it last, to an address "
+              "every thread computes alike" +
+              (Atomic.Floating ? " (--fold-fp-atomics: the folded sum "
+                                 "may round differently)"
+                               : ""));
     if (!D.found())
       Run.analysis(S, DiagId::ThresholdNoDesiredCount,
                    "no desired thread count found (" + D.Why +

@@ -30,6 +30,8 @@
 
 #include <cuda_runtime.h>
 
+#include <type_traits>
+
 namespace dpopt {
 namespace rt {
 
@@ -137,6 +139,63 @@ __host__ __device__ inline dim3 coarsenGrid(dim3 Grid, unsigned int Factor) {
   Coarse.z = coarsenDim(Safe.z, Left);
   return Launchable ? Coarse : Grid;
 }
+
+/// The operation of a folded atomic (AtomicFold).
+enum class FoldOp { Add, Min, Max, And, Or, Xor };
+
+/// Threshold's serial version of a child runs the child's threads one after
+/// another; an integer atomic that each makes last, to one address, is
+/// folded here instead (take, where the thread made it) and made once when
+/// the run ends (flush, only if some thread made it). The operations are
+/// associative and commutative on integers, and the addition wraps as the
+/// atomic's does, so the one atomic leaves what the many would have.
+template <FoldOp Op, class T> struct AtomicFold {
+  T Value{};
+  bool Taken = false;
+
+  __device__ void take(T V) {
+    if (!Taken) {
+      Value = V;
+      Taken = true;
+      return;
+    }
+    if constexpr (Op == FoldOp::Add) {
+      if constexpr (std::is_integral<T>::value) {
+        using U = typename std::make_unsigned<T>::type;
+        Value = static_cast<T>(static_cast<U>(Value) + static_cast<U>(V));
+      } else { // --fold-fp-atomics: the user accepts a sum in this order
+        Value = Value + V;
+      }
+    } else if constexpr (Op == FoldOp::Min) {
+      Value = V < Value ? V : Value;
+    } else if constexpr (Op == FoldOp::Max) {
+      Value = Value < V ? V : Value;
+    } else if constexpr (Op == FoldOp::And) {
+      Value = Value & V;
+    } else if constexpr (Op == FoldOp::Or) {
+      Value = Value | V;
+    } else {
+      Value = Value ^ V;
+    }
+  }
+
+  __device__ void flush(T *Where) const {
+    if (!Taken)
+      return;
+    if constexpr (Op == FoldOp::Add)
+      atomicAdd(Where, Value);
+    else if constexpr (Op == FoldOp::Min)
+      atomicMin(Where, Value);
+    else if constexpr (Op == FoldOp::Max)
+      atomicMax(Where, Value);
+    else if constexpr (Op == FoldOp::And)
+      atomicAnd(Where, Value);
+    else if constexpr (Op == FoldOp::Or)
+      atomicOr(Where, Value);
+    else
+      atomicXor(Where, Value);
+  }
+};
 
 } // namespace rt
 } // namespace dpopt

@@ -164,6 +164,12 @@ cl::opt<std::string>
                      "something, packed, where dpopt can tell which (auto, "
                      "the default), or whole blocks (off)"),
             cl::value_desc("auto|off"), cl::cat(DpoptCategory));
+cl::opt<bool> FoldFpAtomics(
+    "fold-fp-atomics",
+    cl::desc("threshold: serial versions fold a child's last floating-point "
+             "atomicAdd to one address too (the sum's rounding may differ "
+             "from any order of the atomics)"),
+    cl::cat(DpoptCategory));
 cl::opt<std::string>
     RemoveLaunch("remove-launch",
                  cl::desc("remove-launch: how a child's work is given to "
@@ -490,6 +496,7 @@ int main(int Argc, const char **Argv) {
       return dpopt::ExitInputError;
     O.PassOpts.AggThreshold = static_cast<unsigned>(*V);
   }
+  O.PassOpts.FoldFpAtomics = FoldFpAtomics;
   if (AggPack.getNumOccurrences()) {
     if (AggPack != "auto" && AggPack != "off") {
       toolError(dpopt::DiagId::InvalidOptionValue,

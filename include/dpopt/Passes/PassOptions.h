@@ -32,6 +32,9 @@ struct PassOptions {
   /// --agg-pack=auto|off: whether aggregate may run a child's clone packed
   /// (only the threads that do something) where it can tell which they are.
   bool AggPack = true;
+  /// --fold-fp-atomics: threshold's serial versions fold floating-point
+  /// atomicAdds as well as integer atomics (CombinableAtomics.h).
+  bool FoldFpAtomics = false;
   /// --remove-launch=auto|T1|T2|T3|T4: how remove-launch assigns a child's
   /// work to its parent where no '#pragma dp remove_launch' says (unset:
   /// auto).

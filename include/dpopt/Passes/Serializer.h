@@ -27,6 +27,7 @@
 #ifndef DPOPT_PASSES_SERIALIZER_H
 #define DPOPT_PASSES_SERIALIZER_H
 
+#include "dpopt/Analysis/CombinableAtomics.h"
 #include "dpopt/Analysis/ProgramAnalysis.h"
 #include "dpopt/Rewrite/BuiltinParams.h"
 #include "dpopt/Rewrite/EditList.h"
@@ -61,8 +62,11 @@ std::optional<Refusal> serialRewriteBlocker(ProgramAnalysis &A,
 class Serializer {
 public:
   /// Allocates the loop's identifiers from \p Names (fresh against the
-  /// working text).
-  Serializer(ProgramAnalysis &A, NameAllocator &Names);
+  /// working text). With \p FoldAtomics, a serial version folds its
+  /// child's combinable atomics (CombinableAtomics.h) into one per run, and
+  /// with \p FoldFloatingAdds its floating-point atomicAdds too.
+  Serializer(ProgramAnalysis &A, NameAllocator &Names, bool FoldAtomics = false,
+             bool FoldFloatingAdds = false);
 
   /// The name of \p Child's serial version, planned on the first request; the
   /// version loops over at least \p GridDims and \p BlockDims dimensions.
@@ -79,6 +83,11 @@ public:
 
   bool empty() const { return Order.empty(); }
 
+  /// The atomics of \p Child that its serial version folds into one per
+  /// run (none without FoldAtomics).
+  std::vector<CombinableAtomic>
+  foldedAtomics(const clang::FunctionDecl *Child) const;
+
 private:
   struct Plan {
     const clang::FunctionDecl *Child = nullptr;
@@ -91,6 +100,7 @@ private:
 
   ProgramAnalysis &A;
   NameAllocator &Names;
+  bool FoldAtomics, FoldFloatingAdds;
   std::string GridDim, BlockDim, Bx, By, Bz, Tx, Ty, Tz;
   /// The label that ends one serialized child thread, and the prefix of the
   /// names that hold parameters the body modifies.

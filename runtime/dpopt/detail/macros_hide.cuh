@@ -15,6 +15,8 @@
 #undef A
 #pragma push_macro("Active")
 #undef Active
+#pragma push_macro("Add")
+#undef Add
 #pragma push_macro("AggBlockBits")
 #undef AggBlockBits
 #pragma push_macro("AggBlockLink")
@@ -61,6 +63,8 @@
 #undef AggTableStripes
 #pragma push_macro("AggTableWays")
 #undef AggTableWays
+#pragma push_macro("And")
+#undef And
 #pragma push_macro("Answer")
 #undef Answer
 #pragma push_macro("AnyDims")
@@ -69,6 +73,8 @@
 #undef Args
 #pragma push_macro("Arrived")
 #undef Arrived
+#pragma push_macro("AtomicFold")
+#undef AtomicFold
 #pragma push_macro("B")
 #undef B
 #pragma push_macro("Barriers")
@@ -157,6 +163,8 @@
 #undef Factor
 #pragma push_macro("First")
 #undef First
+#pragma push_macro("FoldOp")
+#undef FoldOp
 #pragma push_macro("Found")
 #undef Found
 #pragma push_macro("Frame")
@@ -287,6 +295,8 @@
 #undef MergeThreads
 #pragma push_macro("Mid")
 #undef Mid
+#pragma push_macro("Min")
+#undef Min
 #pragma push_macro("Mine")
 #undef Mine
 #pragma push_macro("N")
@@ -305,6 +315,10 @@
 #undef OccupancyThreads
 #pragma push_macro("Old")
 #undef Old
+#pragma push_macro("Op")
+#undef Op
+#pragma push_macro("Or")
+#undef Or
 #pragma push_macro("Own")
 #undef Own
 #pragma push_macro("P")
@@ -457,6 +471,8 @@
 #undef Used
 #pragma push_macro("V")
 #undef V
+#pragma push_macro("Value")
+#undef Value
 #pragma push_macro("Values")
 #undef Values
 #pragma push_macro("W")
@@ -467,8 +483,12 @@
 #undef Warps
 #pragma push_macro("What")
 #undef What
+#pragma push_macro("Where")
+#undef Where
 #pragma push_macro("Word")
 #undef Word
+#pragma push_macro("Xor")
+#undef Xor
 #pragma push_macro("aggArrive")
 #undef aggArrive
 #pragma push_macro("aggArriveBlock")
@@ -559,6 +579,8 @@
 #undef apply
 #pragma push_macro("atomicAdd")
 #undef atomicAdd
+#pragma push_macro("atomicAnd")
+#undef atomicAnd
 #pragma push_macro("atomicCAS")
 #undef atomicCAS
 #pragma push_macro("atomicExch")
@@ -569,6 +591,8 @@
 #undef atomicMin
 #pragma push_macro("atomicOr")
 #undef atomicOr
+#pragma push_macro("atomicXor")
+#undef atomicXor
 #pragma push_macro("blockDim")
 #undef blockDim
 #pragma push_macro("blockIdx")
@@ -697,6 +721,8 @@
 #undef dim3
 #pragma push_macro("dpopt")
 #undef dpopt
+#pragma push_macro("flush")
+#undef flush
 #pragma push_macro("forward")
 #undef forward
 #pragma push_macro("free")
@@ -717,6 +743,8 @@
 #undef grid_group
 #pragma push_macro("inclusive_scan")
 #undef inclusive_scan
+#pragma push_macro("is_integral")
+#undef is_integral
 #pragma push_macro("is_valid")
 #undef is_valid
 #pragma push_macro("launchPersistent")
@@ -725,6 +753,8 @@
 #undef launchable
 #pragma push_macro("make_uint3")
 #undef make_uint3
+#pragma push_macro("make_unsigned")
+#undef make_unsigned
 #pragma push_macro("malloc")
 #undef malloc
 #pragma push_macro("maxDynamicSharedSizeBytes")
@@ -783,6 +813,8 @@
 #undef sync
 #pragma push_macro("syncLanes")
 #undef syncLanes
+#pragma push_macro("take")
+#undef take
 #pragma push_macro("this_grid")
 #undef this_grid
 #pragma push_macro("threadCount")
@@ -793,10 +825,14 @@
 #undef thread_rank
 #pragma push_macro("tuple")
 #undef tuple
+#pragma push_macro("type")
+#undef type
 #pragma push_macro("uint3")
 #undef uint3
 #pragma push_macro("validLaunch")
 #undef validLaunch
+#pragma push_macro("value")
+#undef value
 #pragma push_macro("x")
 #undef x
 #pragma push_macro("y")

@@ -220,6 +220,7 @@ static __global__ void __dpopt_coarse_countdown(dim3 __dpopt_gridDim_2, int *A, 
 
 // dpopt: 'countdown' run serially by one thread (threshold)
 static __device__ void __dpopt_serial_countdown(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *A, int N) {
+  dpopt::rt::AtomicFold<dpopt::rt::FoldOp::Add, int> __dpopt_fold;
   for (unsigned __dpopt_bx = 0; __dpopt_bx < __dpopt_gridDim.x; ++__dpopt_bx)
   for (unsigned __dpopt_tx = 0; __dpopt_tx < __dpopt_blockDim.x; ++__dpopt_tx)
   {
@@ -231,14 +232,13 @@ static __device__ void __dpopt_serial_countdown(dim3 __dpopt_gridDim, dim3 __dpo
 #line 42 "compose_threshold_coarsen.cu"
   N -= blockIdx.x;
   if (N <= (int)threadIdx.x)
-#line 235 "@DPOPT_OUTPUT@"
+#line 236 "@DPOPT_OUTPUT@"
     { note(A + 1); goto __dpopt_next_thread; }
-#line 45 "compose_threshold_coarsen.cu"
-  atomicAdd(A, N);
+  __dpopt_fold.take(N);
 }
-#line 240 "@DPOPT_OUTPUT@"
     __dpopt_next_thread:;
   }
+  __dpopt_fold.flush(A);
 }
 
 // dpopt: declared here for 'grid2d' run serially by one thread (threshold)

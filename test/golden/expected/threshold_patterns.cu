@@ -136,6 +136,7 @@ __global__ void countdown(int *A, int N) {
 #line 137 "@DPOPT_OUTPUT@"
 // dpopt: 'countdown' run serially by one thread (threshold)
 static __device__ void __dpopt_serial_countdown(dim3 __dpopt_gridDim, dim3 __dpopt_blockDim, int *A, int N) {
+  dpopt::rt::AtomicFold<dpopt::rt::FoldOp::Add, int> __dpopt_fold;
   for (unsigned __dpopt_bx = 0; __dpopt_bx < __dpopt_gridDim.x; ++__dpopt_bx)
   for (unsigned __dpopt_tx = 0; __dpopt_tx < __dpopt_blockDim.x; ++__dpopt_tx)
   {
@@ -147,14 +148,13 @@ static __device__ void __dpopt_serial_countdown(dim3 __dpopt_gridDim, dim3 __dpo
 #line 42 "threshold_patterns.cu"
   N -= blockIdx.x;
   if (N <= (int)threadIdx.x)
-#line 151 "@DPOPT_OUTPUT@"
+#line 152 "@DPOPT_OUTPUT@"
     { note(A + 1); goto __dpopt_next_thread; }
-#line 45 "threshold_patterns.cu"
-  atomicAdd(A, N);
+  __dpopt_fold.take(N);
 }
-#line 156 "@DPOPT_OUTPUT@"
     __dpopt_next_thread:;
   }
+  __dpopt_fold.flush(A);
 }
 
 // dpopt: declared here for 'grid2d' run serially by one thread (threshold)

@@ -1,0 +1,223 @@
+//===- CombinableAtomics.cpp - Atomics a serial child run can combine ----===//
+//
+// Part of dpopt, under the Apache License v2.0 with LLVM Exceptions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dpopt/Analysis/CombinableAtomics.h"
+
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace dpopt {
+
+namespace {
+
+/// Calls, parameter uses and gotos of a body.
+struct BodyScan : RecursiveASTVisitor<BodyScan> {
+  std::vector<const CallExpr *> Calls;
+  std::vector<const DeclRefExpr *> Refs;
+  bool HasGoto = false;
+
+  bool VisitCallExpr(CallExpr *C) {
+    Calls.push_back(C);
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *D) {
+    Refs.push_back(D);
+    return true;
+  }
+  bool VisitGotoStmt(GotoStmt *) {
+    HasGoto = true;
+    return true;
+  }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *) {
+    HasGoto = true;
+    return true;
+  }
+};
+
+/// The statement's parent, past parentheses.
+const Stmt *parentOf(const ParentMap &PM, const Stmt *S) {
+  const Stmt *P = PM.getParent(S);
+  while (P && isa<ParenExpr>(P))
+    P = PM.getParent(P);
+  return P;
+}
+
+/// The parameters of \p Def that the body only ever reads.
+llvm::SmallPtrSet<const ParmVarDecl *, 8>
+readOnlyParams(const FunctionDecl *Def, const ParentMap &PM,
+               const std::vector<const DeclRefExpr *> &Refs) {
+  llvm::SmallPtrSet<const ParmVarDecl *, 8> ReadOnly(Def->param_begin(),
+                                                     Def->param_end());
+  for (const DeclRefExpr *R : Refs) {
+    const auto *P = dyn_cast<ParmVarDecl>(R->getDecl());
+    if (!P || !ReadOnly.count(P))
+      continue;
+    const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(parentOf(PM, R));
+    if (!Cast || Cast->getCastKind() != CK_LValueToRValue)
+      ReadOnly.erase(P); // written, incremented, its address taken, ...
+  }
+  return ReadOnly;
+}
+
+/// \p E computes the same value in every thread of the grid without
+/// reading memory: read-only parameters, constants, the addresses of
+/// global variables, and integer and pointer arithmetic on them.
+bool uniformAddress(const Expr *E,
+                    const llvm::SmallPtrSet<const ParmVarDecl *, 8> &ReadOnly) {
+  E = E->IgnoreParens();
+  if (isa<IntegerLiteral, CharacterLiteral>(E))
+    return true;
+  if (const auto *D = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl>(D->getDecl()))
+      return true;
+    // As an lvalue: only a global variable's address is the same for all.
+    const auto *V = dyn_cast<VarDecl>(D->getDecl());
+    return V && V->hasGlobalStorage() && !V->isLocalVarDeclOrParm();
+  }
+  if (const auto *C = dyn_cast<ImplicitCastExpr>(E)) {
+    if (C->getCastKind() == CK_LValueToRValue) {
+      const auto *D = dyn_cast<DeclRefExpr>(C->getSubExpr()->IgnoreParens());
+      const auto *P = D ? dyn_cast<ParmVarDecl>(D->getDecl()) : nullptr;
+      return P && ReadOnly.count(P);
+    }
+    return uniformAddress(C->getSubExpr(), ReadOnly);
+  }
+  if (const auto *C = dyn_cast<ExplicitCastExpr>(E))
+    return (C->getType()->isIntegerType() || C->getType()->isPointerType()) &&
+           uniformAddress(C->getSubExpr(), ReadOnly);
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    switch (U->getOpcode()) {
+    case UO_AddrOf:
+    case UO_Minus:
+    case UO_Plus:
+      return uniformAddress(U->getSubExpr(), ReadOnly);
+    default:
+      return false;
+    }
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    switch (B->getOpcode()) {
+    case BO_Add:
+    case BO_Sub:
+    case BO_Mul:
+      return uniformAddress(B->getLHS(), ReadOnly) &&
+             uniformAddress(B->getRHS(), ReadOnly);
+    default:
+      return false;
+    }
+  }
+  if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
+    return uniformAddress(A->getBase(), ReadOnly) &&
+           uniformAddress(A->getIdx(), ReadOnly);
+  return false;
+}
+
+/// \p S does nothing to memory: empty statements and plain returns.
+bool inert(const Stmt *S) {
+  if (isa<NullStmt>(S))
+    return true;
+  if (const auto *R = dyn_cast<ReturnStmt>(S))
+    return !R->getRetValue();
+  if (const auto *C = dyn_cast<CompoundStmt>(S))
+    return llvm::all_of(C->body(), inert);
+  return false;
+}
+
+/// \p Call is a statement of \p Body that its thread reaches at most once
+/// and after which it does nothing more to memory.
+bool lastThingDone(const ParentMap &PM, const Stmt *Body,
+                   const CallExpr *Call) {
+  const Stmt *Cur = Call;
+  while (Cur != Body) {
+    const Stmt *Par = PM.getParent(Cur);
+    if (!Par)
+      return false;
+    if (const auto *C = dyn_cast<CompoundStmt>(Par)) {
+      bool After = false;
+      for (const Stmt *S : C->body()) {
+        if (After && !inert(S))
+          return false;
+        After = After || S == Cur;
+      }
+    } else if (const auto *If = dyn_cast<IfStmt>(Par)) {
+      if (Cur != If->getThen() && Cur != If->getElse())
+        return false; // inside the condition: not a statement of its own
+    } else if (!isa<AttributedStmt>(Par)) {
+      return false; // a loop, switch, label, lambda or expression
+    }
+    Cur = Par;
+  }
+  return true;
+}
+
+} // namespace
+
+std::vector<CombinableAtomic> combinableAtomics(ASTContext &Ctx,
+                                                const FunctionDecl *Kernel,
+                                                bool FloatingAdds) {
+  std::vector<CombinableAtomic> Found;
+  Stmt *Body = Kernel ? Kernel->getBody() : nullptr;
+  if (!Body)
+    return Found;
+  BodyScan Scan;
+  Scan.TraverseStmt(Body);
+  if (Scan.HasGoto)
+    return Found;
+  ParentMap PM(Body);
+  const auto ReadOnly = readOnlyParams(Kernel, PM, Scan.Refs);
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const CallExpr *Call : Scan.Calls) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier() || Call->getNumArgs() != 2 ||
+        Callee->getNumParams() != 2 || Call->getBeginLoc().isMacroID() ||
+        Call->getEndLoc().isMacroID() ||
+        Call->getArg(1)->getBeginLoc().isMacroID() ||
+        !SM.isInMainFile(Call->getBeginLoc()) ||
+        !SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
+      continue;
+    std::string Op = llvm::StringSwitch<std::string>(Callee->getName())
+                         .Case("atomicAdd", "Add")
+                         .Case("atomicMin", "Min")
+                         .Case("atomicMax", "Max")
+                         .Case("atomicAnd", "And")
+                         .Case("atomicOr", "Or")
+                         .Case("atomicXor", "Xor")
+                         .Default("");
+    if (Op.empty())
+      continue;
+    QualType Pointee = Callee->getParamDecl(0)
+                           ->getType()
+                           ->getPointeeType()
+                           .getUnqualifiedType();
+    const auto *Builtin =
+        Pointee.isNull() ? nullptr
+                         : Pointee.getCanonicalType()->getAs<BuiltinType>();
+    // A sum of floating-point values depends on its order: only when the
+    // user accepts that.
+    bool Floating = Builtin && Builtin->isFloatingPoint();
+    if (!Builtin || Builtin->isBooleanType() ||
+        !(Builtin->isInteger() || (Floating && FloatingAdds && Op == "Add")))
+      continue;
+    if (!uniformAddress(Call->getArg(0), ReadOnly) ||
+        !lastThingDone(PM, Body, Call))
+      continue;
+    Found.push_back(
+        {Call, Op, Pointee.getAsString(Ctx.getPrintingPolicy()), Floating});
+  }
+  llvm::sort(Found, [&](const CombinableAtomic &A, const CombinableAtomic &B) {
+    return SM.isBeforeInTranslationUnit(A.Call->getBeginLoc(),
+                                        B.Call->getBeginLoc());
+  });
+  return Found;
+}
+
+} // namespace dpopt
