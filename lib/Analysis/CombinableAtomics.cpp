@@ -70,7 +70,9 @@ readOnlyParams(const FunctionDecl *Def, const ParentMap &PM,
 
 /// \p E computes the same value in every thread of the grid without
 /// reading memory: read-only parameters, constants, the addresses of
-/// global variables, and integer and pointer arithmetic on them.
+/// global variables, and integer and pointer arithmetic on them. (The fold
+/// evaluates it once, after the run, and only when a thread made the
+/// atomic, which evaluated it too.)
 bool uniformAddress(const Expr *E,
                     const llvm::SmallPtrSet<const ParmVarDecl *, 8> &ReadOnly) {
   E = E->IgnoreParens();
@@ -99,6 +101,7 @@ bool uniformAddress(const Expr *E,
     case UO_AddrOf:
     case UO_Minus:
     case UO_Plus:
+    case UO_Not:
       return uniformAddress(U->getSubExpr(), ReadOnly);
     default:
       return false;
@@ -109,6 +112,13 @@ bool uniformAddress(const Expr *E,
     case BO_Add:
     case BO_Sub:
     case BO_Mul:
+    case BO_Div: // a zero divisor: the atomic's thread divided by it too
+    case BO_Rem:
+    case BO_Shl:
+    case BO_Shr:
+    case BO_And:
+    case BO_Or:
+    case BO_Xor:
       return uniformAddress(B->getLHS(), ReadOnly) &&
              uniformAddress(B->getRHS(), ReadOnly);
     default:

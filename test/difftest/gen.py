@@ -142,7 +142,8 @@ class Site:
 
 
 class Prog:
-    def __init__(self, k, rng, wait_rng=None, own_streams=False, postwork=False, walks=False):
+    def __init__(self, k, rng, wait_rng=None, own_streams=False, postwork=False, walks=False,
+                 folds=False):
         self.k = k
         self.r = rng
         # --postwork: the parents add to accI after some launches (with no
@@ -152,6 +153,9 @@ class Prog:
         self.postwork = postwork
         # --walks: some recursive kernels are tree walks (new_rec).
         self.walks = walks
+        # --folds: some children end with an atomic to one address per launch
+        # (new_child's 'fold'), which threshold's serial versions fold.
+        self.folds = folds
         self.post_here = False    # launch() is in a parent, which has accI
         # --own-streams: device-created streams in the plain form (create,
         # launch, destroy, each a statement) instead of the checked one; no
@@ -251,8 +255,11 @@ class Prog:
         p = self.p
         c = Child()
         if kind is None:
-            kind = r.choices(['atomic', 'early', 'disjoint', 'smem', 'dyn', 'shfl', 'ballot', 'tmpl'],
-                             [16, 12, 10, 8, 7, 7, 6, 8])[0]
+            if self.folds and r.random() < 0.75:
+                kind = 'fold'
+            else:
+                kind = r.choices(['atomic', 'early', 'disjoint', 'smem', 'dyn', 'shfl', 'ballot',
+                                  'tmpl'], [16, 12, 10, 8, 7, 7, 6, 8])[0]
         c.kind = kind
         c.name = self.kname('c')
         if for_huge:
@@ -275,7 +282,38 @@ class Prog:
         if use_in:
             vexpr = self.mix(f'key ^ in[(gid + key) % {self.NIN}u]', 'gid')
         params = []
-        if kind in ('atomic', 'early', 'disjoint'):
+        if kind == 'fold':
+            # Every thread ends with an atomic to the launch's one slot
+            # (key is a parameter): folded in a serial run. Sometimes
+            # conditional, after an early return, or followed by another
+            # atomic (then not the last thing the thread does: not folded).
+            body += self.pos_lines(pos, set())
+            opn = r.choice(list(self.OPS))
+            buf = self.OPS[opn][0]
+            params.append((param_decl(buf), buf))
+            one = f'key % {self.NA}u'
+            form = r.choice(['guard', 'early', 'cond', 'then-more'])
+            if form == 'guard':
+                body.append('if (gid < n) {')
+                body.append(f'  unsigned v = {vexpr};')
+                body.append('  ' + self.op(opn, one, 'v'))
+                body.append('}')
+            else:
+                body.append('if (gid >= n)')
+                body.append('  return;')
+                body.append(f'unsigned v = {vexpr};')
+                if form == 'cond':
+                    body.append('if ((v & 3u) != 0u)')
+                    body.append('  ' + self.op(opn, one, 'v'))
+                    body.append('else')
+                    body.append('  ' + self.op(opn, f'(key + 1u) % {self.NA}u', 'v ^ n'))
+                else:
+                    body.append(self.op(opn, one, 'v'))
+                    if form == 'then-more':
+                        body.append(self.op(opn, self.idx('gid', 'key'), 'v + 1u'))
+                    body.append('return;')
+            self.feat('child-fold', 'child-fold-' + form)
+        elif kind in ('atomic', 'early', 'disjoint'):
             body += self.pos_lines(pos, set())
             opn = r.choice(list(self.OPS))
             buf = self.OPS[opn][0]
@@ -652,7 +690,8 @@ class Prog:
         # (--postwork: more kernels whose one launch is the recursive one,
         # the shape consolidate takes by default when the thread waits.)
         if r.random() < (0.2 if self.postwork else 0.45):
-            leaf = self.pick_child(['atomic', 'early', 'smem', 'dyn', 'shfl', 'ballot'])
+            leaf = self.pick_child(['atomic', 'early', 'smem', 'dyn', 'shfl', 'ballot'] +
+                                   (['fold'] * 6 if self.folds else []))
         names = [self.kname('r')]
         if mutual:
             names.append(self.kname('r'))
@@ -858,7 +897,9 @@ class Prog:
         self.feat({'every': 'parent-every-thread', 'thread0': 'parent-thread0',
                    'some': 'parent-some-threads'}[mode])
         # sites
-        nsites = r.choices([1, 2, 3, 4], [8, 3, 1, 0] if self.postwork else [3, 4, 3, 1])[0]
+        # (--folds: mostly one site, where threshold runs children serially.)
+        nsites = r.choices([1, 2, 3, 4], [8, 3, 1, 0] if self.postwork or self.folds
+                           else [3, 4, 3, 1])[0]
         kinds = []
         for _ in range(nsites):
             kinds.append(r.choices(['simple', 'chain', 'rec', 'malloc', 'huge'],
@@ -2356,7 +2397,7 @@ def _main_text(programs, setup=''):
 
 
 def generate(seed, programs, waits=False, own_streams=False, postwork=False, merge=False,
-             walks=False):
+             walks=False, folds=False):
     if merge:
         return generate_merge(seed, programs)
     out = [f'// Generated by dpopt test/difftest/gen.py --seed {seed} --programs {programs}\n'
@@ -2367,7 +2408,7 @@ def generate(seed, programs, waits=False, own_streams=False, postwork=False, mer
     def make(k, attempt):
         rng = random.Random(f'dpopt-difftest:{seed}:{k}:{attempt}')
         wait_rng = random.Random(f'dpopt-difftest-waits:{seed}:{k}:{attempt}') if waits else None
-        return Prog(k, rng, wait_rng, own_streams, postwork, walks)
+        return Prog(k, rng, wait_rng, own_streams, postwork, walks, folds)
     texts, feats = _programs(programs, make, 'program within the launch budget', seed)
     out += texts
     out.append(_main_text(programs,
@@ -2421,15 +2462,20 @@ def main(argv=None):
     ap.add_argument('--walks', action='store_true',
                     help='a family of programs in which about a third of the recursive kernels '
                          'are tree walks: the whole body under one gid < n && ... guard')
+    ap.add_argument('--folds', action='store_true',
+                    help='a family of programs in which about 3 in 4 new children end with an '
+                         'atomic to one address per launch (threshold folds them in its '
+                         'serial versions)')
     a = ap.parse_args(argv)
     if a.programs < 1:
         ap.error('--programs must be at least 1')
-    if a.merge and (a.waits or a.own_streams or a.postwork or a.walks):
-        ap.error('--merge is a family of its own: no --waits, --own-streams, --postwork or --walks')
+    if a.merge and (a.waits or a.own_streams or a.postwork or a.walks or a.folds):
+        ap.error('--merge is a family of its own: no --waits, --own-streams, --postwork, '
+                 '--walks or --folds')
     if not a.output and not a.list_features:
         ap.error('give -o FILE or --list-features')
     text, feats = generate(a.seed, a.programs, a.waits, a.own_streams, a.postwork, a.merge,
-                           a.walks)
+                           a.walks, a.folds)
     if a.output:
         with open(a.output, 'w', newline='\n') as f:
             f.write(text)

@@ -189,16 +189,17 @@ def main():
                          'for every file of WORK, the reference included')
     ap.add_argument('--walks', action='store_true',
                     help='the same with the --walks family (recursive tree walks)')
+    ap.add_argument('--folds', action='store_true',
+                    help='the same with the --folds family (children ending with an atomic '
+                         'to one address per launch)')
     ap.add_argument('--merge', action='store_true',
                     help='generate the --merge family (gen.py --merge: host launch sequences) '
                          'for every file of WORK and run only the configurations marked @merge')
     args = ap.parse_args()
-    if args.merge and (args.postwork or args.walks):
-        ap.error('--merge, --postwork and --walks are different families')
-    if args.postwork and args.walks:
-        ap.error('--merge, --postwork and --walks are different families')
+    if sum([args.merge, args.postwork, args.walks, args.folds]) > 1:
+        ap.error('--merge, --postwork, --walks and --folds are different families')
     family = (['--postwork'] if args.postwork else ['--merge'] if args.merge else
-              ['--walks'] if args.walks else [])
+              ['--walks'] if args.walks else ['--folds'] if args.folds else [])
 
     configs = read_configs(args.configs, [c for c in args.only.split(',') if c])
     # @merge configurations are for the merge family, and only they.

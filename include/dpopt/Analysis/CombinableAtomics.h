@@ -17,8 +17,8 @@
 //    commutative, so the folded value is what the atomics would have left
 //    (floating-point additions are not: their rounding depends on the order);
 //  - to an address every thread of the grid computes alike: built only from
-//    parameters the kernel never writes, constants, '&', '[]', '+' and '-',
-//    with no memory read;
+//    parameters the kernel never writes, constants, '&', '[]' and integer
+//    arithmetic, with no memory read;
 //  - the last thing its thread does to memory: no loop or switch around it
 //    in the kernel, nothing after it but 'return's and empty statements, and
 //    no goto in the kernel. The combined run is then the schedule in which
