@@ -73,8 +73,12 @@ readOnlyParams(const FunctionDecl *Def, const ParentMap &PM,
 /// global variables, and integer and pointer arithmetic on them. (The fold
 /// evaluates it once, after the run, and only when a thread made the
 /// atomic, which evaluated it too.)
-bool uniformAddress(const Expr *E,
+bool uniformAddress(const ASTContext &Ctx, const Expr *E,
                     const llvm::SmallPtrSet<const ParmVarDecl *, 8> &ReadOnly) {
+  // The fold writes the address's text again after the run: none of it may
+  // come from a macro, which could mean something else there.
+  if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID())
+    return false;
   E = E->IgnoreParens();
   if (isa<IntegerLiteral, CharacterLiteral>(E))
     return true;
@@ -88,21 +92,26 @@ bool uniformAddress(const Expr *E,
   if (const auto *C = dyn_cast<ImplicitCastExpr>(E)) {
     if (C->getCastKind() == CK_LValueToRValue) {
       const auto *D = dyn_cast<DeclRefExpr>(C->getSubExpr()->IgnoreParens());
-      const auto *P = D ? dyn_cast<ParmVarDecl>(D->getDecl()) : nullptr;
-      return P && ReadOnly.count(P);
+      if (!D)
+        return false;
+      if (const auto *P = dyn_cast<ParmVarDecl>(D->getDecl()))
+        return ReadOnly.count(P);
+      // A constant ('constexpr unsigned Slots = 64;') reads no memory.
+      const auto *V = dyn_cast<VarDecl>(D->getDecl());
+      return V && V->isUsableInConstantExpressions(Ctx);
     }
-    return uniformAddress(C->getSubExpr(), ReadOnly);
+    return uniformAddress(Ctx, C->getSubExpr(), ReadOnly);
   }
   if (const auto *C = dyn_cast<ExplicitCastExpr>(E))
     return (C->getType()->isIntegerType() || C->getType()->isPointerType()) &&
-           uniformAddress(C->getSubExpr(), ReadOnly);
+           uniformAddress(Ctx, C->getSubExpr(), ReadOnly);
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     switch (U->getOpcode()) {
     case UO_AddrOf:
     case UO_Minus:
     case UO_Plus:
     case UO_Not:
-      return uniformAddress(U->getSubExpr(), ReadOnly);
+      return uniformAddress(Ctx, U->getSubExpr(), ReadOnly);
     default:
       return false;
     }
@@ -119,15 +128,15 @@ bool uniformAddress(const Expr *E,
     case BO_And:
     case BO_Or:
     case BO_Xor:
-      return uniformAddress(B->getLHS(), ReadOnly) &&
-             uniformAddress(B->getRHS(), ReadOnly);
+      return uniformAddress(Ctx, B->getLHS(), ReadOnly) &&
+             uniformAddress(Ctx, B->getRHS(), ReadOnly);
     default:
       return false;
     }
   }
   if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
-    return uniformAddress(A->getBase(), ReadOnly) &&
-           uniformAddress(A->getIdx(), ReadOnly);
+    return uniformAddress(Ctx, A->getBase(), ReadOnly) &&
+           uniformAddress(Ctx, A->getIdx(), ReadOnly);
   return false;
 }
 
@@ -217,7 +226,7 @@ std::vector<CombinableAtomic> combinableAtomics(ASTContext &Ctx,
     if (!Builtin || Builtin->isBooleanType() ||
         !(Builtin->isInteger() || (Floating && FloatingAdds && Op == "Add")))
       continue;
-    if (!uniformAddress(Call->getArg(0), ReadOnly) ||
+    if (!uniformAddress(Ctx, Call->getArg(0), ReadOnly) ||
         !lastThingDone(PM, Body, Call))
       continue;
     Found.push_back(

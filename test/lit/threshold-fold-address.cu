@@ -38,3 +38,26 @@ __global__ void p3(unsigned *Acc, unsigned N) { fromLocal<<<(N + 127) / 128, 128
 // CHECK: static __device__ void {{__dpopt_serial_fromLocal[_0-9]*}}(dim3
 // CHECK-NOT: {{dpopt::rt::AtomicFold}}<
 // CHECK: atomicAdd(&Acc[Where], Gid);
+
+// A constant in the address is folded; a macro in it is not (the fold writes
+// the address again after the run).
+constexpr unsigned Slots = 64;
+#define SLOT(K) ((K) % 32u)
+__global__ void constSlot(unsigned *Acc, unsigned N, unsigned Key) {
+  unsigned Gid = blockIdx.x * blockDim.x + threadIdx.x;
+  if (Gid < N)
+    atomicMax(&Acc[Key % Slots], Gid);
+}
+__global__ void macroSlot(unsigned *Acc, unsigned N, unsigned Key) {
+  unsigned Gid = blockIdx.x * blockDim.x + threadIdx.x;
+  if (Gid < N)
+    atomicMax(&Acc[SLOT(Key)], Gid);
+}
+__global__ void p4(unsigned *Acc, unsigned N) { constSlot<<<(N + 127) / 128, 128>>>(Acc, N, threadIdx.x); }
+__global__ void p5(unsigned *Acc, unsigned N) { macroSlot<<<(N + 127) / 128, 128>>>(Acc, N, threadIdx.x); }
+// CHECK: static __device__ void {{__dpopt_serial_constSlot[_0-9]*}}(dim3
+// CHECK: dpopt::rt::AtomicFold<dpopt::rt::FoldOp::Max, unsigned int> [[G:__dpopt_fold[_0-9]*]];
+// CHECK: [[G]].flush(&Acc[Key % Slots]);
+// CHECK: static __device__ void {{__dpopt_serial_macroSlot[_0-9]*}}(dim3
+// CHECK-NOT: {{dpopt::rt::AtomicFold}}<
+// CHECK: atomicMax(&Acc[SLOT(Key)], Gid);
