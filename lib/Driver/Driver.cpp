@@ -216,6 +216,11 @@ int Run::execute() {
     return fail(ExitInputError, DiagId::OptionNeedsAnother,
                 "--consldt needs the consolidate pass, which --passes does "
                 "not run");
+  if (O.PassOpts.FoldFpAtomics &&
+      none_of(Pipeline, [](Pass *P) { return P->name() == "threshold"; }))
+    return fail(ExitInputError, DiagId::OptionNeedsAnother,
+                "--fold-fp-atomics needs the threshold pass, which --passes "
+                "does not run");
   {
     ProgramAnalysis Analysis(**WC);
     std::vector<Diagnostic> PragmaErrors;

@@ -32,3 +32,8 @@ __global__ void rows(const int *Ptr, const float *Val, float *Y, int N) {
 // YES: [[F]].take(Val[Begin + I]);
 // YES: [[F]].flush(&Y[Row]);
 // REM: the serial version of 'rowSum' makes the atomicAdd at threshold-fold-fp-atomics.cu:17 once per run{{.*}}(--fold-fp-atomics: the folded sum may round differently){{.*}}[DP5102]
+
+// The option needs the pass it acts in.
+// RUN: not %dpopt %s -o %t.agg.cu --passes=aggregate --fold-fp-atomics 2>&1 | FileCheck %s --check-prefix=NEEDS
+// RUN: not test -e %t.agg.cu
+// NEEDS: error: --fold-fp-atomics needs the threshold pass, which --passes does not run [DP2016]
