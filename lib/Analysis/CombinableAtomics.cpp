@@ -5,12 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "dpopt/Analysis/CombinableAtomics.h"
+#include "dpopt/Analysis/LocalVariables.h"
 
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -19,18 +19,13 @@ namespace dpopt {
 
 namespace {
 
-/// Calls, parameter uses and gotos of a body.
+/// Calls and gotos of a body.
 struct BodyScan : RecursiveASTVisitor<BodyScan> {
   std::vector<const CallExpr *> Calls;
-  std::vector<const DeclRefExpr *> Refs;
   bool HasGoto = false;
 
   bool VisitCallExpr(CallExpr *C) {
     Calls.push_back(C);
-    return true;
-  }
-  bool VisitDeclRefExpr(DeclRefExpr *D) {
-    Refs.push_back(D);
     return true;
   }
   bool VisitGotoStmt(GotoStmt *) {
@@ -43,38 +38,12 @@ struct BodyScan : RecursiveASTVisitor<BodyScan> {
   }
 };
 
-/// The statement's parent, past parentheses.
-const Stmt *parentOf(const ParentMap &PM, const Stmt *S) {
-  const Stmt *P = PM.getParent(S);
-  while (P && isa<ParenExpr>(P))
-    P = PM.getParent(P);
-  return P;
-}
-
-/// The parameters of \p Def that the body only ever reads.
-llvm::SmallPtrSet<const ParmVarDecl *, 8>
-readOnlyParams(const FunctionDecl *Def, const ParentMap &PM,
-               const std::vector<const DeclRefExpr *> &Refs) {
-  llvm::SmallPtrSet<const ParmVarDecl *, 8> ReadOnly(Def->param_begin(),
-                                                     Def->param_end());
-  for (const DeclRefExpr *R : Refs) {
-    const auto *P = dyn_cast<ParmVarDecl>(R->getDecl());
-    if (!P || !ReadOnly.count(P))
-      continue;
-    const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(parentOf(PM, R));
-    if (!Cast || Cast->getCastKind() != CK_LValueToRValue)
-      ReadOnly.erase(P); // written, incremented, its address taken, ...
-  }
-  return ReadOnly;
-}
-
 /// \p E computes the same value in every thread of the grid without
 /// reading memory: read-only parameters, constants, the addresses of
 /// global variables, and integer and pointer arithmetic on them. (The fold
 /// evaluates it once, after the run, and only when a thread made the
 /// atomic, which evaluated it too.)
-bool uniformAddress(const ASTContext &Ctx, const Expr *E,
-                    const llvm::SmallPtrSet<const ParmVarDecl *, 8> &ReadOnly) {
+bool uniformAddress(const ASTContext &Ctx, const Expr *E, const Stmt *Body) {
   // The fold writes the address's text again after the run: none of it may
   // come from a macro, which could mean something else there.
   if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID())
@@ -95,23 +64,23 @@ bool uniformAddress(const ASTContext &Ctx, const Expr *E,
       if (!D)
         return false;
       if (const auto *P = dyn_cast<ParmVarDecl>(D->getDecl()))
-        return ReadOnly.count(P);
+        return isNeverModified(P, Body);
       // A constant ('constexpr unsigned Slots = 64;') reads no memory.
       const auto *V = dyn_cast<VarDecl>(D->getDecl());
       return V && V->isUsableInConstantExpressions(Ctx);
     }
-    return uniformAddress(Ctx, C->getSubExpr(), ReadOnly);
+    return uniformAddress(Ctx, C->getSubExpr(), Body);
   }
   if (const auto *C = dyn_cast<ExplicitCastExpr>(E))
     return (C->getType()->isIntegerType() || C->getType()->isPointerType()) &&
-           uniformAddress(Ctx, C->getSubExpr(), ReadOnly);
+           uniformAddress(Ctx, C->getSubExpr(), Body);
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {
     switch (U->getOpcode()) {
     case UO_AddrOf:
     case UO_Minus:
     case UO_Plus:
     case UO_Not:
-      return uniformAddress(Ctx, U->getSubExpr(), ReadOnly);
+      return uniformAddress(Ctx, U->getSubExpr(), Body);
     default:
       return false;
     }
@@ -128,15 +97,15 @@ bool uniformAddress(const ASTContext &Ctx, const Expr *E,
     case BO_And:
     case BO_Or:
     case BO_Xor:
-      return uniformAddress(Ctx, B->getLHS(), ReadOnly) &&
-             uniformAddress(Ctx, B->getRHS(), ReadOnly);
+      return uniformAddress(Ctx, B->getLHS(), Body) &&
+             uniformAddress(Ctx, B->getRHS(), Body);
     default:
       return false;
     }
   }
   if (const auto *A = dyn_cast<ArraySubscriptExpr>(E))
-    return uniformAddress(Ctx, A->getBase(), ReadOnly) &&
-           uniformAddress(Ctx, A->getIdx(), ReadOnly);
+    return uniformAddress(Ctx, A->getBase(), Body) &&
+           uniformAddress(Ctx, A->getIdx(), Body);
   return false;
 }
 
@@ -192,7 +161,6 @@ std::vector<CombinableAtomic> combinableAtomics(ASTContext &Ctx,
   if (Scan.HasGoto)
     return Found;
   ParentMap PM(Body);
-  const auto ReadOnly = readOnlyParams(Kernel, PM, Scan.Refs);
   const SourceManager &SM = Ctx.getSourceManager();
   for (const CallExpr *Call : Scan.Calls) {
     const FunctionDecl *Callee = Call->getDirectCallee();
@@ -226,7 +194,7 @@ std::vector<CombinableAtomic> combinableAtomics(ASTContext &Ctx,
     if (!Builtin || Builtin->isBooleanType() ||
         !(Builtin->isInteger() || (Floating && FloatingAdds && Op == "Add")))
       continue;
-    if (!uniformAddress(Ctx, Call->getArg(0), ReadOnly) ||
+    if (!uniformAddress(Ctx, Call->getArg(0), Body) ||
         !lastThingDone(PM, Body, Call))
       continue;
     Found.push_back(

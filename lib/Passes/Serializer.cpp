@@ -97,6 +97,10 @@ Expected<std::string> Serializer::request(const FunctionDecl *Child,
       Plans.erase(It);
       return createStringError(inconvertibleErrorCode(), *Why);
     }
+    if (FoldAtomics)
+      P.Folded =
+          combinableAtomics(A.workingCopy().unit().getASTContext(),
+                            getWrittenDefinition(Child), FoldFloatingAdds);
     Order.push_back(Key);
   }
   P.GridDims = std::max(P.GridDims, GridDims);
@@ -104,12 +108,12 @@ Expected<std::string> Serializer::request(const FunctionDecl *Child,
   return P.Name;
 }
 
-std::vector<CombinableAtomic>
+ArrayRef<CombinableAtomic>
 Serializer::foldedAtomics(const FunctionDecl *Child) const {
-  if (!FoldAtomics)
+  auto It = Plans.find(canonicalFunction(Child));
+  if (It == Plans.end())
     return {};
-  return combinableAtomics(A.workingCopy().unit().getASTContext(),
-                           getWrittenDefinition(Child), FoldFloatingAdds);
+  return It->second.Folded;
 }
 
 Expected<std::string> Serializer::serialBody(const ParsedUnit &U, const Plan &P,
@@ -128,7 +132,7 @@ Expected<std::string> Serializer::serialBody(const ParsedUnit &U, const Plan &P,
   // made it; the fold makes the one atomic after the last thread.
   std::string Folds, Flushes;
   const SourceManager &SM = U.getSourceManager();
-  for (const CombinableAtomic &Atomic : foldedAtomics(P.Child)) {
+  for (const CombinableAtomic &Atomic : P.Folded) {
     std::string Fold = Names.fresh("fold");
     const CallExpr *Call = Atomic.Call;
     Folds += "  " + ("" + rt::AtomicFold) + "<" + rt::FoldOp +

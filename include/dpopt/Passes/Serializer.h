@@ -83,9 +83,9 @@ public:
 
   bool empty() const { return Order.empty(); }
 
-  /// The atomics of \p Child that its serial version folds into one per
-  /// run (none without FoldAtomics).
-  std::vector<CombinableAtomic>
+  /// The atomics of \p Child's requested serial version that it folds into
+  /// one per run (none without FoldAtomics).
+  llvm::ArrayRef<CombinableAtomic>
   foldedAtomics(const clang::FunctionDecl *Child) const;
 
 private:
@@ -93,6 +93,8 @@ private:
     const clang::FunctionDecl *Child = nullptr;
     std::string Name;
     unsigned GridDims = 1, BlockDims = 1;
+    /// The atomics the version folds, found once when it is planned.
+    std::vector<CombinableAtomic> Folded;
   };
   llvm::Expected<std::string> serialBody(const ParsedUnit &U, const Plan &P,
                                          const EditList &BodyEdits,
