@@ -44,6 +44,9 @@ constexpr llvm::StringLiteral PassName = "aggregate";
 /// A site's granularity and, where dpopt chose it, why (for the remark).
 struct LevelChoice {
   AggregateSpec Spec;
+  /// Multi-block groups sized at run time: the whole grid when its records
+  /// fit in the budget, else as many blocks as fit (aggFittingGroupBlocks).
+  bool Fit = false;
   std::string Why;
 
   /// " (why)" for the remark, or nothing.
@@ -60,20 +63,33 @@ bool threadMappedChild(const LaunchSite &S, ProgramAnalysis &A) {
   return F.Barriers.empty() && F.WarpOps.empty();
 }
 
-/// The default's granularity for \p S: multiblock:DefaultGroupBlocks, but
-/// a whole grid per group for a recursive launch of a thread-mapped child
-/// that does not hang on an atomic's result. Then each level of the
-/// recursion is one launch; with groups of blocks, the widest levels of a
-/// tree walk make thousands. Measured on an H200 (full data, 2026-11-28):
-/// grid groups ran the tree walks pw, td and th 1.09-1.34x faster than
-/// multiblock:32, and the recursive BFS (bfsrec), whose launches depend on
-/// an atomicMin, 0.42x as fast; the recursive children with barriers (qs,
-/// qt) gained nothing either way.
+/// The default's granularity for \p S. A non-recursive site aggregates per
+/// grid, as far as the grid's records fit in the group budget
+/// (DPOPT_AGG_GROUP_BYTES): the group size is chosen at run time from the
+/// grid and block (aggFittingGroupBlocks), so a grid too large for one
+/// group is split into as few groups as fit, never fewer than
+/// DefaultGroupBlocks blocks each. Measured on an H200 (full data,
+/// 2026-11-25 tuning runs), a grid group at the one site of bfs, sssp,
+/// pagerank, gc and mstf ran them 1.05-1.29x faster than multiblock:32, and
+/// at most 3% slower elsewhere. A recursive launch keeps multiblock:32 (grid
+/// groups ran qs 0.34-0.39x as fast), except for a thread-mapped child that
+/// does not hang on an atomic's result: then each level of the recursion is
+/// one launch; with groups of blocks, the widest levels of a tree walk make
+/// thousands. Measured on an H200 (full data, 2026-11-28): grid groups ran
+/// the tree walks pw, td and th 1.09-1.34x faster than multiblock:32, and
+/// the recursive BFS (bfsrec), whose launches depend on an atomicMin, 0.42x
+/// as fast; the recursive children with barriers (qs, qt) gained nothing
+/// either way.
 LevelChoice defaultLevel(const LaunchSite &S, ProgramAnalysis &A) {
   LevelChoice C;
   C.Spec.Level = Granularity::MultiBlock;
   C.Spec.GroupBlocks = DefaultGroupBlocks;
-  if (!S.Recursive || !threadMappedChild(S, A))
+  if (!S.Recursive) {
+    C.Fit = true;
+    C.Why = "the default for a launch that is not recursive";
+    return C;
+  }
+  if (!threadMappedChild(S, A))
     return C;
   if (std::optional<AtomicDecision> D = launchDecidedByAtomic(S)) {
     C.Why = "not a grid per level of the recursion: whether it launches "
@@ -97,9 +113,9 @@ LevelChoice levelOf(const LaunchSite &S, const PassOptions &O,
                     ProgramAnalysis &A) {
   if (std::optional<AggregateSpec> L =
           S.setting([](const PragmaDirective &D) { return D.Aggregate; }))
-    return {*L, ""};
+    return {*L, false, ""};
   if (O.Aggregate)
-    return {*O.Aggregate, ""};
+    return {*O.Aggregate, false, ""};
   return defaultLevel(S, A);
 }
 
@@ -119,7 +135,10 @@ DiagId aggregatedId(const AggregateSpec &L) {
   return DiagId::AggregatedGrid;
 }
 
-std::string levelText(const AggregateSpec &L) {
+std::string levelText(const LevelChoice &C) {
+  const AggregateSpec &L = C.Spec;
+  if (C.Fit)
+    return "grid, as far as its records fit";
   std::string Text = granularityName(L.Level);
   if (L.Level == Granularity::MultiBlock)
     Text += ":" + std::to_string(L.GroupBlocks.value_or(DefaultGroupBlocks));
@@ -188,7 +207,7 @@ protected:
   std::string summary(const LaunchSite &S, ProgramAnalysis &A,
                       const PassOptions &O) const override {
     return "aggregates the launches of '" + S.CalleeName + "' per " +
-           levelText(levelOf(S, O, A).Spec);
+           levelText(levelOf(S, O, A));
   }
 
   std::unique_ptr<SiteRewriter> makeRewriter(SiteRun &Run) const override;
@@ -465,6 +484,8 @@ public:
     const AggregateSpec &Level = Choice.Spec;
     P.Level = Level.Level;
     P.GroupBlocks = Level.GroupBlocks.value_or(DefaultGroupBlocks);
+    if (Choice.Fit)
+      P.FitRecord = C.Rec;
     P.Group = Names.fresh("agg" + std::to_string(S.Id));
     P.PerThread = S.inLoop() || A.transitiveFacts(S.Caller).Launches.size() > 1
                       ? "DPOPT_AGG_LOOP_SLOTS"
@@ -508,7 +529,7 @@ public:
     SharedGroup Mine;
     Mine.Parent = canonicalFunction(S.Caller);
     Mine.Child = Key;
-    Mine.Level = levelText(Level);
+    Mine.Level = levelText(Choice);
     Mine.Threshold = Threshold;
     Mine.LauncherArgs = P.LauncherArgs;
     const FunctionFacts &ChildFacts = A.transitiveFacts(S.Callee);
@@ -541,7 +562,7 @@ public:
 
     // The launch becomes a record; a thread that finds no room launches.
     std::string Text = recordStatement(
-        P, "dpopt aggregate (" + levelText(Level) + "): one launch per group",
+        P, "dpopt aggregate (" + levelText(Choice) + "): one launch per group",
         C.Rec, C.Make, MakeArgs, L.Callee,
         recordArgs(C, Gen.R, [&](size_t I) { return S.Args[I].Text; }), Gen);
     SiteEdits.replace(
@@ -555,7 +576,7 @@ public:
     Run.passed(
         S, aggregatedId(Level),
         "aggregating the launches of '" + S.CalleeName + "' per " +
-            levelText(Level) + Choice.note() + " into one launch of a clone" +
+            levelText(Choice) + Choice.note() + " into one launch of a clone" +
             Joined + "; " + C.PackingNote +
             (Once.empty() ? "" : "; passed once, not in each record: " + Once));
     return Error::success();

@@ -279,6 +279,16 @@ namespace {
 std::string groupBlocks(const GroupSite &P) {
   if (P.Level == Granularity::Grid)
     return "0ull";
+  // The same expression in the prologue and the epilogue: it depends only
+  // on the grid and block, so every block of the grid gets the same size.
+  if (!P.FitRecord.empty())
+    return rt::aggFittingGroupBlocks + "(" +
+           (P.PerThread.front() == '(' ? P.PerThread
+                                       : "(" + P.PerThread + ")") +
+           " * sizeof(" + P.FitRecord + ")" +
+           (P.GuardedAxes ? ", " + std::to_string(P.GuardedAxes) + "u"
+                          : std::string()) +
+           ")";
   return std::to_string(P.GroupBlocks) + "ull";
 }
 

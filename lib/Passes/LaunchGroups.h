@@ -56,6 +56,10 @@ struct GroupSite {
   Granularity Level = Granularity::Block;
   /// N of multiblock:N (ignored for the other levels).
   uint64_t GroupBlocks = 0;
+  /// When set (multi-block only), the record type of a group whose size is
+  /// chosen at run time instead of GroupBlocks: the whole grid where its
+  /// records fit in the group budget (rt::aggFittingGroupBlocks).
+  std::string FitRecord;
   /// The site's group variable (shared memory) in its kernel.
   std::string Group;
   /// Records each thread may need: "1u", or DPOPT_AGG_LOOP_SLOTS in a loop.

@@ -34,11 +34,13 @@
 //                launches its own child: no work is lost.
 //
 // Sizes (define before including to change): DPOPT_AGG_POOL_BYTES (record
-// pool, default 128 MiB), DPOPT_AGG_TABLE_SLOTS (live multi-block and grid
-// groups, default 65536, at least 16384), DPOPT_AGG_LOOP_SLOTS (records per
-// thread for a launch in a loop, default 4), DPOPT_AGG_LAUNCHER_PROBES (free
-// slots a clone's launcher looks for, default 64; 0: clones look their
-// groups up).
+// pool, default 128 MiB), DPOPT_AGG_GROUP_BYTES (records of one group sized
+// at run time, default a quarter of the pool), DPOPT_AGG_MIN_GROUP_BLOCKS
+// (the smallest such group, default 32 blocks), DPOPT_AGG_TABLE_SLOTS (live
+// multi-block and grid groups, default 65536, at least 16384),
+// DPOPT_AGG_LOOP_SLOTS (records per thread for a launch in a loop, default
+// 4), DPOPT_AGG_LAUNCHER_PROBES (free slots a clone's launcher looks for,
+// default 64; 0: clones look their groups up).
 //
 // The pool and the table are 'static': each translation unit that includes
 // this header has its own, which keeps -rdc linking free of duplicate
@@ -76,6 +78,18 @@ static_assert(DPOPT_AGG_TABLE_SLOTS >= 16384u,
 // to look its grid-wide groups up itself (aggNewGridGroup).
 #ifndef DPOPT_AGG_LAUNCHER_PROBES
 #define DPOPT_AGG_LAUNCHER_PROBES 64u
+#endif
+// The record bytes one group may reserve when its size is chosen at run
+// time (aggFittingGroupBlocks, the default for a launch that is not
+// recursive): a quarter of the pool, so that a few such groups (nested or
+// concurrent grids) fit at once.
+#ifndef DPOPT_AGG_GROUP_BYTES
+#define DPOPT_AGG_GROUP_BYTES (DPOPT_AGG_POOL_BYTES / 4)
+#endif
+// The fewest blocks such a group has, whatever its records need (the
+// default multi-block size before groups were fitted).
+#ifndef DPOPT_AGG_MIN_GROUP_BLOCKS
+#define DPOPT_AGG_MIN_GROUP_BLOCKS 32ull
 #endif
 
 namespace dpopt {
@@ -132,6 +146,22 @@ __device__ inline unsigned aggGroupCapacity(unsigned long long Members, dim3 Blo
                                             unsigned PerThread, unsigned GuardedAxes) {
   unsigned long long Cap = Members * aggLaunchingThreads(Block, GuardedAxes) * PerThread;
   return static_cast<unsigned>(Cap < (1u << 24) ? Cap : (1u << 24));
+}
+
+/// Blocks per group for a multi-block site whose group size is chosen at
+/// run time: the whole grid when its records (\p BytesPerThread per thread
+/// that can launch) fit in DPOPT_AGG_GROUP_BYTES, else as many blocks as
+/// fit, but at least DPOPT_AGG_MIN_GROUP_BLOCKS (the pool then takes what
+/// it can; a thread that finds no room launches alone). One launch per grid
+/// saves the launches of many small groups; the cap keeps a huge grid from
+/// asking the pool for more than it has, which would send every launch
+/// alone. It depends only on the grid's block size, so every block of the
+/// grid, in its prologue and its epilogue, gets the same answer.
+__device__ inline unsigned long long aggFittingGroupBlocks(unsigned long long BytesPerThread,
+                                                           unsigned GuardedAxes = 0) {
+  unsigned long long PerBlock = aggLaunchingThreads(GuardedAxes) * BytesPerThread;
+  unsigned long long Fit = PerBlock ? DPOPT_AGG_GROUP_BYTES / PerBlock : 0;
+  return Fit < DPOPT_AGG_MIN_GROUP_BLOCKS ? DPOPT_AGG_MIN_GROUP_BLOCKS : Fit;
 }
 
 /// The (x, y, z) index of linear index \p I in a grid or block of \p D.

@@ -8,10 +8,10 @@
 // RUN: FileCheck --check-prefix=OUT %s < %t.cu
 // RUN: %if nvcc %{ %nvcc-check %t.cu %}
 // CHECK-DAG: aggregate-passed-once.cu:60:7: remark: aggregating the launches of 'walk' per grid {{.*}}; passed once, not in each record: ChildPtr, Child, Lines, Depth [-Rpass=aggregate]
-// CHECK-DAG: aggregate-passed-once.cu:82:3: remark: aggregating the launches of 'changes' per multiblock:32 into one launch of a clone; {{.*}}; passed once, not in each record: A, N [-Rpass=aggregate]
-// CHECK-DAG: aggregate-passed-once.cu:85:5: remark: aggregating the launches of 'leaf' per multiblock:32 into one launch of a clone; {{.*}}; passed once, not in each record: A [-Rpass=aggregate]
-// CHECK-DAG: aggregate-passed-once.cu:86:5: remark: aggregating the launches of 'leaf' per multiblock:32 into one launch of a clone, in one group with the launch at aggregate-passed-once.cu:85; {{.*}}; passed once, not in each record: A [-Rpass=aggregate]
-// CHECK-DAG: aggregate-passed-once.cu:91:3: remark: aggregating the launches of 'bounded' per multiblock:32 into one launch of a clone; threads packed: {{.*}}; passed once, not in each record: A, N [-Rpass=aggregate]
+// CHECK-DAG: aggregate-passed-once.cu:82:3: remark: aggregating the launches of 'changes' per grid, as far as its records fit (the default for a launch that is not recursive) into one launch of a clone; {{.*}}; passed once, not in each record: A, N [-Rpass=aggregate]
+// CHECK-DAG: aggregate-passed-once.cu:85:5: remark: aggregating the launches of 'leaf' per grid, as far as its records fit (the default for a launch that is not recursive) into one launch of a clone; {{.*}}; passed once, not in each record: A [-Rpass=aggregate]
+// CHECK-DAG: aggregate-passed-once.cu:86:5: remark: aggregating the launches of 'leaf' per grid, as far as its records fit (the default for a launch that is not recursive) into one launch of a clone, in one group with the launch at aggregate-passed-once.cu:85; {{.*}}; passed once, not in each record: A [-Rpass=aggregate]
+// CHECK-DAG: aggregate-passed-once.cu:91:3: remark: aggregating the launches of 'bounded' per grid, as far as its records fit (the default for a launch that is not recursive) into one launch of a clone; threads packed: {{.*}}; passed once, not in each record: A, N [-Rpass=aggregate]
 // CHECK-DAG: aggregate-passed-once.cu:101:7: remark: aggregating the launches of 'shrink' per grid {{.*}}; passed once, not in each record: A [-Rpass=aggregate]
 //
 // The walk: the record keeps Nodes and Count; the launcher and the clone

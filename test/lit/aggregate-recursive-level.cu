@@ -1,24 +1,33 @@
-// The default granularity (no pragma, tuning entry or --agg): a recursive
+// The default granularity (no pragma, tuning entry or --agg): a launch that
+// is not recursive is aggregated per grid as far as its records fit (the
+// group size is chosen at run time: aggFittingGroupBlocks); a recursive
 // launch of a child whose threads each do their own work is aggregated per
 // grid, one launch per level of the recursion, unless whether it launches
-// depends on an atomic's result (then, and for every other launch,
-// multiblock:32). Pragmas and --agg choose for themselves. The remark says
-// why dpopt chose. (Line numbers are absolute.)
+// depends on an atomic's result (then, and for every other recursive
+// launch, multiblock:32). Pragmas and --agg choose for themselves. The
+// remark says why dpopt chose. (Line numbers are absolute.)
 // RUN: %dpopt %s --passes=aggregate --remarks -o %t.cu 2>&1 | FileCheck %s
 // RUN: FileCheck --check-prefix=OUT %s < %t.cu
 // RUN: %if nvcc %{ %nvcc-check %t.cu %}
 // RUN: %dpopt %s --passes=aggregate --agg=multiblock:8 --remarks -o /dev/null 2>&1 | FileCheck --check-prefix=OPT %s
-// CHECK-DAG: aggregate-recursive-level.cu:40:7: remark: aggregating the launches of 'walk' per grid (chosen for a recursive launch of a child whose threads each do their own work: one launch per level of the recursion) into one launch of a clone; threads packed: {{.*}} [-Rpass=aggregate] [DP4304]
-// CHECK-DAG: aggregate-recursive-level.cu:52:7: remark: aggregating the launches of 'search' per multiblock:32 (not a grid per level of the recursion: whether it launches depends on what 'atomicMin' returns at aggregate-recursive-level.cu:50, so what the recursion launches depends on the order its grids run in) into one launch of a clone; {{.*}} [-Rpass=aggregate] [DP4303]
-// CHECK-DAG: aggregate-recursive-level.cu:63:5: remark: aggregating the launches of 'halve' per multiblock:32 into one launch of a clone; its blocks run whole: 'halve' synchronizes its threads; passed once, not in each record: A, N [-Rpass=aggregate] [DP4303]
-// CHECK-DAG: aggregate-recursive-level.cu:70:5: remark: aggregating the launches of 'leaf' per multiblock:32 into one launch of a clone; {{.*}} [-Rpass=aggregate] [DP4303]
-// CHECK-DAG: aggregate-recursive-level.cu:80:7: remark: aggregating the launches of 'pinned' per block into one launch of a clone; {{.*}} [-Rpass=aggregate] [DP4302]
-// OPT-DAG: aggregate-recursive-level.cu:40:7: remark: aggregating the launches of 'walk' per multiblock:8 into one launch of a clone; {{.*}} [DP4303]
-// OPT-DAG: aggregate-recursive-level.cu:52:7: remark: aggregating the launches of 'search' per multiblock:8 into one launch of a clone; {{.*}} [DP4303]
+// CHECK-DAG: aggregate-recursive-level.cu:49:7: remark: aggregating the launches of 'walk' per grid (chosen for a recursive launch of a child whose threads each do their own work: one launch per level of the recursion) into one launch of a clone; threads packed: {{.*}} [-Rpass=aggregate] [DP4304]
+// CHECK-DAG: aggregate-recursive-level.cu:61:7: remark: aggregating the launches of 'search' per multiblock:32 (not a grid per level of the recursion: whether it launches depends on what 'atomicMin' returns at aggregate-recursive-level.cu:59, so what the recursion launches depends on the order its grids run in) into one launch of a clone; {{.*}} [-Rpass=aggregate] [DP4303]
+// CHECK-DAG: aggregate-recursive-level.cu:72:5: remark: aggregating the launches of 'halve' per multiblock:32 into one launch of a clone; its blocks run whole: 'halve' synchronizes its threads; passed once, not in each record: A, N [-Rpass=aggregate] [DP4303]
+// CHECK-DAG: aggregate-recursive-level.cu:79:5: remark: aggregating the launches of 'leaf' per grid, as far as its records fit (the default for a launch that is not recursive) into one launch of a clone; {{.*}} [-Rpass=aggregate] [DP4303]
+// CHECK-DAG: aggregate-recursive-level.cu:89:7: remark: aggregating the launches of 'pinned' per block into one launch of a clone; {{.*}} [-Rpass=aggregate] [DP4302]
+// OPT-DAG: aggregate-recursive-level.cu:49:7: remark: aggregating the launches of 'walk' per multiblock:8 into one launch of a clone; {{.*}} [DP4303]
+// OPT-DAG: aggregate-recursive-level.cu:61:7: remark: aggregating the launches of 'search' per multiblock:8 into one launch of a clone; {{.*}} [DP4303]
+// OPT-DAG: aggregate-recursive-level.cu:79:5: remark: aggregating the launches of 'leaf' per multiblock:8 into one launch of a clone; {{.*}} [DP4303]
 // OUT: {{^}}__global__ void walk(
 // OUT: dpopt::rt::aggBeginMultiBlock({{.*}}, 0ull, 1u);
 // OUT: {{^}}__global__ void search(
 // OUT: dpopt::rt::aggBeginMultiBlock({{.*}}, 32ull, 1u);
+// OUT: {{^}}__global__ void halve(
+// OUT: dpopt::rt::aggBeginMultiBlock({{.*}}, 32ull, 1u, 1u);
+// OUT: {{^}}__global__ void parent(
+// OUT: dpopt::rt::aggBeginMultiBlock({{.*}}, dpopt::rt::aggFittingGroupBlocks((1u) * sizeof(__dpopt_rec_leaf{{[_0-9]*}})), 1u);
+// OUT: dpopt::rt::aggArriveMultiBlock({{.*}}, dpopt::rt::aggFittingGroupBlocks((1u) * sizeof(__dpopt_rec_leaf{{[_0-9]*}})))
+// OUT: {{^}}__global__ void pinned(
 
 #include <cuda_runtime.h>
 

@@ -51,10 +51,10 @@
 
 namespace dpopt {
 
-/// The built-in defaults, from the sweep in docs/passes/aggregate.md: sites
-/// without a pragma or --agg use multi-block groups of DefaultGroupBlocks
-/// blocks (as fast as grid groups on an H200, and their record memory is
-/// bounded by the group, not the parent grid); warp and block groups
+/// The built-in defaults (docs/passes/aggregate.md): DefaultGroupBlocks is
+/// the N of a bare 'multiblock', of the default's recursive launches, and
+/// the fewest blocks of the default's run-time sized groups (the others
+/// aggregate per grid as far as the records fit); warp and block groups
 /// aggregate from DefaultAggThreshold launches on (a threshold of 4 was no
 /// faster).
 constexpr unsigned DefaultAggThreshold = 1;

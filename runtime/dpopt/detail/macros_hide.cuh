@@ -103,6 +103,8 @@
 #undef Bound
 #pragma push_macro("Bytes")
 #undef Bytes
+#pragma push_macro("BytesPerThread")
+#undef BytesPerThread
 #pragma push_macro("C")
 #undef C
 #pragma push_macro("Cap")
@@ -163,6 +165,8 @@
 #undef Factor
 #pragma push_macro("First")
 #undef First
+#pragma push_macro("Fit")
+#undef Fit
 #pragma push_macro("FoldOp")
 #undef FoldOp
 #pragma push_macro("Found")
@@ -327,6 +331,8 @@
 #undef Packed
 #pragma push_macro("Params")
 #undef Params
+#pragma push_macro("PerBlock")
+#undef PerBlock
 #pragma push_macro("PerBlockT1")
 #undef PerBlockT1
 #pragma push_macro("PerSM")
@@ -521,6 +527,8 @@
 #undef aggFind
 #pragma push_macro("aggFindGroup")
 #undef aggFindGroup
+#pragma push_macro("aggFittingGroupBlocks")
+#undef aggFittingGroupBlocks
 #pragma push_macro("aggGiveBack")
 #undef aggGiveBack
 #pragma push_macro("aggGridBlocks")

@@ -101,7 +101,7 @@ __global__ void condParent(int *Out, int N) {
 #line 102 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // launch group of the launch of 'addChild'
-  dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, 32ull, 1u);
+  dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, dpopt::rt::aggFittingGroupBlocks((1u) * sizeof(__dpopt_rec_addChild)), 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
 #line 18 "aggregate_patterns.cu"
@@ -113,7 +113,7 @@ __global__ void condParent(int *Out, int N) {
   int Len = T % 7 + 1;
 #line 115 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (T % 2 == 0)
-    { // dpopt aggregate (multiblock:32): one launch per group
+    { // dpopt aggregate (grid, as far as its records fit): one launch per group
       dim3 __dpopt_grid = (Len + 31) / 32;
       dim3 __dpopt_block = T % 4 == 1 ? 64 : 32;
       __dpopt_rec_addChild __dpopt_r = __dpopt_make_rec_addChild(__dpopt_grid, __dpopt_block, 0u, T * 8, Len, T % 5 + 1);
@@ -123,7 +123,7 @@ __global__ void condParent(int *Out, int N) {
 }
 __dpopt_exit:;
   // dpopt aggregate: count this thread out; the last launches
-  if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg1, 32ull)) {
+  if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg1, dpopt::rt::aggFittingGroupBlocks((1u) * sizeof(__dpopt_rec_addChild)))) {
     __dpopt_launch_agg_addChild(__dpopt_last->__group, 0u, Out);
     dpopt::rt::aggLeave(__dpopt_last);
   }
@@ -449,14 +449,14 @@ __global__ void dynParent(int *Out, int N) {
 #line 450 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg5; // launch group of the launch of 'dynChild'
-  dpopt::rt::aggBeginMultiBlock(__dpopt_agg5, 5u, 32ull, 1u);
+  dpopt::rt::aggBeginMultiBlock(__dpopt_agg5, 5u, dpopt::rt::aggFittingGroupBlocks((1u) * sizeof(__dpopt_rec_dynChild)), 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
 #line 74 "aggregate_patterns.cu"
   int T = blockIdx.x * blockDim.x + threadIdx.x;
 #line 458 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (T < N && T % 4 != 0)
-    { // dpopt aggregate (multiblock:32): one launch per group
+    { // dpopt aggregate (grid, as far as its records fit): one launch per group
       dim3 __dpopt_grid = 1 + T % 3;
       dim3 __dpopt_block = 64;
       __dpopt_rec_dynChild __dpopt_r = __dpopt_make_rec_dynChild(__dpopt_grid, __dpopt_block, ((64 + T % 9) * sizeof(int)), T % 13);
@@ -465,7 +465,7 @@ __global__ void dynParent(int *Out, int N) {
     } dpopt::rt::syncLanes(__dpopt_warp); }
 }
   // dpopt aggregate: count this thread out; the last launches
-  if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg5, 32ull)) {
+  if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg5, dpopt::rt::aggFittingGroupBlocks((1u) * sizeof(__dpopt_rec_dynChild)))) {
     __dpopt_launch_agg_dynChild(__dpopt_last->__group, 0u, Out);
     dpopt::rt::aggLeave(__dpopt_last);
   }

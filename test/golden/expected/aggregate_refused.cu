@@ -146,9 +146,9 @@ template <typename T> __global__ void generic(T *A) { A[threadIdx.x] = T(); }
 __global__ void barrierParent(int *A, int N) {
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // launch group of the launch of 'usesBarrier'
-  dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, 32ull, 1u);
+  dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, dpopt::rt::aggFittingGroupBlocks((1u) * sizeof(__dpopt_rec_usesBarrier)), 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
-  { { // dpopt aggregate (multiblock:32): one launch per group
+  { { // dpopt aggregate (grid, as far as its records fit): one launch per group
   dim3 __dpopt_grid = 1;
   dim3 __dpopt_block = N;
   __dpopt_rec_usesBarrier __dpopt_r = __dpopt_make_rec_usesBarrier(__dpopt_grid, __dpopt_block, 0u);
@@ -156,7 +156,7 @@ __global__ void barrierParent(int *A, int N) {
     usesBarrier<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(A);
 } }
   // dpopt aggregate: count this thread out; the last launches
-  if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg1, 32ull)) {
+  if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg1, dpopt::rt::aggFittingGroupBlocks((1u) * sizeof(__dpopt_rec_usesBarrier)))) {
     __dpopt_launch_agg_usesBarrier(__dpopt_last->__group, 0u, A);
     dpopt::rt::aggLeave(__dpopt_last);
   }
@@ -164,9 +164,9 @@ __global__ void barrierParent(int *A, int N) {
 __global__ void shuffleParent(int *A, int N) {
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg2; // launch group of the launch of 'usesShuffle'
-  dpopt::rt::aggBeginMultiBlock(__dpopt_agg2, 2u, 32ull, 1u);
+  dpopt::rt::aggBeginMultiBlock(__dpopt_agg2, 2u, dpopt::rt::aggFittingGroupBlocks((1u) * sizeof(__dpopt_rec_usesShuffle)), 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
-  { { // dpopt aggregate (multiblock:32): one launch per group
+  { { // dpopt aggregate (grid, as far as its records fit): one launch per group
   dim3 __dpopt_grid = 1;
   dim3 __dpopt_block = N;
   __dpopt_rec_usesShuffle __dpopt_r = __dpopt_make_rec_usesShuffle(__dpopt_grid, __dpopt_block, 0u);
@@ -174,7 +174,7 @@ __global__ void shuffleParent(int *A, int N) {
     usesShuffle<<<__dpopt_r.__grid, __dpopt_r.__block, __dpopt_r.__shmem, cudaStreamFireAndForget>>>(A);
 } }
   // dpopt aggregate: count this thread out; the last launches
-  if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg2, 32ull)) {
+  if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg2, dpopt::rt::aggFittingGroupBlocks((1u) * sizeof(__dpopt_rec_usesShuffle)))) {
     __dpopt_launch_agg_usesShuffle(__dpopt_last->__group, 0u, A);
     dpopt::rt::aggLeave(__dpopt_last);
   }

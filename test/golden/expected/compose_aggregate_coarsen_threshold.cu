@@ -123,7 +123,7 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int
 #line 124 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // launch group of the launch of 'child'
-  dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, 32ull, 1u);
+  dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, dpopt::rt::aggFittingGroupBlocks((1u) * sizeof(__dpopt_rec_child)), 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
 #line 15 "compose_aggregate_coarsen_threshold.cu"
@@ -135,7 +135,7 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int
   int Begin = RowPtr[V], Degree = RowPtr[V + 1] - Begin;
 #line 137 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Degree > 0)
-    { // dpopt aggregate (multiblock:32): one launch per group
+    { // dpopt aggregate (grid, as far as its records fit): one launch per group
       dim3 __dpopt_grid = (Degree + 127) / 128;
       dim3 __dpopt_block = 128;
       __dpopt_rec_child __dpopt_r = __dpopt_make_rec_child(__dpopt_grid, __dpopt_block, 0u, Begin, Degree);
@@ -148,7 +148,7 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int
 }
 __dpopt_exit:;
   // dpopt aggregate: count this thread out; the last launches
-  if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg1, 32ull)) {
+  if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg1, dpopt::rt::aggFittingGroupBlocks((1u) * sizeof(__dpopt_rec_child)))) {
     __dpopt_launch_agg_child(__dpopt_last->__group, 0u, Col, Level, Cur + 1);
     dpopt::rt::aggLeave(__dpopt_last);
   }

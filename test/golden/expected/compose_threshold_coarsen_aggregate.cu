@@ -148,7 +148,7 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int
 #line 149 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // launch group of the launch of '__dpopt_coarse_child'
-  dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, 32ull, 1u);
+  dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, dpopt::rt::aggFittingGroupBlocks((1u) * sizeof(__dpopt_rec___dpopt_coarse_child)), 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
 #line 13 "compose_threshold_coarsen_aggregate.cu"
@@ -169,7 +169,7 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int
           !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         { // dpopt coarsen: fewer, fuller child blocks
           dim3 __dpopt_grid_2 = __dpopt_grid;
-          { // dpopt aggregate (multiblock:32): one launch per group
+          { // dpopt aggregate (grid, as far as its records fit): one launch per group
             dim3 __dpopt_grid_3 = dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR);
             dim3 __dpopt_block_2 = __dpopt_block;
             __dpopt_rec___dpopt_coarse_child __dpopt_r = __dpopt_make_rec___dpopt_coarse_child(__dpopt_grid_3, __dpopt_block_2, (0), __dpopt_grid_2, Begin, Degree);
@@ -184,7 +184,7 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int
 }
 __dpopt_exit:;
   // dpopt aggregate: count this thread out; the last launches
-  if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg1, 32ull)) {
+  if (dpopt::rt::AggTableSlot *__dpopt_last = dpopt::rt::aggArriveMultiBlock(__dpopt_agg1, dpopt::rt::aggFittingGroupBlocks((1u) * sizeof(__dpopt_rec___dpopt_coarse_child)))) {
     __dpopt_launch_agg___dpopt_coarse_child(__dpopt_last->__group, 0u, Col, Level, Cur + 1);
     dpopt::rt::aggLeave(__dpopt_last);
   }

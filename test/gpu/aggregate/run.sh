@@ -35,6 +35,10 @@ build A-grid-pool256k "$dir/A-grid.cu" -DDPOPT_AGG_POOL_BYTES=262144 &
 # Clones whose launchers pass no group slot: their blocks look them up.
 build A-grid-noslot "$dir/A-grid.cu" -DDPOPT_AGG_LAUNCHER_PROBES=0 &
 build default-noslot "$dir/default.cu" -DDPOPT_AGG_LAUNCHER_PROBES=0 &
+# The default's run-time sized groups (a launch that is not recursive)
+# split into groups of 2 or more blocks: a grid whose records exceed 4 KiB.
+build default-smallgroups "$dir/default.cu" -DDPOPT_AGG_GROUP_BYTES=4096 -DDPOPT_AGG_MIN_GROUP_BLOCKS=2ull &
+build TCA-smallgroups "$dir/TCA.cu" -DDPOPT_AGG_GROUP_BYTES=4096 -DDPOPT_AGG_MIN_GROUP_BLOCKS=2ull &
 wait
 echo "variant,status,seconds" > "$out/results.csv"
 for bin in "$out"/bin/*; do
