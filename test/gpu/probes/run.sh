@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds and runs the CDP2 probes (coop_runtime.cu, streams.cu,
-# tail_nesting.cu, gridid.cu) and the
+# tail_nesting.cu, gridid.cu, tail_order.cu) and the
 # partial-barrier control of remove-launch T3 (plainly and under
 # compute-sanitizer racecheck and synccheck); writes logs to $1.
 #   test/gpu/probes/run.sh OUTDIR [NVCC]
@@ -12,7 +12,7 @@ mkdir -p "$OUT"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$OUT/gpu.txt" 2>&1
 "$NVCC" --version | tail -2 > "$OUT/nvcc.txt"
 date -u +%FT%TZ > "$OUT/date.txt"
-for P in coop_runtime streams tail_nesting gridid; do
+for P in coop_runtime streams tail_nesting gridid tail_order; do
   "$NVCC" -rdc=true -arch=sm_90 -o "$OUT/$P" "$HERE/$P.cu" -lcudadevrt > "$OUT/$P.build.log" 2>&1 &&
     timeout 120 "$OUT/$P" > "$OUT/$P.log" 2>&1
   echo "$P exit $?" >> "$OUT/summary.txt"
