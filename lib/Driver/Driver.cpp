@@ -36,6 +36,34 @@ using namespace llvm;
 namespace dpopt {
 namespace {
 
+/// The first pass option given whose pass \p Pipeline does not run, as the
+/// error to print: such an option would change nothing.
+std::optional<std::string>
+optionWithoutItsPass(const PassOptions &O, ArrayRef<Pass *> Pipeline) {
+  struct OptionOfPass {
+    bool Given;
+    StringRef Option, PassName;
+  };
+  const OptionOfPass Options[] = {
+      {O.Threshold.has_value(), "--threshold", "threshold"},
+      {O.FoldFpAtomics, "--fold-fp-atomics", "threshold"},
+      {O.CoarsenFactor.has_value(), "--coarsen-factor", "coarsen"},
+      {O.Aggregate.has_value(), "--agg", "aggregate"},
+      {O.AggThreshold.has_value(), "--agg-threshold", "aggregate"},
+      {O.AggPack.has_value(), "--agg-pack", "aggregate"},
+      {O.Consolidate.has_value(), "--consldt", "consolidate"},
+      {O.RemoveLaunch.has_value(), "--remove-launch", "remove-launch"},
+  };
+  for (const OptionOfPass &Opt : Options)
+    if (Opt.Given && none_of(Pipeline, [&](Pass *P) {
+          return P->name() == Opt.PassName;
+        }))
+      return (Opt.Option + " needs the " + Opt.PassName +
+              " pass, which --passes does not run")
+          .str();
+  return std::nullopt;
+}
+
 class Run {
 public:
   Run(const DriverOptions &O, raw_ostream &Errs) : O(O), Errs(Errs) {}
@@ -209,18 +237,14 @@ int Run::execute() {
   if (!O.DepFile.empty())
     DepText = makeDepFile((*WC)->unit(), O.Output, O.Input);
 
-  // Consolidation is asked for by pragma or option; either needs the pass.
+  // A pass's option with the pass not in the pipeline would do nothing: it
+  // is an error, not silently ignored. (Consolidation is asked for by
+  // pragma or option; either needs the pass.)
   bool Consolidates =
       any_of(Pipeline, [](Pass *P) { return P->name() == "consolidate"; });
-  if (O.PassOpts.Consolidate && !Consolidates)
-    return fail(ExitInputError, DiagId::OptionNeedsAnother,
-                "--consldt needs the consolidate pass, which --passes does "
-                "not run");
-  if (O.PassOpts.FoldFpAtomics &&
-      none_of(Pipeline, [](Pass *P) { return P->name() == "threshold"; }))
-    return fail(ExitInputError, DiagId::OptionNeedsAnother,
-                "--fold-fp-atomics needs the threshold pass, which --passes "
-                "does not run");
+  if (std::optional<std::string> Why =
+          optionWithoutItsPass(O.PassOpts, Pipeline))
+    return fail(ExitInputError, DiagId::OptionNeedsAnother, *Why);
   {
     ProgramAnalysis Analysis(**WC);
     std::vector<Diagnostic> PragmaErrors;

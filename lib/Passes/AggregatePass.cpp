@@ -588,7 +588,7 @@ private:
   /// Decides whether \p C's clone is packed, with the note for remarks.
   void planPacking(const LaunchSite &S, ChildPlan &C) {
     std::optional<std::string> Why =
-        Run.Ctx.Options.AggPack ? packingBlocker(S, A,
+        Run.Ctx.Options.AggPack.value_or(true) ? packingBlocker(S, A,
                                                  [&](const LaunchSite &O) {
                                                    return Pass.rewrites(O, A);
                                                  })

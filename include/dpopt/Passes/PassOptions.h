@@ -30,8 +30,9 @@ struct PassOptions {
   /// --agg-threshold=N: the default for the aggregation threshold macro.
   std::optional<unsigned> AggThreshold;
   /// --agg-pack=auto|off: whether aggregate may run a child's clone packed
-  /// (only the threads that do something) where it can tell which they are.
-  bool AggPack = true;
+  /// (only the threads that do something) where it can tell which they are
+  /// (unset: auto).
+  std::optional<bool> AggPack;
   /// --fold-fp-atomics: threshold's serial versions fold floating-point
   /// atomicAdds as well as integer atomics (CombinableAtomics.h).
   bool FoldFpAtomics = false;
