@@ -38,8 +38,8 @@ namespace {
 
 /// The first pass option given whose pass \p Pipeline does not run, as the
 /// error to print: such an option would change nothing.
-std::optional<std::string>
-optionWithoutItsPass(const PassOptions &O, ArrayRef<Pass *> Pipeline) {
+std::optional<std::string> optionWithoutItsPass(const PassOptions &O,
+                                                ArrayRef<Pass *> Pipeline) {
   struct OptionOfPass {
     bool Given;
     StringRef Option, PassName;
@@ -55,9 +55,8 @@ optionWithoutItsPass(const PassOptions &O, ArrayRef<Pass *> Pipeline) {
       {O.RemoveLaunch.has_value(), "--remove-launch", "remove-launch"},
   };
   for (const OptionOfPass &Opt : Options)
-    if (Opt.Given && none_of(Pipeline, [&](Pass *P) {
-          return P->name() == Opt.PassName;
-        }))
+    if (Opt.Given &&
+        none_of(Pipeline, [&](Pass *P) { return P->name() == Opt.PassName; }))
       return (Opt.Option + " needs the " + Opt.PassName +
               " pass, which --passes does not run")
           .str();

@@ -588,11 +588,11 @@ private:
   /// Decides whether \p C's clone is packed, with the note for remarks.
   void planPacking(const LaunchSite &S, ChildPlan &C) {
     std::optional<std::string> Why =
-        Run.Ctx.Options.AggPack.value_or(true) ? packingBlocker(S, A,
-                                                 [&](const LaunchSite &O) {
-                                                   return Pass.rewrites(O, A);
-                                                 })
-                                : std::optional<std::string>("--agg-pack=off");
+        Run.Ctx.Options.AggPack.value_or(true)
+            ? packingBlocker(
+                  S, A,
+                  [&](const LaunchSite &O) { return Pass.rewrites(O, A); })
+            : std::optional<std::string>("--agg-pack=off");
     if (Why) {
       C.PackingNote = "its blocks run whole: " + *Why;
       return;
