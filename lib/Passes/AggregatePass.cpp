@@ -68,10 +68,11 @@ bool threadMappedChild(const LaunchSite &S, ProgramAnalysis &A) {
 /// (DPOPT_AGG_GROUP_BYTES): the group size is chosen at run time from the
 /// grid and block (aggFittingGroupBlocks), so a grid too large for one
 /// group is split into as few groups as fit, never fewer than
-/// DefaultGroupBlocks blocks each. Measured on an H200 (full data,
-/// 2026-11-25 tuning runs), a grid group at the one site of bfs, sssp,
-/// pagerank, gc and mstf ran them 1.05-1.29x faster than multiblock:32, and
-/// at most 3% slower elsewhere. A recursive launch keeps multiblock:32 (grid
+/// DefaultGroupBlocks blocks each. Measured on an H200 (2026-11-28, three
+/// runs on full data): 1.05-1.09x geomean over multiblock:32 on the
+/// benchmarks whose sites are not recursive (bfs, sssp, gc, pagerank up to
+/// 1.3-2x), 1.00x on quick data; tc 0.90-0.94x, for a reason not found. A
+/// recursive launch keeps multiblock:32 (grid
 /// groups ran qs 0.34-0.39x as fast), except for a thread-mapped child that
 /// does not hang on an atomic's result: then each level of the recursion is
 /// one launch; with groups of blocks, the widest levels of a tree walk make
