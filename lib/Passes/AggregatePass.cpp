@@ -68,11 +68,11 @@ bool threadMappedChild(const LaunchSite &S, ProgramAnalysis &A) {
 /// (DPOPT_AGG_GROUP_BYTES): the group size is chosen at run time from the
 /// grid and block (aggFittingGroupBlocks), so a grid too large for one
 /// group is split into as few groups as fit, never fewer than
-/// DefaultGroupBlocks blocks each. Measured on an H200 (2026-11-28, three
-/// runs on full data): 1.05-1.09x geomean over multiblock:32 on the
-/// benchmarks whose sites are not recursive (bfs, sssp, gc, pagerank up to
-/// 1.3-2x), 1.00x on quick data; tc 0.90-0.94x, for a reason not found. A
-/// recursive launch keeps multiblock:32 (grid
+/// DefaultGroupBlocks blocks each. Measured on an H200 (2026-11-28): 1.11x
+/// geomean over multiblock:32 on full data on the benchmarks whose sites are
+/// not recursive (bfs, sssp, gc, pagerank 1.2-1.7x), 1.01x on quick data;
+/// tc/kron 0.95x, slower with any group above 32 blocks. A recursive launch
+/// keeps multiblock:32 (grid
 /// groups ran qs 0.34-0.39x as fast), except for a thread-mapped child that
 /// does not hang on an atomic's result: then each level of the recursion is
 /// one launch; with groups of blocks, the widest levels of a tree walk make
@@ -106,6 +106,26 @@ LevelChoice defaultLevel(const LaunchSite &S, ProgramAnalysis &A) {
   C.Why = "chosen for a recursive launch of a child whose threads each do "
           "their own work: one launch per level of the recursion";
   return C;
+}
+
+/// The block size, in threads, of every launch of kernel \p K in the file,
+/// when they all have one compile-time constant size. Only a hint for a
+/// fitted group's size: a group of any size aggregates correctly, so a
+/// launch of \p K that dpopt cannot see (another file) or a clone of it
+/// run with other blocks costs at most speed.
+std::optional<uint64_t> parentBlockThreads(const FunctionDecl *K,
+                                           ProgramAnalysis &A,
+                                           const ASTContext &AST) {
+  std::optional<uint64_t> Threads;
+  for (const LaunchSite &S : A.sites()) {
+    if (!S.Callee || canonicalFunction(S.Callee) != canonicalFunction(K))
+      continue;
+    std::optional<uint64_t> N = constantThreadCount(S.Block.E, AST);
+    if (!N || (Threads && *Threads != *N))
+      return std::nullopt;
+    Threads = N;
+  }
+  return Threads;
 }
 
 /// The granularity a site uses: its pragma's or tuning entry's, else --agg,
@@ -485,8 +505,11 @@ public:
     const AggregateSpec &Level = Choice.Spec;
     P.Level = Level.Level;
     P.GroupBlocks = Level.GroupBlocks.value_or(DefaultGroupBlocks);
-    if (Choice.Fit)
+    if (Choice.Fit) {
       P.FitRecord = C.Rec;
+      if (S.Kind == CallerKind::Global)
+        P.FitBlockThreads = parentBlockThreads(S.Caller, A, AST);
+    }
     P.Group = Names.fresh("agg" + std::to_string(S.Id));
     P.PerThread = S.inLoop() || A.transitiveFacts(S.Caller).Launches.size() > 1
                       ? "DPOPT_AGG_LOOP_SLOTS"

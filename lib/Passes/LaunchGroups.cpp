@@ -281,14 +281,18 @@ std::string groupBlocks(const GroupSite &P) {
     return "0ull";
   // The same expression in the prologue and the epilogue: it depends only
   // on the grid and block, so every block of the grid gets the same size.
-  if (!P.FitRecord.empty())
-    return rt::aggFittingGroupBlocks + "(" +
-           (P.PerThread.front() == '(' ? P.PerThread
-                                       : "(" + P.PerThread + ")") +
-           " * sizeof(" + P.FitRecord + ")" +
+  if (!P.FitRecord.empty()) {
+    std::string Bytes =
+        (P.PerThread.front() == '(' ? P.PerThread : "(" + P.PerThread + ")") +
+        " * sizeof(" + P.FitRecord + ")";
+    if (P.FitBlockThreads && !P.GuardedAxes)
+      return rt::aggFittingGroupBlocksFor + "(" +
+             std::to_string(*P.FitBlockThreads) + "ull * " + Bytes + ")";
+    return rt::aggFittingGroupBlocks + "(" + Bytes +
            (P.GuardedAxes ? ", " + std::to_string(P.GuardedAxes) + "u"
                           : std::string()) +
            ")";
+  }
   return std::to_string(P.GroupBlocks) + "ull";
 }
 

@@ -60,6 +60,11 @@ struct GroupSite {
   /// chosen at run time instead of GroupBlocks: the whole grid where its
   /// records fit in the group budget (rt::aggFittingGroupBlocks).
   std::string FitRecord;
+  /// With FitRecord: the parent block's threads, when every launch of the
+  /// parent in the file has this one constant block size; the group size is
+  /// then a compile-time constant (rt::aggFittingGroupBlocksFor), which
+  /// costs the parent no registers.
+  std::optional<uint64_t> FitBlockThreads;
   /// The site's group variable (shared memory) in its kernel.
   std::string Group;
   /// Records each thread may need: "1u", or DPOPT_AGG_LOOP_SLOTS in a loop.

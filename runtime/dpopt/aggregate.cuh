@@ -157,6 +157,18 @@ __device__ inline unsigned aggGroupCapacity(unsigned long long Members, dim3 Blo
 /// asking the pool for more than it has, which would send every launch
 /// alone. It depends only on the grid's block size, so every block of the
 /// grid, in its prologue and its epilogue, gets the same answer.
+/// aggFittingGroupBlocks for a parent whose blocks are known to have \p
+/// BlockBytes of records each (threads x records per thread x record size,
+/// all compile-time constants): a constant, which costs the parent kernel
+/// no registers (computed at run time, it cost tc's parent one, and with it
+/// a block per SM).
+__host__ __device__ constexpr unsigned long long
+aggFittingGroupBlocksFor(unsigned long long BlockBytes) {
+  return BlockBytes == 0 || DPOPT_AGG_GROUP_BYTES / BlockBytes < DPOPT_AGG_MIN_GROUP_BLOCKS
+             ? DPOPT_AGG_MIN_GROUP_BLOCKS
+             : DPOPT_AGG_GROUP_BYTES / BlockBytes;
+}
+
 __device__ inline unsigned long long aggFittingGroupBlocks(unsigned long long BytesPerThread,
                                                            unsigned GuardedAxes = 0) {
   unsigned long long PerBlock = aggLaunchingThreads(GuardedAxes) * BytesPerThread;

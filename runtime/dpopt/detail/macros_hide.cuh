@@ -89,6 +89,8 @@
 #undef Below
 #pragma push_macro("Block")
 #undef Block
+#pragma push_macro("BlockBytes")
+#undef BlockBytes
 #pragma push_macro("BlockPool")
 #undef BlockPool
 #pragma push_macro("BlockSize")
@@ -529,6 +531,8 @@
 #undef aggFindGroup
 #pragma push_macro("aggFittingGroupBlocks")
 #undef aggFittingGroupBlocks
+#pragma push_macro("aggFittingGroupBlocksFor")
+#undef aggFittingGroupBlocksFor
 #pragma push_macro("aggGiveBack")
 #undef aggGiveBack
 #pragma push_macro("aggGridBlocks")
