@@ -157,6 +157,13 @@ __device__ inline unsigned aggGroupCapacity(unsigned long long Members, dim3 Blo
 /// asking the pool for more than it has, which would send every launch
 /// alone. It depends only on the grid's block size, so every block of the
 /// grid, in its prologue and its epilogue, gets the same answer.
+__device__ inline unsigned long long aggFittingGroupBlocks(unsigned long long BytesPerThread,
+                                                           unsigned GuardedAxes = 0) {
+  unsigned long long PerBlock = aggLaunchingThreads(GuardedAxes) * BytesPerThread;
+  unsigned long long Fit = PerBlock ? DPOPT_AGG_GROUP_BYTES / PerBlock : 0;
+  return Fit < DPOPT_AGG_MIN_GROUP_BLOCKS ? DPOPT_AGG_MIN_GROUP_BLOCKS : Fit;
+}
+
 /// aggFittingGroupBlocks for a parent whose blocks are known to have \p
 /// BlockBytes of records each (threads x records per thread x record size,
 /// all compile-time constants): a constant, which costs the parent kernel
@@ -167,13 +174,6 @@ aggFittingGroupBlocksFor(unsigned long long BlockBytes) {
   return BlockBytes == 0 || DPOPT_AGG_GROUP_BYTES / BlockBytes < DPOPT_AGG_MIN_GROUP_BLOCKS
              ? DPOPT_AGG_MIN_GROUP_BLOCKS
              : DPOPT_AGG_GROUP_BYTES / BlockBytes;
-}
-
-__device__ inline unsigned long long aggFittingGroupBlocks(unsigned long long BytesPerThread,
-                                                           unsigned GuardedAxes = 0) {
-  unsigned long long PerBlock = aggLaunchingThreads(GuardedAxes) * BytesPerThread;
-  unsigned long long Fit = PerBlock ? DPOPT_AGG_GROUP_BYTES / PerBlock : 0;
-  return Fit < DPOPT_AGG_MIN_GROUP_BLOCKS ? DPOPT_AGG_MIN_GROUP_BLOCKS : Fit;
 }
 
 /// The (x, y, z) index of linear index \p I in a grid or block of \p D.
