@@ -5,7 +5,8 @@
 # of the block build are also run with a tiny record pool (every group falls
 # back to direct launches at once) and a pool that fills up part way (every
 # pattern but 'pair', which is run alone as a known failure), with clones
-# whose launchers pass no group slot (they look their groups up), and
+# whose launchers pass no group slot (they look their groups up), with the
+# default's fitted groups split into groups of 2 blocks (smallgroups), and
 # with SANITIZE="memcheck racecheck", the TCA build under those
 # compute-sanitizer tools. Writes results.csv and
 # the logs to $OUT (default DIR/results).
@@ -35,8 +36,8 @@ build A-grid-pool256k "$dir/A-grid.cu" -DDPOPT_AGG_POOL_BYTES=262144 &
 # Clones whose launchers pass no group slot: their blocks look them up.
 build A-grid-noslot "$dir/A-grid.cu" -DDPOPT_AGG_LAUNCHER_PROBES=0 &
 build default-noslot "$dir/default.cu" -DDPOPT_AGG_LAUNCHER_PROBES=0 &
-# The default's run-time sized groups (a launch that is not recursive)
-# split into groups of 2 or more blocks: a grid whose records exceed 4 KiB.
+# The default's fitted groups (a launch that is not recursive) split into
+# groups of 2 blocks: a budget of 4 KiB is less than one block's records.
 build default-smallgroups "$dir/default.cu" -DDPOPT_AGG_GROUP_BYTES=4096 -DDPOPT_AGG_MIN_GROUP_BLOCKS=2ull &
 build TCA-smallgroups "$dir/TCA.cu" -DDPOPT_AGG_GROUP_BYTES=4096 -DDPOPT_AGG_MIN_GROUP_BLOCKS=2ull &
 wait
