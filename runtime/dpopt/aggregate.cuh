@@ -148,6 +148,19 @@ __device__ inline unsigned aggGroupCapacity(unsigned long long Members, dim3 Blo
   return static_cast<unsigned>(Cap < (1u << 24) ? Cap : (1u << 24));
 }
 
+/// The blocks of a fitted group (aggFittingGroupBlocks) whose blocks have \p
+/// BlockBytes of records each (threads that can launch x records per thread
+/// x record size). Generated code calls it with compile-time constants
+/// where the parent's block size is known: a constant then costs the parent
+/// kernel no registers (computed at run time, it cost tc's parent one, and
+/// with it a block per SM).
+__host__ __device__ constexpr unsigned long long
+aggFittingGroupBlocksFor(unsigned long long BlockBytes) {
+  return BlockBytes == 0 || DPOPT_AGG_GROUP_BYTES / BlockBytes < DPOPT_AGG_MIN_GROUP_BLOCKS
+             ? DPOPT_AGG_MIN_GROUP_BLOCKS
+             : DPOPT_AGG_GROUP_BYTES / BlockBytes;
+}
+
 /// Blocks per group for a multi-block site whose group size is chosen at
 /// run time: the whole grid when its records (\p BytesPerThread per thread
 /// that can launch) fit in DPOPT_AGG_GROUP_BYTES, else as many blocks as
@@ -159,21 +172,7 @@ __device__ inline unsigned aggGroupCapacity(unsigned long long Members, dim3 Blo
 /// grid, in its prologue and its epilogue, gets the same answer.
 __device__ inline unsigned long long aggFittingGroupBlocks(unsigned long long BytesPerThread,
                                                            unsigned GuardedAxes = 0) {
-  unsigned long long PerBlock = aggLaunchingThreads(GuardedAxes) * BytesPerThread;
-  unsigned long long Fit = PerBlock ? DPOPT_AGG_GROUP_BYTES / PerBlock : 0;
-  return Fit < DPOPT_AGG_MIN_GROUP_BLOCKS ? DPOPT_AGG_MIN_GROUP_BLOCKS : Fit;
-}
-
-/// aggFittingGroupBlocks for a parent whose blocks are known to have \p
-/// BlockBytes of records each (threads x records per thread x record size,
-/// all compile-time constants): a constant, which costs the parent kernel
-/// no registers (computed at run time, it cost tc's parent one, and with it
-/// a block per SM).
-__host__ __device__ constexpr unsigned long long
-aggFittingGroupBlocksFor(unsigned long long BlockBytes) {
-  return BlockBytes == 0 || DPOPT_AGG_GROUP_BYTES / BlockBytes < DPOPT_AGG_MIN_GROUP_BLOCKS
-             ? DPOPT_AGG_MIN_GROUP_BLOCKS
-             : DPOPT_AGG_GROUP_BYTES / BlockBytes;
+  return aggFittingGroupBlocksFor(aggLaunchingThreads(GuardedAxes) * BytesPerThread);
 }
 
 /// The (x, y, z) index of linear index \p I in a grid or block of \p D.

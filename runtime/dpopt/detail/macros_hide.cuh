@@ -167,8 +167,6 @@
 #undef Factor
 #pragma push_macro("First")
 #undef First
-#pragma push_macro("Fit")
-#undef Fit
 #pragma push_macro("FoldOp")
 #undef FoldOp
 #pragma push_macro("Found")
@@ -333,8 +331,6 @@
 #undef Packed
 #pragma push_macro("Params")
 #undef Params
-#pragma push_macro("PerBlock")
-#undef PerBlock
 #pragma push_macro("PerBlockT1")
 #undef PerBlockT1
 #pragma push_macro("PerSM")
