@@ -13,6 +13,7 @@
 #include "dpopt/Passes/CoarsenPass.h"
 #include "dpopt/Passes/ConsolidatePass.h"
 #include "dpopt/Passes/ContinuationPass.h"
+#include "dpopt/Passes/FlattenRecursionPass.h"
 #include "dpopt/Passes/MergePass.h"
 #include "dpopt/Passes/PassRegistry.h"
 #include "dpopt/Passes/RemoveLaunchPass.h"
@@ -22,6 +23,7 @@ namespace dpopt {
 
 PassRegistry PassRegistry::builtin() {
   PassRegistry R;
+  R.add(createFlattenRecursionPass());
   R.add(createContinuationPass());
   R.add(createThresholdPass());
   R.add(createCoarsenPass());
@@ -35,8 +37,11 @@ PassRegistry PassRegistry::builtin() {
   // other passes then see like any other.
   // merge, in the default pipeline, acts only on '#pragma dp merge', and
   // before the per-site passes rewrite the launches it would join.
-  R.DefaultOrder = {"continuation", "merge",       "threshold",
-                    "coarsen",      "consolidate", "aggregate"};
+  // flatten-recursion goes before continuation: a chain of one-block
+  // children it runs in the block needs no continuation for its waits.
+  R.DefaultOrder = {"flatten-recursion", "continuation", "merge",
+                    "threshold",         "coarsen",      "consolidate",
+                    "aggregate"};
   return R;
 }
 

@@ -25,12 +25,20 @@ using namespace llvm;
 namespace dpopt {
 namespace {
 
-/// True for `return;` and empty statements: nothing the thread does.
-bool endsThread(const Stmt *S) {
+/// True for `return;` and empty statements: nothing the thread does. With
+/// \p Barriers, for '__syncthreads();' too: the caller keeps such barriers
+/// where they are, for every thread (flatten-recursion).
+bool endsThread(const Stmt *S, bool Barriers) {
   if (isa<NullStmt>(S))
     return true;
   if (const auto *R = dyn_cast<ReturnStmt>(S))
     return !R->getRetValue();
+  if (Barriers) {
+    std::vector<const CallExpr *> Calls;
+    findSyncthreads(S, Calls);
+    const auto *E = dyn_cast<Expr>(S);
+    return Calls.size() == 1 && E && E->IgnoreParenImpCasts() == Calls[0];
+  }
   return false;
 }
 
@@ -188,7 +196,8 @@ const char *builtinType(BuiltinVar V) {
 
 } // namespace
 
-PostworkFinding findPostwork(const LaunchSite &S, ProgramAnalysis &A) {
+PostworkFinding findPostwork(const LaunchSite &S, ProgramAnalysis &A,
+                             bool BarriersAfter) {
   const FunctionFacts &Parent = A.transitiveFacts(S.Caller);
   if (Parent.LegacyDeviceSyncs.empty())
     return {};
@@ -247,7 +256,9 @@ PostworkFinding findPostwork(const LaunchSite &S, ProgramAnalysis &A) {
       const auto *Pos = std::find(CS->body_begin(), CS->body_end(), Cur);
       if (Pos == CS->body_end())
         return Refuse("the launch is not a statement of a { } block");
-      if (!std::all_of(std::next(Pos), CS->body_end(), endsThread)) {
+      if (!std::all_of(std::next(Pos), CS->body_end(), [&](const Stmt *X) {
+            return endsThread(X, BarriersAfter);
+          })) {
         Expected<unsigned> TailEnd = statementEnd(U, CS->body_back());
         if (!TailEnd)
           return Refuse(toString(TailEnd.takeError()));

@@ -74,8 +74,12 @@ struct PostworkFinding {
   std::optional<Refusal> Blocker;
 };
 
-/// The postwork of \p S when its kernel synchronizes on its children.
-PostworkFinding findPostwork(const LaunchSite &S, ProgramAnalysis &A);
+/// The postwork of \p S when its kernel synchronizes on its children. With
+/// \p BarriersAfter, '__syncthreads();' statements after the statements
+/// that hold the launch count as doing nothing (not in Postwork::Outer): for
+/// a caller that keeps them in place for every thread.
+PostworkFinding findPostwork(const LaunchSite &S, ProgramAnalysis &A,
+                             bool BarriersAfter = false);
 
 /// True when a '#pragma dp consldt' on \p S or --consldt asks consolidate
 /// for it.

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # GPU machine: builds every program prepare.sh wrote into DIR (default
 # out/cont-gpu) and runs each at two sizes; each must print PASSED.
-# Writes results.csv and the logs to $OUT (default DIR/results).
+# Writes results.csv and the logs to $OUT (default DIR/results). SIZES
+# (';'-separated argument lists) replaces the two sizes; flatten/run.sh
+# uses this script with its own.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 dir=${1:-$root/out/cont-gpu}
@@ -21,7 +23,8 @@ for f in "$dir"/*.cu; do
 done
 for bin in "$out"/bin/*; do
   name=$(basename "$bin")
-  for size in "5000 3" "200000 1"; do
+  IFS=';' read -r -a sizes <<< "${SIZES:-5000 3;200000 1}"
+  for size in "${sizes[@]}"; do
     start=$(date +%s%N)
     timeout 120 "$bin" $size > "$out/$name.${size// /_}.run.log" 2>&1
     rc=$?

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Development machine: rewrites chains.cu (chains of one-block children; two
+# of its kernels wait with the legacy cudaDeviceSynchronize(), so it does
+# not compile for sm_90 as written) with flatten-recursion alone and with
+# the default pipeline, into DIR (default out/flatten-gpu/). Carry that
+# folder to the GPU machine and run test/gpu/flatten/run.sh there.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../../.." && pwd)
+dpopt=${DPOPT:-$root/build/bin/dpopt}
+out=${1:-$root/out/flatten-gpu}
+mkdir -p "$out"
+gen() { # name, input, dpopt options...
+  local name=$1 input=$2
+  shift 2
+  "$dpopt" "$input" -o "$out/$name.cu" --remarks "$@" > "$out/$name.log" 2>&1
+  echo "generated $name"
+}
+chains=$root/test/gpu/flatten/chains.cu
+gen chains-flatten "$chains" --passes=flatten-recursion
+gen chains-default "$chains"
