@@ -7,7 +7,8 @@
 // For a kernel K whose one launch is K<<<1, b>>>(...) by one thread of the
 // block, K's body becomes a loop that runs a level of the chain per turn:
 //
-//   struct Chain { unsigned Block[3]; <K's parameters>; <postwork inputs>[24];
+//   struct Chain { unsigned __dpopt_block[3]; <K's parameters>; <postwork
+//   inputs>[24];
 //   }; static __device__ void level(uint3 blockIdx, dim3 blockDim, dim3
 //   gridDim,
 //                                uint3 threadIdx, bool Active, Chain &, ...,
@@ -401,7 +402,8 @@ std::string ChainWriter::chainStruct() const {
       "// dpopt flatten-recursion: what a block of '" + Base +
       "' passes from a level of its\n// chain of children to the next (and, "
       "per level, the postwork's inputs)\n";
-  Text += "struct " + Chain + " {\n  unsigned Block[3];\n";
+  // Member names are dpopt's (reserved): a user's macro cannot be named so.
+  Text += "struct " + Chain + " {\n  unsigned __dpopt_block[3];\n";
   const auto Params = Shape.Kernel->parameters();
   for (size_t I = 0; I < Params.size(); ++I)
     Text += "  " + printedType(Params[I]->getType(), Ctx, Arg[I]) + ";\n";
@@ -428,9 +430,9 @@ std::string ChainWriter::recordText() const {
   Lines.push_back("const bool " + Record + " = " + rt::launchable +
                   "(dim3(1), " + B + ", 0, " + std::to_string(MaxThreads) +
                   ", " + std::to_string(Shared) + ");");
-  Lines.push_back(C + ".Block[0] = " + Record + " ? " + B + ".x : 0u;");
-  Lines.push_back(C + ".Block[1] = " + Record + " ? " + B + ".y : 0u;");
-  Lines.push_back(C + ".Block[2] = " + Record + " ? " + B + ".z : 0u;");
+  Lines.push_back(C + ".__dpopt_block[0] = " + Record + " ? " + B + ".x : 0u;");
+  Lines.push_back(C + ".__dpopt_block[1] = " + Record + " ? " + B + ".y : 0u;");
+  Lines.push_back(C + ".__dpopt_block[2] = " + Record + " ? " + B + ".z : 0u;");
   for (size_t I = 0; I < Arg.size() && I < S.Args.size(); ++I)
     Lines.push_back(C + "." + Arg[I] + " = " + S.Args[I].Text + ";");
   if (Shape.hasPostwork()) {
@@ -587,8 +589,8 @@ std::string ChainWriter::driverBody() const {
   Loop.push_back("  break;");
   Loop.push_back("if (" + Launchers + " > 1 || " + Launches + " > 1)");
   Loop.push_back("  __trap(); // more launches than dpopt found possible");
-  Loop.push_back("const dim3 " + Cb + "(" + C + ".Block[0], " + C +
-                 ".Block[1], " + C + ".Block[2]);");
+  Loop.push_back("const dim3 " + Cb + "(" + C + ".__dpopt_block[0], " + C +
+                 ".__dpopt_block[1], " + C + ".__dpopt_block[2]);");
   for (size_t I = 0; I < Params.size(); ++I)
     Loop.push_back(Param[I] + " = " + C + "." + Arg[I] + ";");
   Loop.push_back("++" + Depth + ";");
@@ -675,15 +677,15 @@ Error ChainWriter::write(EditList &Edits) {
            {&Record, "launchable"}})
     *N = Names.fresh(Stem);
   for (size_t I = 0; I < Shape.Kernel->getNumParams(); ++I) {
-    Arg.push_back("Arg" + std::to_string(I));
+    Arg.push_back("__dpopt_arg" + std::to_string(I));
     Param.push_back(Names.fresh("arg" + std::to_string(I)));
   }
   if (Shape.hasPostwork()) {
     for (size_t I = 0; I < Shape.Post->Builtins.size(); ++I)
-      At.push_back(std::string("Post_") +
+      At.push_back(std::string("__dpopt_post_") +
                    builtinVarName(Shape.Post->Builtins[I]));
     for (size_t I = 0; I < Shape.Post->LiveIns.size(); ++I)
-      Live.push_back("Post" + std::to_string(I) + "_" +
+      Live.push_back("__dpopt_post" + std::to_string(I) + "_" +
                      Shape.Post->LiveIns[I]->getNameAsString());
   }
 

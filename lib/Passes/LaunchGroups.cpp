@@ -198,6 +198,9 @@ std::optional<Refusal> groupedEnclosureBlocker(
   if (std::optional<Refusal> Why =
           enclosedRuntimeUseBlocker(A, S, DroppedFor(&S)))
     return Why;
+  if (std::optional<Refusal> Why = earlyExitBarrierBlocker(
+          A, S.Caller, "the parent '" + S.CallerName + "'"))
+    return Why;
   return earlyExitRuntimeUseBlocker(A, S, DroppedFor(&S));
 }
 
@@ -227,6 +230,10 @@ std::optional<Refusal> groupedChildBlocker(const LaunchSite &S,
   if (std::optional<Refusal> Why = opaqueCodeBlocker(
           WC, F, Name,
           ", which could read the hardware's block or thread index"))
+    return Why;
+  // The clone runs the child's body with its returns made jumps to the
+  // clone's end, as the parent's.
+  if (std::optional<Refusal> Why = earlyExitBarrierBlocker(A, S.Callee, Name))
     return Why;
   if (!SyncMoved && !F.LegacyDeviceSyncs.empty())
     return Refusal{DiagId::ChildLegacySync,

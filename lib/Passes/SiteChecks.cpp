@@ -6,6 +6,8 @@
 
 #include "dpopt/Passes/SiteChecks.h"
 
+#include "dpopt/Analysis/BlockUniform.h"
+
 #include "dpopt/AST/CudaAST.h"
 #include "dpopt/Frontend/WorkingCopy.h"
 #include "dpopt/Rewrite/WarpConvergence.h"
@@ -274,6 +276,30 @@ earlyExitRuntimeUseBlocker(ProgramAnalysis &A, const LaunchSite &Site,
           "kernel's end, where it counts out of the launch group, while they "
           "may be inside that call, which hung warps on CUDA 13 "
           "(docs/cdp2-semantics.md)"};
+}
+
+std::optional<Refusal> earlyExitBarrierBlocker(ProgramAnalysis &A,
+                                               const FunctionDecl *Kernel,
+                                               const std::string &Role) {
+  if (!Kernel)
+    return std::nullopt;
+  const FunctionFacts &All = A.transitiveFacts(Kernel);
+  if (All.Barriers.empty())
+    return std::nullopt;
+  // A return the whole block takes together leaves no thread at a barrier.
+  const ReturnStmt *R = divergentEarlyReturn(Kernel);
+  if (!R)
+    return std::nullopt;
+  const WorkingCopy &WC = A.workingCopy();
+  return Refusal{
+      DiagId::EarlyExitBarrier,
+      Role + " returns early (" + whereIs(WC, R->getBeginLoc()) +
+          ") where dpopt cannot show the whole block returns together, and "
+          "synchronizes its block (" +
+          All.Barriers[0].What + " at " + whereIs(WC, All.Barriers[0].Loc) +
+          "): rewritten, a thread that returns waits at the end for its "
+          "warp-mates instead of leaving, and a warp-mate at the barrier "
+          "waits for it: the block would hang"};
 }
 
 std::optional<Refusal> serialLaneBlocker(ProgramAnalysis &A,

@@ -143,7 +143,7 @@ class Site:
 
 class Prog:
     def __init__(self, k, rng, wait_rng=None, own_streams=False, postwork=False, walks=False,
-                 folds=False):
+                 folds=False, chains=False):
         self.k = k
         self.r = rng
         # --postwork: the parents add to accI after some launches (with no
@@ -156,6 +156,9 @@ class Prog:
         # --folds: some children end with an atomic to one address per launch
         # (new_child's 'fold'), which threshold's serial versions fold.
         self.folds = folds
+        # --chains: half the recursive kernels launch themselves as one block
+        # from thread 0 (new_chain), the shape flatten-recursion takes.
+        self.chains = chains
         self.post_here = False    # launch() is in a parent, which has accI
         # --own-streams: device-created streams in the plain form (create,
         # launch, destroy, each a statement) instead of the checked one; no
@@ -678,11 +681,92 @@ class Prog:
         self.feat('stream-device')
 
     # -- recursive kernels ---------------------------------------------------
+    def new_chain(self):
+        """--chains: a kernel that launches itself as one block from thread 0,
+        once (flatten-recursion's chain). Top-level barriers around a block
+        sum in shared memory, threads that return before them, children
+        smaller or larger than the block, fire-and-forget launches and, with
+        --waits, CDP1 waits followed by postwork. Returns (entry, params,
+        depth, launches per top-level launch)."""
+        r = self.r
+        nm = self.kname('chain')
+        self.feat('rec-chain')
+        bufs = ['accA', 'errs'] + (['in'] if r.random() < 0.5 else [])
+        params = [param_decl(b) for b in bufs] + ['unsigned n', 'unsigned depth', 'unsigned key']
+        depth = r.choice([1, 2, 3, 5, 8])
+        barrier = r.random() < 0.6
+        early = barrier and r.random() < 0.4
+        # Children larger than the block: with barriers, only where no wait
+        # can be drawn (flatten-recursion stops such a kernel: documented).
+        grow = not barrier or r.random() < 0.5
+        post = r.random() < 0.7
+        # --waits draws from its own stream: the program is otherwise the
+        # one generated without them.
+        wait = (post and not (barrier and grow) and self.wait_rng is not None and
+                self.wait_rng.random() < 0.75)
+        lines = []
+
+        def out(ind, s):
+            lines.append('  ' * ind + s)
+        if barrier:
+            out(1, '__shared__ unsigned long long sh[1024];')
+            self.feat('chain-barrier')
+        out(1, 'unsigned gid = blockIdx.x * blockDim.x + threadIdx.x;')
+        val = self.mix('key', 'gid')
+        if 'in' in bufs:
+            val = self.mix(f'key ^ in[gid % {self.NIN}u]', 'gid')
+        if early:
+            # Some threads leave before the barriers (not thread 0).
+            out(1, 'if (depth % 2u == 0u && threadIdx.x % 3u == 1u)')
+            out(2, 'return;')
+            self.feat('chain-early-return')
+        out(1, 'if (gid < n)')
+        out(2, f'atomicAdd(&accA[(key + gid) % {self.NA}u], (unsigned long long)({val} + depth));')
+        if barrier:
+            out(1, 'sh[threadIdx.x] = (unsigned long long)(key ^ gid) + depth;')
+            out(1, '__syncthreads();')
+            out(1, 'if (threadIdx.x == 0u) {')
+            out(2, 'unsigned long long s = 0;')
+            out(2, 'for (unsigned t = 0; t < blockDim.x; ++t)')
+            if early:
+                out(3, 'if (depth % 2u != 0u || t % 3u != 1u)')
+                out(4, 's += sh[t];')
+            else:
+                out(3, 's += sh[t];')
+            out(2, f'atomicAdd(&accA[(unsigned)(key ^ s) % {self.NA}u], s & 1023ull);')
+            out(1, '}')
+            if r.random() < 0.5:
+                out(1, '__syncthreads();')
+        out(1, 'if (' + r.choice(['threadIdx.x == 0u && depth > 0u',
+                                  'depth > 0u && threadIdx.x == 0u']) + ') {')
+        # A child larger than its block with barriers and a wait stops the
+        # kernel after flatten-recursion (documented): not drawn.
+        sizes = ['blockDim.x / 2u + 1u', 'blockDim.x']
+        if grow:
+            sizes += ['blockDim.x * 2u > 1024u ? 1024u : blockDim.x * 2u', '(n % 64u) + 1u']
+        out(2, f'unsigned m = {r.choice(sizes)};')
+        st = r.choice([None, 'fnf'])
+        cfg = ['1', 'm'] + (['0', 'cudaStreamFireAndForget'] if st == 'fnf' else [])
+        args = ', '.join(bufs + ['n / 2u + 1u', 'depth - 1u', 'key * 31u + 7u'])
+        out(2, f'{nm}<<<{", ".join(cfg)}>>>({args});')
+        if post:
+            if wait:
+                out(2, 'cudaDeviceSynchronize();')
+                self.feat('chain-wait')
+            out(2, f'atomicAdd(&accA[(key ^ m) % {self.NA}u], (unsigned long long)(m & 255u) + {r.randrange(1, 100)}ull);')
+        else:
+            self.errcheck(out, 2)
+        out(1, '}')
+        self.chunks.append(f'__global__ void {nm}({", ".join(params)})\n{{\n' + '\n'.join(lines) + '\n}\n')
+        return nm, bufs, depth, depth + 1
+
     def new_rec(self):
         """Self- or mutually recursive kernel(s). Returns (entry, params,
         depth, launches per top-level launch)."""
         r = self.r
         p = self.p
+        if self.chains and r.random() < 0.5:
+            return self.new_chain()
         mutual = r.random() < 0.3
         fan = r.choice([1, 2, 2, 3])
         depth = r.choice([2, 3, 4, 5] if fan < 3 else [2, 3, 4])
@@ -902,8 +986,10 @@ class Prog:
                            else [3, 4, 3, 1])[0]
         kinds = []
         for _ in range(nsites):
+            # (--chains: recursive sites three times as often.)
             kinds.append(r.choices(['simple', 'chain', 'rec', 'malloc', 'huge'],
-                                   [14, 3, 4, 2, 1 if allow_huge and not self.huge_used else 0])[0])
+                                   [14, 3, 12 if self.chains else 4, 2,
+                                    1 if allow_huge and not self.huge_used else 0])[0])
             if kinds[-1] == 'huge':
                 self.huge_used = True
         if allow_huge and r.random() < 0.03 and not self.huge_used:
@@ -2397,7 +2483,7 @@ def _main_text(programs, setup=''):
 
 
 def generate(seed, programs, waits=False, own_streams=False, postwork=False, merge=False,
-             walks=False, folds=False):
+             walks=False, folds=False, chains=False):
     if merge:
         return generate_merge(seed, programs)
     out = [f'// Generated by dpopt test/difftest/gen.py --seed {seed} --programs {programs}\n'
@@ -2408,7 +2494,7 @@ def generate(seed, programs, waits=False, own_streams=False, postwork=False, mer
     def make(k, attempt):
         rng = random.Random(f'dpopt-difftest:{seed}:{k}:{attempt}')
         wait_rng = random.Random(f'dpopt-difftest-waits:{seed}:{k}:{attempt}') if waits else None
-        return Prog(k, rng, wait_rng, own_streams, postwork, walks, folds)
+        return Prog(k, rng, wait_rng, own_streams, postwork, walks, folds, chains)
     texts, feats = _programs(programs, make, 'program within the launch budget', seed)
     out += texts
     out.append(_main_text(programs,
@@ -2466,16 +2552,20 @@ def main(argv=None):
                     help='a family of programs in which about 3 in 4 new children end with an '
                          'atomic to one address per launch (threshold folds them in its '
                          'serial versions)')
+    ap.add_argument('--chains', action='store_true',
+                    help='a family of programs in which half the recursive kernels launch '
+                         'themselves as one block from thread 0 (flatten-recursion\'s chains: '
+                         'barriers, early returns, growing children, CDP1 postwork with --waits)')
     a = ap.parse_args(argv)
     if a.programs < 1:
         ap.error('--programs must be at least 1')
-    if a.merge and (a.waits or a.own_streams or a.postwork or a.walks or a.folds):
+    if a.merge and (a.waits or a.own_streams or a.postwork or a.walks or a.folds or a.chains):
         ap.error('--merge is a family of its own: no --waits, --own-streams, --postwork, '
-                 '--walks or --folds')
+                 '--walks, --folds or --chains')
     if not a.output and not a.list_features:
         ap.error('give -o FILE or --list-features')
     text, feats = generate(a.seed, a.programs, a.waits, a.own_streams, a.postwork, a.merge,
-                           a.walks, a.folds)
+                           a.walks, a.folds, a.chains)
     if a.output:
         with open(a.output, 'w', newline='\n') as f:
             f.write(text)

@@ -192,14 +192,18 @@ def main():
     ap.add_argument('--folds', action='store_true',
                     help='the same with the --folds family (children ending with an atomic '
                          'to one address per launch)')
+    ap.add_argument('--chains', action='store_true',
+                    help='the same with the --chains family (kernels that launch themselves '
+                         'as one block: flatten-recursion)')
     ap.add_argument('--merge', action='store_true',
                     help='generate the --merge family (gen.py --merge: host launch sequences) '
                          'for every file of WORK and run only the configurations marked @merge')
     args = ap.parse_args()
-    if sum([args.merge, args.postwork, args.walks, args.folds]) > 1:
-        ap.error('--merge, --postwork, --walks and --folds are different families')
+    if sum([args.merge, args.postwork, args.walks, args.folds, args.chains]) > 1:
+        ap.error('--merge, --postwork, --walks, --folds and --chains are different families')
     family = (['--postwork'] if args.postwork else ['--merge'] if args.merge else
-              ['--walks'] if args.walks else ['--folds'] if args.folds else [])
+              ['--walks'] if args.walks else ['--folds'] if args.folds else
+              ['--chains'] if args.chains else [])
 
     configs = read_configs(args.configs, [c for c in args.only.split(',') if c])
     # @merge configurations are for the merge family, and only they.

@@ -93,6 +93,17 @@ std::optional<Refusal>
 earlyExitRuntimeUseBlocker(ProgramAnalysis &A, const LaunchSite &Site,
                            llvm::ArrayRef<const clang::Stmt *> Dropped = {});
 
+/// For a pass that turns the early returns of \p Kernel into jumps to the
+/// kernel's end, where the thread still has work to do (aggregate and
+/// consolidate count it out of its launch group there; their clones run
+/// the child's body the same way): an early return together with a
+/// barrier, which the thread would then never reach while its block waits
+/// for it, as the remark's reason, or nothing. \p Role names the kernel
+/// ("the parent 'k'", "'k'").
+std::optional<Refusal>
+earlyExitBarrierBlocker(ProgramAnalysis &A, const clang::FunctionDecl *Kernel,
+                        const std::string &Role);
+
 /// For a launch into a stream its thread created for it alone (OwnStream):
 /// the creating and destroying statements, which a pass that takes the
 /// launch out of the stream (aggregate, consolidate) deletes, since nothing
