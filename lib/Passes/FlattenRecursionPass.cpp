@@ -568,10 +568,14 @@ std::string ChainWriter::driverBody() const {
   Loop.push_back("unsigned " + Launches + " = 0;");
   Loop.push_back("const unsigned " + Size + " = " + Bd + ".x * " + Bd +
                  ".y * " + Bd + ".z;");
+  // The level's thread index: one-dimensional blocks (the usual chain)
+  // need no divisions, which would cost more than a level's work.
   auto Call = [&](StringRef Thread, StringRef IsActive) {
-    return Level + "(" + Bi + ", " + Bd + ", " + Gd + ", make_uint3(" +
-           Thread.str() + " % " + Bd + ".x, " + Thread.str() + " / " + Bd +
-           ".x % " + Bd + ".y, " + Thread.str() + " / (" + Bd + ".x * " + Bd +
+    std::string Th = Thread.str();
+    return Level + "(" + Bi + ", " + Bd + ", " + Gd + ", " + Bd +
+           ".y == 1u && " + Bd + ".z == 1u ? make_uint3(" + Th +
+           ", 0u, 0u) : make_uint3(" + Th + " % " + Bd + ".x, " + Th + " / " +
+           Bd + ".x % " + Bd + ".y, " + Th + " / (" + Bd + ".x * " + Bd +
            ".y)), " + IsActive.str() + ", " + C + ", " + Depth + ", " +
            Launches + CallArgs + ");";
   };

@@ -283,8 +283,13 @@ std::optional<Refusal> earlyExitBarrierBlocker(ProgramAnalysis &A,
                                                const std::string &Role) {
   if (!Kernel)
     return std::nullopt;
+  // Block barriers only: a warp's (__syncwarp, dpopt's syncLanes) names
+  // its lanes, and the returned lanes wait with their warp-mates' at the
+  // end.
   const FunctionFacts &All = A.transitiveFacts(Kernel);
-  if (All.Barriers.empty())
+  auto Barrier = llvm::find_if(
+      All.Barriers, [](const Occurrence &B) { return B.What != "__syncwarp"; });
+  if (Barrier == All.Barriers.end())
     return std::nullopt;
   // A return the whole block takes together leaves no thread at a barrier.
   const ReturnStmt *R = divergentEarlyReturn(Kernel);
@@ -296,7 +301,7 @@ std::optional<Refusal> earlyExitBarrierBlocker(ProgramAnalysis &A,
       Role + " returns early (" + whereIs(WC, R->getBeginLoc()) +
           ") where dpopt cannot show the whole block returns together, and "
           "synchronizes its block (" +
-          All.Barriers[0].What + " at " + whereIs(WC, All.Barriers[0].Loc) +
+          Barrier->What + " at " + whereIs(WC, Barrier->Loc) +
           "): rewritten, a thread that returns waits at the end for its "
           "warp-mates instead of leaving, and a warp-mate at the barrier "
           "waits for it: the block would hang"};

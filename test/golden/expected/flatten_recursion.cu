@@ -85,7 +85,7 @@ __global__ void halve(long long *Data, int N, long long *Sums) { // dpopt flatte
     unsigned __dpopt_launches = 0;
     const unsigned __dpopt_level_threads = __dpopt_level_block_dim.x * __dpopt_level_block_dim.y * __dpopt_level_block_dim.z;
     // Every thread takes part in the level's barriers.
-    __dpopt_level_halve(__dpopt_level_block_idx, __dpopt_level_block_dim, __dpopt_level_grid_dim, make_uint3(__dpopt_self % __dpopt_level_block_dim.x, __dpopt_self / __dpopt_level_block_dim.x % __dpopt_level_block_dim.y, __dpopt_self / (__dpopt_level_block_dim.x * __dpopt_level_block_dim.y)), __dpopt_self < __dpopt_level_threads, __dpopt_chain, __dpopt_depth, __dpopt_launches, __dpopt_arg0, __dpopt_arg1, __dpopt_arg2);
+    __dpopt_level_halve(__dpopt_level_block_idx, __dpopt_level_block_dim, __dpopt_level_grid_dim, __dpopt_level_block_dim.y == 1u && __dpopt_level_block_dim.z == 1u ? make_uint3(__dpopt_self, 0u, 0u) : make_uint3(__dpopt_self % __dpopt_level_block_dim.x, __dpopt_self / __dpopt_level_block_dim.x % __dpopt_level_block_dim.y, __dpopt_self / (__dpopt_level_block_dim.x * __dpopt_level_block_dim.y)), __dpopt_self < __dpopt_level_threads, __dpopt_chain, __dpopt_depth, __dpopt_launches, __dpopt_arg0, __dpopt_arg1, __dpopt_arg2);
     const unsigned __dpopt_launchers = __syncthreads_count(__dpopt_launches != 0);
     if (__dpopt_launchers == 0)
       break;
@@ -158,7 +158,7 @@ __global__ void early(int *Data, unsigned Size) { // dpopt flatten-recursion: th
     unsigned __dpopt_launches_2 = 0;
     const unsigned __dpopt_level_threads_2 = __dpopt_level_block_dim_2.x * __dpopt_level_block_dim_2.y * __dpopt_level_block_dim_2.z;
     // Every thread takes part in the level's barriers.
-    __dpopt_level_early(__dpopt_level_block_idx_2, __dpopt_level_block_dim_2, __dpopt_level_grid_dim_2, make_uint3(__dpopt_self_2 % __dpopt_level_block_dim_2.x, __dpopt_self_2 / __dpopt_level_block_dim_2.x % __dpopt_level_block_dim_2.y, __dpopt_self_2 / (__dpopt_level_block_dim_2.x * __dpopt_level_block_dim_2.y)), __dpopt_self_2 < __dpopt_level_threads_2, __dpopt_chain_2, __dpopt_depth_2, __dpopt_launches_2, __dpopt_arg0_2, __dpopt_arg1_2);
+    __dpopt_level_early(__dpopt_level_block_idx_2, __dpopt_level_block_dim_2, __dpopt_level_grid_dim_2, __dpopt_level_block_dim_2.y == 1u && __dpopt_level_block_dim_2.z == 1u ? make_uint3(__dpopt_self_2, 0u, 0u) : make_uint3(__dpopt_self_2 % __dpopt_level_block_dim_2.x, __dpopt_self_2 / __dpopt_level_block_dim_2.x % __dpopt_level_block_dim_2.y, __dpopt_self_2 / (__dpopt_level_block_dim_2.x * __dpopt_level_block_dim_2.y)), __dpopt_self_2 < __dpopt_level_threads_2, __dpopt_chain_2, __dpopt_depth_2, __dpopt_launches_2, __dpopt_arg0_2, __dpopt_arg1_2);
     const unsigned __dpopt_launchers_2 = __syncthreads_count(__dpopt_launches_2 != 0);
     if (__dpopt_launchers_2 == 0)
       break;
@@ -225,7 +225,7 @@ __global__ void grow(int *Out, int Level) { // dpopt flatten-recursion: this blo
     unsigned __dpopt_launches_3 = 0;
     const unsigned __dpopt_level_threads_3 = __dpopt_level_block_dim_3.x * __dpopt_level_block_dim_3.y * __dpopt_level_block_dim_3.z;
     for (unsigned __dpopt_thread_3 = __dpopt_self_3; __dpopt_thread_3 < __dpopt_level_threads_3; __dpopt_thread_3 += __dpopt_team_3)
-      __dpopt_level_grow(__dpopt_level_block_idx_3, __dpopt_level_block_dim_3, __dpopt_level_grid_dim_3, make_uint3(__dpopt_thread_3 % __dpopt_level_block_dim_3.x, __dpopt_thread_3 / __dpopt_level_block_dim_3.x % __dpopt_level_block_dim_3.y, __dpopt_thread_3 / (__dpopt_level_block_dim_3.x * __dpopt_level_block_dim_3.y)), true, __dpopt_chain_3, __dpopt_depth_3, __dpopt_launches_3, __dpopt_arg0_3, __dpopt_arg1_3);
+      __dpopt_level_grow(__dpopt_level_block_idx_3, __dpopt_level_block_dim_3, __dpopt_level_grid_dim_3, __dpopt_level_block_dim_3.y == 1u && __dpopt_level_block_dim_3.z == 1u ? make_uint3(__dpopt_thread_3, 0u, 0u) : make_uint3(__dpopt_thread_3 % __dpopt_level_block_dim_3.x, __dpopt_thread_3 / __dpopt_level_block_dim_3.x % __dpopt_level_block_dim_3.y, __dpopt_thread_3 / (__dpopt_level_block_dim_3.x * __dpopt_level_block_dim_3.y)), true, __dpopt_chain_3, __dpopt_depth_3, __dpopt_launches_3, __dpopt_arg0_3, __dpopt_arg1_3);
     const unsigned __dpopt_launchers_3 = __syncthreads_count(__dpopt_launches_3 != 0);
     if (__dpopt_launchers_3 == 0)
       break;
