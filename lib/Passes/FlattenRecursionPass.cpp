@@ -558,8 +558,12 @@ std::string ChainWriter::driverBody() const {
   Lines.push_back("dim3 " + Bd + " = blockDim, " + Gd + " = gridDim;");
   std::string CallArgs;
   for (size_t I = 0; I < Params.size(); ++I) {
-    Lines.push_back(printedType(Params[I]->getType(), ACtx, Param[I]) + " = " +
-                    Params[I]->getNameAsString() + ";");
+    // An unnamed parameter is never read: any value does.
+    Lines.push_back(printedType(Params[I]->getType(), ACtx, Param[I]) +
+                    (Params[I]->getIdentifier()
+                         ? " = " + Params[I]->getNameAsString()
+                         : std::string("{}")) +
+                    ";");
     CallArgs += ", " + Param[I];
   }
   Lines.push_back("unsigned " + Depth + " = 0;");

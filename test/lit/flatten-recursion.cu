@@ -145,3 +145,13 @@ __global__ void more(int *A, int D) {
   A[threadIdx.x + 32] = D;
 }
 #endif
+
+// An unnamed parameter: the chain passes any value on (nothing reads it).
+// REMARK: flatten-recursion.cu:[[@LINE+6]]:5: remark: flattening the recursion at this launch of 'unnamed'
+// CHECK-LABEL: __global__ void unnamed(
+// CHECK: int __dpopt_arg1{{[_0-9]*}}{};
+__global__ void unnamed(int *A, int, int N) {
+  A[threadIdx.x] += N;
+  if (threadIdx.x == 0 && N > 1)
+    unnamed<<<1, N / 2>>>(A + N, 7, N / 2);
+}
