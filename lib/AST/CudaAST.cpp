@@ -266,6 +266,15 @@ void findSyncthreads(const Stmt *S, std::vector<const CallExpr *> &Out) {
     findSyncthreads(C, Out);
 }
 
+bool isSyncthreadsStatement(const Stmt *S) {
+  const auto *E = dyn_cast_or_null<Expr>(S);
+  if (!E)
+    return false;
+  std::vector<const CallExpr *> Calls;
+  findSyncthreads(S, Calls);
+  return Calls.size() == 1 && E->IgnoreParenImpCasts() == Calls[0];
+}
+
 bool isAtomicFunctionName(llvm::StringRef Name) {
   for (llvm::StringRef P :
        {"atomic", "__iAtomic", "__uAtomic", "__ullAtomic", "__illAtomic",

@@ -78,14 +78,6 @@ bool isSelfLaunch(const LaunchSite &S) {
          canonicalFunction(S.Caller) == canonicalFunction(S.Callee);
 }
 
-/// True for the statement '__syncthreads();'.
-bool isBarrierStatement(const Stmt *C) {
-  std::vector<const CallExpr *> Calls;
-  findSyncthreads(C, Calls);
-  const auto *E = dyn_cast<Expr>(C);
-  return Calls.size() == 1 && E && E->IgnoreParenImpCasts() == Calls[0];
-}
-
 bool isIntegerBlock(const LaunchSite &S) {
   return S.Block.E && S.Block.E->IgnoreParenImpCasts()
                           ->getType()
@@ -215,7 +207,7 @@ std::optional<Refusal> chainBlocker(const LaunchSite &S, ProgramAnalysis &A,
                            "body");
     std::vector<const CallExpr *> Calls;
     findSyncthreads(Body, Calls);
-    size_t TopLevel = llvm::count_if(Body->body(), isBarrierStatement);
+    size_t TopLevel = llvm::count_if(Body->body(), isSyncthreadsStatement);
     if (Calls.size() != F.Barriers.size() || TopLevel != Calls.size())
       return BodyRefusal(
           Name + " synchronizes inside a statement (" +
@@ -235,7 +227,7 @@ std::optional<Refusal> chainBlocker(const LaunchSite &S, ProgramAnalysis &A,
     for (const Stmt *C : Body->body()) {
       const auto *DS = dyn_cast<DeclStmt>(C);
       if (!DS) {
-        if (isBarrierStatement(C) || isa<NullStmt>(C))
+        if (isSyncthreadsStatement(C) || isa<NullStmt>(C))
           continue;
         Expected<unsigned> End = statementEnd(U, C);
         if (!End) {
@@ -464,7 +456,7 @@ Expected<std::string> ChainWriter::levelBody(const FunctionPieces &F) {
   if (Shape.Barriers) {
     for (const Stmt *Top : Body->body()) {
       unsigned B = U.getOffset(Top->getBeginLoc());
-      if (isBarrierStatement(Top) || isa<NullStmt>(Top))
+      if (isSyncthreadsStatement(Top) || isa<NullStmt>(Top))
         continue;
       if (Shape.Post && B >= Shape.Post->Begin && B < Shape.Post->End)
         continue; // moved to the postwork function

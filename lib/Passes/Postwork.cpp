@@ -33,13 +33,7 @@ bool endsThread(const Stmt *S, bool Barriers) {
     return true;
   if (const auto *R = dyn_cast<ReturnStmt>(S))
     return !R->getRetValue();
-  if (Barriers) {
-    std::vector<const CallExpr *> Calls;
-    findSyncthreads(S, Calls);
-    const auto *E = dyn_cast<Expr>(S);
-    return Calls.size() == 1 && E && E->IgnoreParenImpCasts() == Calls[0];
-  }
-  return false;
+  return Barriers && isSyncthreadsStatement(S);
 }
 
 /// True when \p L is in the main file, inside one of \p Ranges.

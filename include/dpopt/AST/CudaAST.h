@@ -100,6 +100,9 @@ std::string printedName(const clang::FunctionDecl *FD);
 void findSyncthreads(const clang::Stmt *S,
                      std::vector<const clang::CallExpr *> &Out);
 const clang::FunctionDecl *getWrittenDefinition(const clang::FunctionDecl *FD);
+/// True for the statement '__syncthreads();' (parentheses and implicit
+/// casts aside).
+bool isSyncthreadsStatement(const clang::Stmt *S);
 
 } // namespace dpopt
 
