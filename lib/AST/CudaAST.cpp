@@ -11,6 +11,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/PrettyPrinter.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/raw_ostream.h"
@@ -62,6 +63,31 @@ const char *builtinVarName(BuiltinVar V) {
     return "gridDim";
   }
   return "?";
+}
+
+const char *builtinVarType(BuiltinVar V) {
+  return V == BuiltinVar::ThreadIdx || V == BuiltinVar::BlockIdx ? "uint3"
+                                                                 : "dim3";
+}
+
+namespace {
+/// The function's own returns (a lambda's returns belong to the lambda).
+class ReturnFinder : public RecursiveASTVisitor<ReturnFinder> {
+public:
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+  bool VisitReturnStmt(ReturnStmt *R) {
+    Returns.push_back(R);
+    return true;
+  }
+  std::vector<const ReturnStmt *> Returns;
+};
+} // namespace
+
+std::vector<const ReturnStmt *> ownReturns(const FunctionDecl *Def) {
+  ReturnFinder F;
+  F.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
+  return F.Returns;
 }
 
 std::optional<BuiltinVar> getBuiltinVar(const ValueDecl *D) {

@@ -12,7 +12,6 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 
@@ -98,16 +97,6 @@ bool uniform(const Expr *E, const Stmt *Body, unsigned Depth) {
   return false;
 }
 
-class ReturnFinder : public RecursiveASTVisitor<ReturnFinder> {
-public:
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; } // its own returns
-  bool VisitReturnStmt(ReturnStmt *R) {
-    Returns.push_back(R);
-    return true;
-  }
-  std::vector<const ReturnStmt *> Returns;
-};
-
 } // namespace
 
 bool isBlockUniform(const Expr *E, const FunctionDecl *Kernel) {
@@ -121,10 +110,8 @@ const ReturnStmt *divergentEarlyReturn(const FunctionDecl *Kernel) {
       Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
   if (!Body)
     return nullptr;
-  ReturnFinder F;
-  F.TraverseStmt(const_cast<CompoundStmt *>(Body));
   ASTContext &Ctx = Def->getASTContext();
-  for (const ReturnStmt *R : F.Returns) {
+  for (const ReturnStmt *R : ownReturns(Def)) {
     if (!Body->body_empty() && R == Body->body_back())
       continue; // the last statement: not early
     const Stmt *Cur = R;

@@ -78,17 +78,6 @@ bool isSelfLaunch(const LaunchSite &S) {
          canonicalFunction(S.Caller) == canonicalFunction(S.Callee);
 }
 
-bool isIntegerBlock(const LaunchSite &S) {
-  return S.Block.E && S.Block.E->IgnoreParenImpCasts()
-                          ->getType()
-                          ->isIntegralOrEnumerationType();
-}
-
-const char *builtinTypeName(BuiltinVar V) {
-  return V == BuiltinVar::ThreadIdx || V == BuiltinVar::BlockIdx ? "uint3"
-                                                                 : "dim3";
-}
-
 Refusal refuse(DiagId Id, std::string Why) { return {Id, std::move(Why)}; }
 
 /// Why the block cannot run \p S's chain, or nothing (then \p Out is set).
@@ -133,7 +122,7 @@ std::optional<Refusal> chainBlocker(const LaunchSite &S, ProgramAnalysis &A,
   bool OneDimensional = true;
   for (const LaunchSite &P : A.sites())
     if (P.Callee && canonicalFunction(P.Callee) == canonicalFunction(S.Caller))
-      OneDimensional = OneDimensional && isIntegerBlock(P);
+      OneDimensional = OneDimensional && P.Block.DimsKnown && P.Block.Dims <= 1;
   if (!(Axes & DimX) || (Axes != DimAll && !OneDimensional))
     return refuse(DiagId::FlattenNotOneChild,
                   "dpopt cannot show that one thread of a block at most "
@@ -521,7 +510,7 @@ std::string ChainWriter::postFunction() const {
   const ASTContext &ACtx = U.getASTContext();
   std::vector<std::string> Params;
   for (BuiltinVar B : Shape.Post->Builtins)
-    Params.push_back(std::string(builtinTypeName(B)) + " " + builtinVarName(B));
+    Params.push_back(std::string(builtinVarType(B)) + " " + builtinVarName(B));
   for (const VarDecl *V : Shape.Post->LiveIns)
     Params.push_back(printedType(V->getType(), ACtx, V->getNameAsString()));
   std::string Text =
@@ -638,9 +627,9 @@ std::string ChainWriter::driverBody() const {
     std::vector<std::string> Args;
     for (size_t I = 0; I < Shape.Post->Builtins.size(); ++I)
       Args.push_back(
-          "make_" + std::string(builtinTypeName(Shape.Post->Builtins[I])) +
-          "(" + C + "." + At[I] + "[" + D + "][0], " + C + "." + At[I] + "[" +
-          D + "][1], " + C + "." + At[I] + "[" + D + "][2])");
+          "make_" + std::string(builtinVarType(Shape.Post->Builtins[I])) + "(" +
+          C + "." + At[I] + "[" + D + "][0], " + C + "." + At[I] + "[" + D +
+          "][1], " + C + "." + At[I] + "[" + D + "][2])");
     for (size_t I = 0; I < Shape.Post->LiveIns.size(); ++I)
       Args.push_back(C + "." + Live[I] + "[" + D + "]");
     Text += "  // The postwork of each level, deepest first, as the waits "

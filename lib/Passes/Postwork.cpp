@@ -183,11 +183,6 @@ bool holdsReference(QualType T) {
   return false;
 }
 
-const char *builtinType(BuiltinVar V) {
-  return V == BuiltinVar::ThreadIdx || V == BuiltinVar::BlockIdx ? "uint3"
-                                                                 : "dim3";
-}
-
 } // namespace
 
 PostworkFinding findPostwork(const LaunchSite &S, ProgramAnalysis &A,
@@ -404,8 +399,8 @@ postworkFields(const Postwork &P, const ASTContext &Ctx, NameAllocator &Names,
     F.Reads.push_back(std::move(Name));
   };
   for (BuiltinVar B : P.Builtins)
-    Add(Names.fresh(std::string("post_") + builtinVarName(B)), builtinType(B),
-        builtinVarName(B));
+    Add(Names.fresh(std::string("post_") + builtinVarName(B)),
+        builtinVarType(B), builtinVarName(B));
   for (const VarDecl *V : P.LiveIns) {
     std::string Field = Existing(V);
     if (!Field.empty())
@@ -437,7 +432,7 @@ std::string postworkFunctions(const ParsedUnit &U, const Postwork &P,
        Mine.str() + ") {\n";
   size_t I = 0;
   for (BuiltinVar B : P.Builtins)
-    S += "  const " + std::string(builtinType(B)) + " " + builtinVarName(B) +
+    S += "  const " + std::string(builtinVarType(B)) + " " + builtinVarName(B) +
          " = " + Mine.str() + ".__args." + Fields.Reads[I++] + ";\n";
   const ASTContext &Ctx = U.getASTContext();
   for (const VarDecl *V : P.LiveIns)

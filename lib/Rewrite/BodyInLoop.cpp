@@ -20,24 +20,6 @@ using namespace llvm;
 namespace dpopt {
 namespace {
 
-/// The function's own returns (a lambda's returns belong to the lambda).
-class ReturnFinder : public RecursiveASTVisitor<ReturnFinder> {
-public:
-  bool shouldVisitTemplateInstantiations() const { return false; }
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; }
-  bool VisitReturnStmt(ReturnStmt *R) {
-    Returns.push_back(R);
-    return true;
-  }
-  std::vector<const ReturnStmt *> Returns;
-};
-
-std::vector<const ReturnStmt *> ownReturns(const FunctionDecl *Def) {
-  ReturnFinder F;
-  F.TraverseStmt(const_cast<Stmt *>(Def->getBody()));
-  return F.Returns;
-}
-
 Error fail(const Twine &Msg) {
   return createStringError(inconvertibleErrorCode(), Msg);
 }

@@ -20,11 +20,6 @@ using namespace llvm;
 namespace dpopt {
 namespace {
 
-const char *builtinType(BuiltinVar V) {
-  return V == BuiltinVar::ThreadIdx || V == BuiltinVar::BlockIdx ? "uint3"
-                                                                 : "dim3";
-}
-
 template <typename Fn> void forEachVar(BuiltinSet Vars, Fn F) {
   for (unsigned V = 0; V < NumBuiltinVars; ++V)
     if (Vars & (1u << V))
@@ -58,7 +53,7 @@ std::vector<const CallExpr *> callsIn(const FunctionDecl *FD) {
 std::string builtinParameterList(BuiltinSet Vars) {
   std::string S;
   forEachVar(Vars, [&](BuiltinVar V) {
-    S += (S.empty() ? "" : ", ") + std::string(builtinType(V)) + " " +
+    S += (S.empty() ? "" : ", ") + std::string(builtinVarType(V)) + " " +
          builtinVarName(V);
   });
   return S;

@@ -35,6 +35,13 @@ bool isDeviceContext(llvm::ArrayRef<const clang::FunctionDecl *> Functions);
 enum class BuiltinVar { ThreadIdx, BlockIdx, BlockDim, GridDim };
 constexpr unsigned NumBuiltinVars = 4;
 const char *builtinVarName(BuiltinVar V);
+/// The type a built-in has for code that copies it: "uint3" for threadIdx
+/// and blockIdx, "dim3" for blockDim and gridDim.
+const char *builtinVarType(BuiltinVar V);
+/// \p Def's own return statements, in source order (a lambda's belong to
+/// the lambda).
+std::vector<const clang::ReturnStmt *>
+ownReturns(const clang::FunctionDecl *Def);
 
 /// If \p D is threadIdx, blockIdx, blockDim or gridDim, which one.
 std::optional<BuiltinVar> getBuiltinVar(const clang::ValueDecl *D);
