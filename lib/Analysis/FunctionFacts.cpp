@@ -14,6 +14,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Regex.h"
 
 #include <algorithm>
 #include <cctype>
@@ -47,6 +48,25 @@ CallClass classifyByName(StringRef Name) {
   if (Name == "cudaDeviceSynchronize")
     return CallClass::LegacySync;
   return CallClass::Plain;
+}
+
+/// True for an asm statement of dpopt's device runtime (a function of
+/// dpopt::rt) that only copies a special register other than %laneid into
+/// its one output ('mov.u32 %0, %%nsmid;'): it cannot leave the kernel,
+/// wait, or touch memory, so it is no unknown code. (The user's own reads
+/// stay unknown: a serialized child that reads %tid would read its parent's.)
+bool readsSpecialRegister(const GCCAsmStmt *A, const FunctionDecl *FD) {
+  if (!StringRef(FD->getQualifiedNameAsString()).starts_with("dpopt::rt::"))
+    return false;
+  if (A->getNumOutputs() != 1 || A->getNumInputs() != 0 ||
+      A->getNumClobbers() != 0 || A->isAsmGoto())
+    return false;
+  static const llvm::Regex Mov(
+      "^[[:space:]]*mov\\.[a-z0-9]+[[:space:]]+%0[[:space:]]*,[[:space:]]*%%"
+      "([a-z_]+)(\\.[xyz])?[[:space:]]*;?[[:space:]]*$");
+  llvm::SmallVector<llvm::StringRef, 3> Groups;
+  std::string Text = A->getAsmString();
+  return Mov.match(Text, &Groups) && Groups[1] != "laneid";
 }
 
 /// True when PTX text \p Asm has an instruction starting with \p Prefix
@@ -202,7 +222,7 @@ public:
   }
 
   bool VisitGCCAsmStmt(GCCAsmStmt *A) {
-    if (CalleesOnly)
+    if (CalleesOnly || readsSpecialRegister(A, FD))
       return true;
     std::string Asm = A->generateAsmString(FD->getASTContext());
     F.InlineAsm.push_back({A->getBeginLoc(), "inline asm", FD});

@@ -9,6 +9,7 @@
 #include "dpopt/Passes/ThresholdPass.h"
 
 #include "dpopt/AST/CudaAST.h"
+#include "dpopt/Analysis/MemoryReads.h"
 #include "dpopt/Analysis/ThreadCount.h"
 #include "dpopt/Frontend/WorkingCopy.h"
 #include "dpopt/Passes/Serializer.h"
@@ -186,6 +187,7 @@ Expected<std::string> siteText(const ParsedUnit &U, const LaunchSite &S,
                                const LaunchText &L, const DesiredThreads &D,
                                const std::string &SerialName,
                                const std::string &Threshold,
+                               const std::string &Compared,
                                GeneratedNames &Gen) {
   std::string Out = "{ // dpopt threshold: launch only when worth it\n";
   std::string Grid = S.Grid.Text;
@@ -236,7 +238,7 @@ Expected<std::string> siteText(const ParsedUnit &U, const LaunchSite &S,
   // it fails, or runs, as it did.
   unsigned MaxThreads = maxBlockThreads(S.Callee);
   Out += "  " + reconvergeBegin(Gen.Warp);
-  Out += "  if (" + Threads + " >= " + Threshold + " ||\n      !" +
+  Out += "  if (" + Threads + " >= " + Compared + " ||\n      !" +
          rt::runsSerially + "(" + Gen.Grid + ", " + Gen.Block + ", " +
          (Shmem ? *Shmem : std::string("0")) + ", (unsigned long long)(" +
          Threshold + ") + " + rt::blockThreads + "(" + Gen.Block + ")" +
@@ -267,13 +269,21 @@ public:
 
     DesiredThreads D = findDesiredThreads(S);
     std::string Threshold = Run.tunableInCode(S);
+    // The default threshold follows the parent grid's size where the child
+    // waits on memory (gridScaledThreshold); a value the user chose, by
+    // pragma, tuning entry or option, is used as written.
+    bool Chosen = S.setting(ThresholdValue.FromPragma).has_value() ||
+                  ThresholdValue.FromOption(Run.Ctx.Options).has_value();
+    const Stmt *Read = Chosen ? nullptr : firstMemoryRead(S.Callee);
+    std::string Compared =
+        Read ? rt::gridScaledThreshold + "(" + Threshold + ")" : Threshold;
     Expected<std::string> Text =
-        siteText(U, S, L, D, *SerialName, Threshold, Gen);
+        siteText(U, S, L, D, *SerialName, Threshold, Compared, Gen);
     if (!Text && D.found()) {
       consumeError(Text.takeError());
       D.Parts.clear();
       D.Why = "the thread count is written inside a macro";
-      Text = siteText(U, S, L, D, *SerialName, Threshold, Gen);
+      Text = siteText(U, S, L, D, *SerialName, Threshold, Compared, Gen);
     }
     if (!Text)
       return Text.takeError();
@@ -286,7 +296,22 @@ public:
         "launching '" + S.CalleeName + "' only when " +
             (D.found() ? "its desired thread count" : "its thread count") +
             " reaches " + Run.tunableForRemark(S) +
+            (Read ? " scaled down to the parent grid's share of the GPU's "
+                    "resident threads (at least DPOPT_THRESHOLD_MIN, 32)"
+                  : "") +
             ", else running it serially in the parent thread");
+    if (!Chosen)
+      Run.analysis(
+          S, DiagId::ThresholdScaling,
+          Read ? "'" + S.CalleeName + "' reads memory (" +
+                     whereIs(Run.A.workingCopy(), Read->getBeginLoc()) +
+                     "): a small parent grid whose threads run such children "
+                     "serially leaves the GPU idle while they wait, so it "
+                     "launches smaller children"
+               : "'" + S.CalleeName +
+                     "' reads no memory: a serial run costs its parent "
+                     "thread little, so the threshold does not follow the "
+                     "parent grid's size");
     for (const CombinableAtomic &Atomic : Serial.foldedAtomics(S.Callee))
       Run.analysis(
           S, DiagId::SerialAtomicsFolded,

@@ -69,6 +69,31 @@ __host__ __device__ inline bool gridAccepted(dim3 Grid) {
          (Grid.z >= 1) & (Grid.z <= 65535);
 }
 
+#ifndef DPOPT_THRESHOLD_MIN
+#define DPOPT_THRESHOLD_MIN 32
+#endif
+
+/// The threshold of a default-pipeline launch whose child reads memory,
+/// made from the calling grid: \p Threshold when the grid has at least as
+/// many threads as the GPU holds at once (SMs x 2,048, Hopper's threads per
+/// SM), else scaled down to the share of them it has, but not below
+/// DPOPT_THRESHOLD_MIN (nor above \p Threshold). A small parent grid whose
+/// threads run children serially leaves most of the GPU idle while they
+/// wait on the children's loads; launching them spreads that work
+/// (docs/passes/threshold.md has the measurements).
+__device__ inline unsigned long long gridScaledThreshold(unsigned long long Threshold) {
+  unsigned Sms;
+  asm("mov.u32 %0, %%nsmid;" : "=r"(Sms));
+  const unsigned long long Resident = Sms * 2048ull;
+  const unsigned long long Threads = threadCount(gridDim, blockDim);
+  if (Threads >= Resident)
+    return Threshold;
+  const unsigned long long Floor =
+      Threshold < DPOPT_THRESHOLD_MIN ? Threshold : DPOPT_THRESHOLD_MIN;
+  const unsigned long long Scaled = Threshold * Threads / Resident;
+  return Scaled > Floor ? Scaled : Floor;
+}
+
 /// True when a launch of \p Grid blocks of \p Block threads with \p Shmem
 /// bytes of dynamic shared memory passes the checks every CUDA launch makes
 /// (sm_90): grid x up to 2^31 - 1, y and z up to 65,535; block x and y up to

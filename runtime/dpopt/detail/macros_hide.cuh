@@ -167,6 +167,8 @@
 #undef Factor
 #pragma push_macro("First")
 #undef First
+#pragma push_macro("Floor")
+#undef Floor
 #pragma push_macro("FoldOp")
 #undef FoldOp
 #pragma push_macro("Found")
@@ -409,6 +411,8 @@
 #undef SMs
 #pragma push_macro("Safe")
 #undef Safe
+#pragma push_macro("Scaled")
+#undef Scaled
 #pragma push_macro("SearchSteps")
 #undef SearchSteps
 #pragma push_macro("Seen")
@@ -459,6 +463,8 @@
 #undef Thread
 #pragma push_macro("Threads")
 #undef Threads
+#pragma push_macro("Threshold")
+#undef Threshold
 #pragma push_macro("Through")
 #undef Through
 #pragma push_macro("To")
@@ -745,6 +751,8 @@
 #undef gridBlocks
 #pragma push_macro("gridDim")
 #undef gridDim
+#pragma push_macro("gridScaledThreshold")
+#undef gridScaledThreshold
 #pragma push_macro("gridSync")
 #undef gridSync
 #pragma push_macro("grid_group")

@@ -350,7 +350,7 @@ __global__ void minusOne(int *A, const int *Work, int Count, float *F) {
       dim3 __dpopt_grid_2 = dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR);
       dim3 __dpopt_block = BS;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= dpopt::rt::gridScaledThreshold(DPOPT_THRESHOLD) ||
           !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
@@ -373,7 +373,7 @@ __global__ void plusBlock(int *A, const int *Work, int Count, float *F) {
       dim3 __dpopt_grid_2 = dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR);
       dim3 __dpopt_block = BS;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= dpopt::rt::gridScaledThreshold(DPOPT_THRESHOLD) ||
           !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
@@ -396,7 +396,7 @@ __global__ void modulo(int *A, const int *Work, int Count, float *F) {
       dim3 __dpopt_grid_2 = dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR);
       dim3 __dpopt_block = BS;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= dpopt::rt::gridScaledThreshold(DPOPT_THRESHOLD) ||
           !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
@@ -419,7 +419,7 @@ __global__ void ceilFloatN(int *A, const int *Work, int Count, float *F) {
       dim3 __dpopt_grid_2 = dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR);
       dim3 __dpopt_block = BS;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= dpopt::rt::gridScaledThreshold(DPOPT_THRESHOLD) ||
           !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
@@ -442,7 +442,7 @@ __global__ void ceilFloatB(int *A, const int *Work, int Count, float *F) {
       dim3 __dpopt_grid_2 = dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR);
       dim3 __dpopt_block = BS;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= dpopt::rt::gridScaledThreshold(DPOPT_THRESHOLD) ||
           !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
@@ -465,7 +465,7 @@ __global__ void macro(int *A, const int *Work, int Count, float *F) {
       dim3 __dpopt_grid_2 = dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR);
       dim3 __dpopt_block = BS;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= dpopt::rt::gridScaledThreshold(DPOPT_THRESHOLD) ||
           !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
@@ -489,7 +489,7 @@ __global__ void localVariable(int *A, const int *Work, int Count, float *F) {
       dim3 __dpopt_grid_2 = dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR);
       dim3 __dpopt_block = 32;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= dpopt::rt::gridScaledThreshold(DPOPT_THRESHOLD) ||
           !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
@@ -515,7 +515,7 @@ __global__ void changedVariable(int *A, const int *Work, int Count, float *F) {
       dim3 __dpopt_grid_2 = dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR);
       dim3 __dpopt_block = 32;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= dpopt::rt::gridScaledThreshold(DPOPT_THRESHOLD) ||
           !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
       else
@@ -538,7 +538,7 @@ __global__ void fixedGrid(int *A, const int *Work, int Count, float *F) {
       dim3 __dpopt_grid_2 = dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR);
       dim3 __dpopt_block = 32;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= dpopt::rt::gridScaledThreshold(DPOPT_THRESHOLD) ||
           !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, A, Work[V + 1]);
       else
@@ -607,7 +607,7 @@ __global__ void templateExplicit(int *A, const int *Work, int Count, float *F) {
       dim3 __dpopt_grid_2 = dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR);
       dim3 __dpopt_block = 128;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= dpopt::rt::gridScaledThreshold(DPOPT_THRESHOLD) ||
           !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         __dpopt_coarse_scale<float><<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, F, 1.0f, N);
       else
@@ -630,7 +630,7 @@ __global__ void templateDeduced(int *A, const int *Work, int Count, float *F) {
       dim3 __dpopt_grid_2 = dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR);
       dim3 __dpopt_block = 128;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+      if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= dpopt::rt::gridScaledThreshold(DPOPT_THRESHOLD) ||
           !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         __dpopt_coarse_scale<<<__dpopt_grid_2, __dpopt_block, 0, cudaStreamFireAndForget>>>(__dpopt_grid, F, 2.0f, N);
       else

@@ -165,7 +165,7 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int
       dim3 __dpopt_grid = (__dpopt_n0 + 127) / 128;
       dim3 __dpopt_block = 128;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-      { const unsigned __dpopt_warp_2 = __activemask(); /* dpopt: these lanes leave together */ if (__dpopt_n0 >= DPOPT_THRESHOLD ||
+      { const unsigned __dpopt_warp_2 = __activemask(); /* dpopt: these lanes leave together */ if (__dpopt_n0 >= dpopt::rt::gridScaledThreshold(DPOPT_THRESHOLD) ||
           !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
         { // dpopt coarsen: fewer, fuller child blocks
           dim3 __dpopt_grid_2 = __dpopt_grid;

@@ -205,7 +205,7 @@ __global__ void minusOne(int *A, const int *Work, int Count, float *F) {
     dim3 __dpopt_grid = (__dpopt_n0 - 1) / BS + 1;
     dim3 __dpopt_block = BS;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-    if (__dpopt_n0 >= DPOPT_THRESHOLD ||
+    if (__dpopt_n0 >= dpopt::rt::gridScaledThreshold(DPOPT_THRESHOLD) ||
         !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N);
     else
@@ -226,7 +226,7 @@ __global__ void plusBlock(int *A, const int *Work, int Count, float *F) {
     dim3 __dpopt_grid = (__dpopt_n0 + BS - 1) / BS;
     dim3 __dpopt_block = BS;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-    if (__dpopt_n0 >= DPOPT_THRESHOLD ||
+    if (__dpopt_n0 >= dpopt::rt::gridScaledThreshold(DPOPT_THRESHOLD) ||
         !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N);
     else
@@ -247,7 +247,7 @@ __global__ void modulo(int *A, const int *Work, int Count, float *F) {
     dim3 __dpopt_grid = __dpopt_n0 / BS + (N % BS == 0 ? 0 : 1);
     dim3 __dpopt_block = BS;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-    if (__dpopt_n0 >= DPOPT_THRESHOLD ||
+    if (__dpopt_n0 >= dpopt::rt::gridScaledThreshold(DPOPT_THRESHOLD) ||
         !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N);
     else
@@ -268,7 +268,7 @@ __global__ void ceilFloatN(int *A, const int *Work, int Count, float *F) {
     dim3 __dpopt_grid = ceil((float)__dpopt_n0 / BS);
     dim3 __dpopt_block = BS;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-    if (__dpopt_n0 >= DPOPT_THRESHOLD ||
+    if (__dpopt_n0 >= dpopt::rt::gridScaledThreshold(DPOPT_THRESHOLD) ||
         !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N);
     else
@@ -289,7 +289,7 @@ __global__ void ceilFloatB(int *A, const int *Work, int Count, float *F) {
     dim3 __dpopt_grid = ceil(__dpopt_n0 / (float)BS);
     dim3 __dpopt_block = BS;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-    if (__dpopt_n0 >= DPOPT_THRESHOLD ||
+    if (__dpopt_n0 >= dpopt::rt::gridScaledThreshold(DPOPT_THRESHOLD) ||
         !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N);
     else
@@ -310,7 +310,7 @@ __global__ void macro(int *A, const int *Work, int Count, float *F) {
     dim3 __dpopt_grid = CEIL(__dpopt_n0, BS);
     dim3 __dpopt_block = BS;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-    if (__dpopt_n0 >= DPOPT_THRESHOLD ||
+    if (__dpopt_n0 >= dpopt::rt::gridScaledThreshold(DPOPT_THRESHOLD) ||
         !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N);
     else
@@ -331,7 +331,7 @@ __global__ void localVariable(int *A, const int *Work, int Count, float *F) {
     dim3 __dpopt_grid = Blocks;
     dim3 __dpopt_block = 32;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-    if ((N) >= DPOPT_THRESHOLD ||
+    if ((N) >= dpopt::rt::gridScaledThreshold(DPOPT_THRESHOLD) ||
         !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N);
     else
@@ -354,7 +354,7 @@ __global__ void changedVariable(int *A, const int *Work, int Count, float *F) {
     dim3 __dpopt_grid = Changed;
     dim3 __dpopt_block = 32;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-    if ((unsigned long long)__dpopt_grid.x * __dpopt_grid.y * __dpopt_grid.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+    if ((unsigned long long)__dpopt_grid.x * __dpopt_grid.y * __dpopt_grid.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= dpopt::rt::gridScaledThreshold(DPOPT_THRESHOLD) ||
         !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, N);
     else
@@ -374,7 +374,7 @@ __global__ void fixedGrid(int *A, const int *Work, int Count, float *F) {
     dim3 __dpopt_grid = 4;
     dim3 __dpopt_block = 32;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-    if ((unsigned long long)__dpopt_grid.x * __dpopt_grid.y * __dpopt_grid.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= DPOPT_THRESHOLD ||
+    if ((unsigned long long)__dpopt_grid.x * __dpopt_grid.y * __dpopt_grid.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= dpopt::rt::gridScaledThreshold(DPOPT_THRESHOLD) ||
         !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       child<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(A, Work[V + 1]);
     else
@@ -438,7 +438,7 @@ __global__ void templateExplicit(int *A, const int *Work, int Count, float *F) {
     dim3 __dpopt_grid = (__dpopt_n0 + 127) / 128;
     dim3 __dpopt_block = 128;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-    if (__dpopt_n0 >= DPOPT_THRESHOLD ||
+    if (__dpopt_n0 >= dpopt::rt::gridScaledThreshold(DPOPT_THRESHOLD) ||
         !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       scale<float><<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(F, 1.0f, N);
     else
@@ -459,7 +459,7 @@ __global__ void templateDeduced(int *A, const int *Work, int Count, float *F) {
     dim3 __dpopt_grid = (__dpopt_n0 + 127) / 128;
     dim3 __dpopt_block = 128;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
-    if (__dpopt_n0 >= DPOPT_THRESHOLD ||
+    if (__dpopt_n0 >= dpopt::rt::gridScaledThreshold(DPOPT_THRESHOLD) ||
         !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, 0, (unsigned long long)(DPOPT_THRESHOLD) + dpopt::rt::blockThreads(__dpopt_block)))
       scale<<<__dpopt_grid, __dpopt_block, 0, cudaStreamFireAndForget>>>(F, 2.0f, N);
     else
