@@ -54,15 +54,22 @@ public:
       Found = Call;
       return false;
     }
-    if (isAtomicFunctionName(Callee->getName())) {
+    // Operators and conversions have no simple name.
+    StringRef Name = Callee->getIdentifier() ? Callee->getName() : StringRef();
+    if (isAtomicFunctionName(Name)) {
       // An atomic whose old value is thrown away does not wait for it.
       if (!Discarded.contains(Call))
         Found = Call;
       return !Found;
     }
+    // __ldg and its cache-hint siblings load through builtins.
+    if (Name.starts_with("__ld")) {
+      Found = Call;
+      return false;
+    }
     const FunctionDecl *Def = getWrittenDefinition(Callee);
-    if (!Def) {
-      if (!Callee->getBuiltinID() && !isDeviceMathName(Callee->getName()))
+    if (!Def || !Def->hasBody()) {
+      if (!Callee->getBuiltinID() && !isDeviceMathName(Name))
         Found = Call;
       return !Found;
     }
@@ -86,7 +93,7 @@ public:
     return true;
   }
 
-  static bool isDeviceMathName(llvm::StringRef Name) {
+  static bool isDeviceMathName(StringRef Name) {
     // CUDA's math functions have bodies in the headers clang parses; a
     // bodiless one here is a compiler intrinsic such as __fdividef.
     return Name.starts_with("__");
