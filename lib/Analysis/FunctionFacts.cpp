@@ -51,10 +51,12 @@ CallClass classifyByName(StringRef Name) {
 }
 
 /// True for an asm statement of dpopt's device runtime (a function of
-/// dpopt::rt) that only copies a special register other than %laneid into
-/// its one output ('mov.u32 %0, %%nsmid;'): it cannot leave the kernel,
-/// wait, or touch memory, so it is no unknown code. (The user's own reads
-/// stay unknown: a serialized child that reads %tid would read its parent's.)
+/// dpopt::rt) that only copies into its one output a special register whose
+/// value does not depend on the thread, block or grid that reads it ('mov.u32
+/// %0, %%nsmid;'): it cannot leave the kernel, wait, or touch memory, and no
+/// rewrite changes what it reads, so it is no unknown code. The user's own
+/// reads stay unknown (a serialized child that reads %tid would read its
+/// parent's), and so do the runtime's reads of %gridid.
 bool readsSpecialRegister(const GCCAsmStmt *A, const FunctionDecl *FD) {
   if (!StringRef(FD->getQualifiedNameAsString()).starts_with("dpopt::rt::"))
     return false;
@@ -66,7 +68,11 @@ bool readsSpecialRegister(const GCCAsmStmt *A, const FunctionDecl *FD) {
       "([a-z_]+)(\\.[xyz])?[[:space:]]*;?[[:space:]]*$");
   llvm::SmallVector<llvm::StringRef, 3> Groups;
   std::string Text = A->getAsmString();
-  return Mov.match(Text, &Groups) && Groups[1] != "laneid";
+  return Mov.match(Text, &Groups) &&
+         llvm::is_contained({"nsmid", "nwarpid", "globaltimer",
+                             "globaltimer_lo", "globaltimer_hi", "clock",
+                             "clock64"},
+                            Groups[1]);
 }
 
 /// True when PTX text \p Asm has an instruction starting with \p Prefix

@@ -22,7 +22,8 @@ __global__ void k(int *a) {
   const FunctionFacts &Local = P->Analysis->localFacts(P->function("k"));
   EXPECT_TRUE(Local.usesIndex(BuiltinVar::ThreadIdx, DimX));
   EXPECT_FALSE(Local.usesIndex(BuiltinVar::ThreadIdx, DimY));
-  EXPECT_EQ(Local.IndexUse[static_cast<unsigned>(BuiltinVar::GridDim)], unsigned(DimAll))
+  EXPECT_EQ(Local.IndexUse[static_cast<unsigned>(BuiltinVar::GridDim)],
+            unsigned(DimAll))
       << "using the whole variable counts as every dimension";
   const FunctionFacts &All = P->Analysis->transitiveFacts(P->function("k"));
   EXPECT_TRUE(All.usesIndex(BuiltinVar::ThreadIdx, DimY)) << "through row()";
@@ -65,7 +66,8 @@ __global__ void plain(float *a) { a[threadIdx.x] = 0; }
   EXPECT_FALSE(G.Barriers.empty()) << "cooperative groups sync is a barrier";
   EXPECT_FALSE(G.CooperativeGroups.empty());
 
-  const FunctionFacts &Plain = P->Analysis->transitiveFacts(P->function("plain"));
+  const FunctionFacts &Plain =
+      P->Analysis->transitiveFacts(P->function("plain"));
   EXPECT_TRUE(Plain.Barriers.empty());
   EXPECT_TRUE(Plain.WarpOps.empty());
   EXPECT_TRUE(Plain.Shared.empty());
@@ -114,9 +116,32 @@ __global__ void parent(int *a, int (*fp)(int)) {
   ASSERT_EQ(F.LaunchedKernels.size(), 1u);
   EXPECT_EQ(F.LaunchedKernels[0]->getName(), "child");
   EXPECT_EQ(F.LegacyDeviceSyncs.size(), 1u);
-  EXPECT_EQ(F.UnknownCalls.size(), 2u) << "elsewhere() has no body, fp is indirect";
+  EXPECT_EQ(F.UnknownCalls.size(), 2u)
+      << "elsewhere() has no body, fp is indirect";
   EXPECT_EQ(F.InlineAsm.size(), 1u);
   EXPECT_EQ(F.Barriers.size(), 1u) << "bar.sync in asm";
+}
+
+TEST(FunctionFacts, RuntimeReadsOfMachineRegistersAreKnown) {
+  DPOPT_PARSE(P, R"cu(
+namespace dpopt { namespace rt {
+__device__ unsigned sms() { unsigned n; asm("mov.u32 %0, %%nsmid;" : "=r"(n)); return n; }
+__device__ unsigned grid() { unsigned long long g; asm volatile("mov.u64 %0, %%gridid;" : "=l"(g)); return g; }
+__device__ unsigned tid() { unsigned t; asm("mov.u32 %0, %%tid.x;" : "=r"(t)); return t; }
+} }
+__device__ unsigned userSms() { unsigned n; asm("mov.u32 %0, %%nsmid;" : "=r"(n)); return n; }
+__global__ void scaled(unsigned *a) { a[0] = dpopt::rt::sms(); }
+__global__ void gridded(unsigned *a) { a[0] = dpopt::rt::grid(); }
+__global__ void placed(unsigned *a) { a[0] = dpopt::rt::tid(); }
+__global__ void own(unsigned *a) { a[0] = userSms(); }
+)cu");
+  auto Asm = [&](const char *Name) {
+    return P->Analysis->transitiveFacts(P->function(Name)).InlineAsm.size();
+  };
+  EXPECT_EQ(Asm("scaled"), 0u) << "%nsmid is the same for every thread";
+  EXPECT_EQ(Asm("gridded"), 1u) << "%gridid names the grid that reads it";
+  EXPECT_EQ(Asm("placed"), 1u) << "%tid is the thread's";
+  EXPECT_EQ(Asm("own"), 1u) << "the user's asm stays unknown";
 }
 
 TEST(FunctionFacts, TemplatesUseTheirInstantiationsCallees) {
