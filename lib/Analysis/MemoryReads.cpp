@@ -77,19 +77,14 @@ public:
       TraverseStmt(Def->getBody());
     return !Found;
   }
-  /// Statements whose value is discarded: calls written as statements.
-  bool VisitCompoundStmt(CompoundStmt *S) {
-    for (Stmt *Child : S->body())
-      if (const auto *E = dyn_cast<Expr>(Child))
-        if (const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts()))
-          Discarded.insert(Call);
-    return true;
-  }
-  bool VisitIfStmt(IfStmt *S) {
-    for (Stmt *Branch : {S->getThen(), S->getElse()})
-      if (const auto *E = dyn_cast_or_null<Expr>(Branch))
-        if (const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts()))
-          Discarded.insert(Call);
+  /// Calls whose value is discarded: those written as statements
+  /// (isStatementPosition), seen at their parent before they are visited.
+  bool VisitStmt(Stmt *S) {
+    for (Stmt *Child : S->children())
+      if (const auto *E = dyn_cast_or_null<Expr>(Child))
+        if (isStatementPosition(Child, S))
+          if (const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenCasts()))
+            Discarded.insert(Call);
     return true;
   }
 

@@ -49,6 +49,8 @@ __global__ void counts(unsigned *Sum, int n) {
   if (I < n)
     atomicAdd(&Sum[I % 8], 1u);
   { atomicOr(&Sum[0], 2u); }
+  for (int K = 0; K < n; ++K)
+    (void)atomicAnd(&Sum[K], 7u);
 }
 struct V2 { float X, Y; };
 __device__ V2 operator+(V2 A, V2 B) { return {A.X + B.X, A.Y + B.Y}; }
