@@ -54,9 +54,7 @@ constexpr int Threads = 1 << 20;
 constexpr int ParentBlock = 256;
 constexpr int ChildThreads = 32;
 
-__global__ void child(int *Out, int V) {
-  atomicAdd(&Out[V % 1024], 1);
-}
+__global__ void child(int *Out, int V) { atomicAdd(&Out[V % 1024], 1); }
 
 __global__ void parentPlain(const unsigned char *Flags, int *Out, int N) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
@@ -86,7 +84,8 @@ __global__ void lazyLauncher(int *Out, LazyState *S) {
   lazyChild<<<Count, ChildThreads>>>(Out, S);
 }
 
-__global__ void parentLazy(const unsigned char *Flags, int *Out, int N, LazyState *S) {
+__global__ void parentLazy(const unsigned char *Flags, int *Out, int N,
+                           LazyState *S) {
   int I = blockIdx.x * blockDim.x + threadIdx.x;
   if (I < N && Flags[I]) {
     unsigned Slot = atomicAdd(&S->Count, 1u);
@@ -98,8 +97,8 @@ __global__ void parentLazy(const unsigned char *Flags, int *Out, int N, LazyStat
   }
 }
 
-static float timeRounds(int Variant, int Rounds, const unsigned char *Flags, int *Out,
-                        LazyState *S) {
+static float timeRounds(int Variant, int Rounds, const unsigned char *Flags,
+                        int *Out, LazyState *S) {
   const int Grid = Threads / ParentBlock;
   cudaEvent_t A, B;
   CK(cudaEventCreate(&A));
@@ -126,7 +125,8 @@ static float timeRounds(int Variant, int Rounds, const unsigned char *Flags, int
 int main(int Argc, char **Argv) {
   const int ManyRounds = Argc > 1 ? std::atoi(Argv[1]) : 100;
   const double MaxPlain = Argc > 2 ? std::atof(Argv[2]) : 1.0;
-  const size_t Pending = Argc > 3 ? std::strtoull(Argv[3], nullptr, 10) : (1u << 20);
+  const size_t Pending =
+      Argc > 3 ? std::strtoull(Argv[3], nullptr, 10) : (1u << 20);
   CK(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, Pending));
   unsigned char *Flags;
   int *Out;
@@ -167,7 +167,8 @@ int main(int Argc, char **Argv) {
       CK(cudaMemset(Out, 0, 2048 * sizeof(int)));
       timeRounds(V, 1, Flags, Out, S);
       std::vector<int> Got(1024);
-      CK(cudaMemcpy(Got.data(), Out, 1024 * sizeof(int), cudaMemcpyDeviceToHost));
+      CK(cudaMemcpy(Got.data(), Out, 1024 * sizeof(int),
+                    cudaMemcpyDeviceToHost));
       bool Ok = V == 1 ? true : Got == Want;
       std::printf("%s,%g,%d,%.4f,%s\n", Names[V], F, Launching, Times[2],
                   V == 1 ? "n/a" : (Ok ? "ok" : "WRONG"));
