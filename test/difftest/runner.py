@@ -17,6 +17,8 @@
 #   OUT/summary.txt    counts per configuration and status
 #   OUT/mismatches.md  every mismatch, build failure, crash and time-out,
 #                      with what to run to reproduce it
+#   OUT/gdb/*.txt      with --gdb-on-hang: where each timed-out process's GPU
+#                      threads were (cuda-gdb attached before the kill)
 #
 # Statuses: match; mismatch (the program printed something else); hang (the
 # watchdog fired before the program's line); crash (the process died before
@@ -34,8 +36,10 @@ import csv
 import glob
 import os
 import re
+import signal
 import subprocess
 import sys
+import threading
 import time
 
 LINE = re.compile(r'^(p\d+) (.*)$')
@@ -49,16 +53,62 @@ def build(nvcc, runtime, src, flags):
     return p.returncode == 0, p.stderr, time.monotonic() - start
 
 
-def run(exe, timeout, tag, only=None):
+def run(exe, timeout, tag, only=None, on_hang=None):
+    """Runs \p exe (only program \p only when given) under a watchdog. On a
+    time-out, \p on_hang(pid, tag, only) is called before the process is
+    killed."""
     start = time.monotonic()
+    # In a session of its own, so that the kill reaches whatever it started.
+    p = subprocess.Popen([exe] + ([str(only)] if only is not None else []),
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         start_new_session=True)
     try:
-        p = subprocess.run([exe] + ([str(only)] if only is not None else []),
-                           capture_output=True, text=True, timeout=timeout)
-        out, code = p.stdout, p.returncode
-    except subprocess.TimeoutExpired as e:
-        out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or '')
+        out, _ = p.communicate(timeout=timeout)
+        code = p.returncode
+    except subprocess.TimeoutExpired:
+        if on_hang:
+            on_hang(p.pid, tag, only)
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        out, _ = p.communicate()
         code = 'timeout'
-    return tag, out, code, time.monotonic() - start
+    return tag, out or '', code, time.monotonic() - start
+
+
+def gdb_name(tag, only):
+    """The file name of the cuda-gdb report of run \p tag (a source path,
+    '#2' for the original's second run) of program \p only."""
+    src = tag.split('#')[0]
+    name = '%s.%s' % (os.path.basename(os.path.dirname(src)), os.path.basename(src)[:-3])
+    if tag.endswith('#2'):
+        name += '.run2'
+    if only is not None:
+        name += '.p%d' % only
+    return name + '.txt'
+
+
+class HangReporter:
+    """Attaches cuda-gdb to a timed-out process (one at a time) and writes
+    where its GPU threads are to DIR/gdb_name(...)."""
+
+    def __init__(self, cuda_gdb, outdir, timeout):
+        self.cuda_gdb, self.outdir, self.timeout = cuda_gdb, outdir, timeout
+        self.lock = threading.Lock()
+        os.makedirs(outdir, exist_ok=True)
+
+    def __call__(self, pid, tag, only):
+        cmd = [self.cuda_gdb, '-batch', '-p', str(pid), '-ex', 'info cuda kernels',
+               '-ex', 'info cuda threads', '-ex', 'info cuda warps']
+        with self.lock:
+            try:
+                r = subprocess.run(cmd, capture_output=True, text=True, timeout=self.timeout)
+                text = r.stdout + r.stderr
+            except (OSError, subprocess.TimeoutExpired) as e:
+                text = 'cuda-gdb failed: %s\n' % e
+        with open(os.path.join(self.outdir, gdb_name(tag, only)), 'w') as f:
+            f.write('$ %s\n%s' % (' '.join(cmd), text))
 
 
 def program_lines(out):
@@ -80,7 +130,15 @@ def main():
     ap.add_argument('--run-jobs', type=int, default=4)
     ap.add_argument('--timeout', type=int, default=30)
     ap.add_argument('--nvcc-flags', default='', help='extra nvcc flags')
+    ap.add_argument('--gdb-on-hang', action='store_true',
+                    help='attach cuda-gdb to every process that times out and write where '
+                         'its GPU threads are to OUT/gdb/ (builds with -lineinfo, so that '
+                         'the report names source lines)')
+    ap.add_argument('--cuda-gdb', default='cuda-gdb')
+    ap.add_argument('--gdb-timeout', type=int, default=120)
     args = ap.parse_args()
+    on_hang = (HangReporter(args.cuda_gdb, os.path.join(args.out, 'gdb'), args.gdb_timeout)
+               if args.gdb_on_hang else None)
 
     manifest = dict(line.split(' ', 1) for line in
                     open(os.path.join(args.work, 'manifest.txt')).read().splitlines())
@@ -101,7 +159,7 @@ def main():
                     if os.path.exists(os.path.join(d, c + '.cu'))]
     t0 = time.monotonic()
     built = {}
-    flags = args.nvcc_flags.split()
+    flags = args.nvcc_flags.split() + (['-lineinfo'] if args.gdb_on_hang else [])
     # Per configuration (configs.txt's @nvcc=FLAG, written by prepare.py).
     config_flags = {c: manifest.get('nvcc-flags.' + c, '').split() for c in configs}
     with concurrent.futures.ThreadPoolExecutor(args.build_jobs) as pool:
@@ -123,7 +181,8 @@ def main():
                 runs.append((src[:-3] + '.bin', src + '#2'))
     results = {}
     with concurrent.futures.ThreadPoolExecutor(args.run_jobs) as pool:
-        for tag, out, code, secs in pool.map(lambda r: run(r[0], args.timeout, r[1]), runs):
+        for tag, out, code, secs in pool.map(
+                lambda r: run(r[0], args.timeout, r[1], on_hang=on_hang), runs):
             results[tag] = (out, code, secs)
     # A program that hangs or crashes takes the ones after it down with it:
     # those run again, one process each.
@@ -143,7 +202,7 @@ def main():
     single = {}
     with concurrent.futures.ThreadPoolExecutor(args.run_jobs) as pool:
         for (exe, src, k), (tag, out, code, secs) in zip(reruns, pool.map(
-                lambda r: run(r[0], args.timeout, r[1], r[2]), reruns)):
+                lambda r: run(r[0], args.timeout, r[1], r[2], on_hang), reruns)):
             single[(src, 'p%d' % k)] = (out, code, secs)
     print('ran %d binaries in %.0f s (%d programs again alone)' %
           (len(runs), time.monotonic() - t0, len(reruns)), flush=True)
@@ -187,6 +246,10 @@ def main():
                         status = 'hang' if r[1] == 'timeout' else 'crash'
                         detail = 'exit %s after %.1f s%s' % (r[1], r[2],
                                                              ' (run alone)' if alone else '')
+                        gdb = gdb_name(src, int(p[1:]) if alone else None)
+                        if status == 'hang' and os.path.exists(
+                                os.path.join(args.out, 'gdb', gdb)):
+                            detail += '; cuda-gdb: gdb/' + gdb
                 rows.append((commit, seed, p, c, status, detail))
                 if status not in ('match', 'not-comparable'):
                     report.append((seed, p, c, status, detail))
