@@ -54,8 +54,8 @@ def build(nvcc, runtime, src, flags):
 
 
 def run(exe, timeout, tag, only=None, on_hang=None):
-    """Runs \p exe (only program \p only when given) under a watchdog. On a
-    time-out, \p on_hang(pid, tag, only) is called before the process is
+    """Runs exe (only program `only` when given) under a watchdog. On a
+    time-out, on_hang(pid, tag, only) is called before the process is
     killed."""
     start = time.monotonic()
     # In a session of its own, so that the kill reaches whatever it started.
@@ -78,8 +78,8 @@ def run(exe, timeout, tag, only=None, on_hang=None):
 
 
 def gdb_name(tag, only):
-    """The file name of the cuda-gdb report of run \p tag (a source path,
-    '#2' for the original's second run) of program \p only."""
+    """The file name of the cuda-gdb report of run `tag` (a source path,
+    '#2' for the original's second run) of program `only`."""
     src = tag.split('#')[0]
     name = '%s.%s' % (os.path.basename(os.path.dirname(src)), os.path.basename(src)[:-3])
     if tag.endswith('#2'):
