@@ -3,11 +3,12 @@
 # configuration once broke (cases.txt). Each is generated again
 # (test/difftest/gen.py), run as written and after dpopt under a time-out,
 # and its output line compared. Exit 77 (skipped) without a GPU.
-# Markers after a case's configuration: @waits (dpopt's input is the
-# seed's --waits file, as test/difftest/prepare.py writes it; the output
-# is compared with the programs without waits), @known-hang (an open
-# defect, docs/cdp2-semantics.md: a hang is XFAIL, and a finished run,
-# right or wrong, fails as XPASS so that the marker is taken off).
+# A configuration marked @waits in configs.txt gets the seed's --waits file
+# as test/difftest/prepare.py writes it (the output is compared with the
+# programs without waits). A case marked @known-hang after its
+# configuration is an open defect (docs/cdp2-semantics.md): a hang is
+# XFAIL, and a finished run, right or wrong, fails as XPASS so that the
+# marker is taken off.
 #   test/gpu/regressions/ctest.sh DPOPT NVCC WORKDIR
 set -u
 DPOPT=$1 NVCC=$2 WORK=$3
@@ -26,20 +27,25 @@ while read -r SEED PROG CONFIG MARKS; do
   [ -x "$WORK/s$SEED.orig" ] ||
     "$NVCC" -rdc=true -arch=sm_90 "$SRC" -o "$WORK/s$SEED.orig" -lcudadevrt || { FAIL=1; continue; }
   WANT=$(timeout 60 "$WORK/s$SEED.orig" "$PROG" | grep "^p$PROG ")
-  OPTS=$(sed -n "s/^$CONFIG: *//p" "$ROOT/test/difftest/configs.txt" | sed 's/@[a-z=-]*//g')
+  # 'waits' or 'plain' (the configuration marked @waits or not), then its
+  # dpopt options: prepare.py's reading of configs.txt.
+  read -r -a CFG < <(python3 -c "import sys; sys.path.insert(0, sys.argv[1]); import prepare; \
+[(_, o)] = prepare.read_configs(sys.argv[1] + '/configs.txt', {sys.argv[2]}); \
+print(' '.join(['waits' if prepare.WAITS in o else 'plain'] + prepare.dpopt_opts(o)))" \
+    "$ROOT/test/difftest" "$CONFIG")
+  OPTS=("${CFG[@]:1}")
   IN=$SRC
-  case " $MARKS " in *" @waits "*)
+  if [ "${CFG[0]}" = waits ]; then
     IN=$WORK/s$SEED.waits.cu
     [ -f "$IN" ] || python3 -c "import sys; sys.path.insert(0, sys.argv[1]); import prepare; \
 prepare.prepare_waits(sys.argv[2], sys.argv[1] + '/gen.py', int(sys.argv[3]), 8, sys.argv[4], 600, []); \
 import os; os.rename(sys.argv[4] + '/waits.cu', sys.argv[5])" \
-      "$ROOT/test/difftest" "$DPOPT" "$SEED" "$WORK" "$IN" || { FAIL=1; continue; } ;;
-  esac
+      "$ROOT/test/difftest" "$DPOPT" "$SEED" "$WORK" "$IN" || { FAIL=1; continue; }
+  fi
   KNOWN=0
   case " $MARKS " in *" @known-hang "*) KNOWN=1 ;; esac
   OUT=$WORK/s$SEED.$CONFIG
-  # shellcheck disable=SC2086
-  if ! "$DPOPT" "$IN" -o "$OUT.cu" $OPTS 2> "$OUT.dpopt.log" ||
+  if ! "$DPOPT" "$IN" -o "$OUT.cu" "${OPTS[@]}" 2> "$OUT.dpopt.log" ||
      ! "$NVCC" -rdc=true -arch=sm_90 -I "$ROOT/runtime" "$OUT.cu" -o "$OUT" -lcudadevrt; then
     echo "FAIL seed $SEED p$PROG $CONFIG: dpopt or nvcc failed"; FAIL=1; continue
   fi
