@@ -163,43 +163,64 @@ __device__ inline unsigned contRank(uint3 T, dim3 D) {
   return T.x + D.x * (T.y + D.y * T.z);
 }
 
-/// The block's state, allocated by the first thread that suspends (the
-/// others wait for it: the allocating thread does not launch meanwhile).
-/// \p Dim is the original block's shape.
+/// A new state for a block of shape \p Dim (the original block's).
+__device__ inline ContBlock *contNewBlock(unsigned FrameBytes, unsigned SharedBytes, dim3 Dim) {
+  unsigned Threads = Dim.x * Dim.y * Dim.z, Dynamic = contDynamicShared();
+  unsigned long long FramesAt = contAlign(sizeof(ContBlock)) + contAlign(4ull * Threads);
+  unsigned long long SharedAt =
+      FramesAt + contAlign(static_cast<unsigned long long>(FrameBytes) * Threads);
+  unsigned long long Bytes = SharedAt + contAlign(SharedBytes) + Dynamic;
+  ContBlock *B = static_cast<ContBlock *>(poolTake(Bytes));
+  if (!B)
+    contFail("no device memory left for the state of a suspended block "
+             "(block_pool.cuh takes it from the device heap: raise "
+             "cudaLimitMallocHeapSize)");
+  B->Threads = Threads;
+  B->FrameBytes = FrameBytes;
+  B->SharedBytes = SharedBytes;
+  B->DynamicBytes = Dynamic;
+  B->FramesAt = FramesAt;
+  B->SharedAt = SharedAt;
+  B->Phases = 0;
+  B->Dim = Dim;
+  B->Warps = 0;
+  // (Resume points are read only for lanes marked suspended: contPoint.)
+  return B;
+}
+
+/// How many times (of at least 64 ns) a suspending thread looks for the
+/// state that another thread of its block is allocating before it
+/// allocates one itself.
+#ifndef DPOPT_CONT_CLAIM_PATIENCE
+#define DPOPT_CONT_CLAIM_PATIENCE 4096u
+#endif
+
+/// The block's state. The first thread that suspends claims the block's
+/// state and allocates it; another thread that suspends meanwhile waits
+/// for it, but only a bounded time: it runs where warp-mates of either
+/// thread may be inside a device-side launch, and a thread that waits
+/// there for another one without end can hang (block_pool.cuh). After that
+/// it allocates a state too, and the first one published is the block's
+/// (the other goes back to the pool). \p Dim is the original block's shape.
 __device__ inline ContBlock *contBlock(ContShared &S, unsigned FrameBytes, unsigned SharedBytes,
                                        dim3 Dim) {
-  volatile unsigned long long *Word = &S.Block;
-  unsigned long long Seen = *Word;
+  unsigned long long *Word = &S.Block;
+  unsigned long long Seen = *static_cast<volatile unsigned long long *>(Word);
   if (Seen > 1)
     return reinterpret_cast<ContBlock *>(Seen);
-  if (Seen == 0 && atomicCAS(const_cast<unsigned long long *>(Word), 0ull, 1ull) == 0ull) {
-    unsigned Threads = Dim.x * Dim.y * Dim.z, Dynamic = contDynamicShared();
-    unsigned long long FramesAt =
-        contAlign(sizeof(ContBlock)) + contAlign(4ull * Threads);
-    unsigned long long SharedAt =
-        FramesAt + contAlign(static_cast<unsigned long long>(FrameBytes) * Threads);
-    unsigned long long Bytes = SharedAt + contAlign(SharedBytes) + Dynamic;
-    ContBlock *B = static_cast<ContBlock *>(poolTake(Bytes));
-    if (!B)
-      contFail("no device memory left for the state of a suspended block "
-               "(block_pool.cuh takes it from the device heap: raise "
-               "cudaLimitMallocHeapSize)");
-    B->Threads = Threads;
-    B->FrameBytes = FrameBytes;
-    B->SharedBytes = SharedBytes;
-    B->DynamicBytes = Dynamic;
-    B->FramesAt = FramesAt;
-    B->SharedAt = SharedAt;
-    B->Phases = 0;
-    B->Dim = Dim;
-    B->Warps = 0;
-    // (Resume points are read only for lanes marked suspended: contPoint.)
-    __threadfence_block();
-    *Word = reinterpret_cast<unsigned long long>(B);
-    return B;
-  }
-  while ((Seen = *Word) <= 1)
-    ;
+  const bool Claimed = Seen == 0 && atomicCAS(Word, 0ull, 1ull) == 0ull;
+  if (!Claimed)
+    for (unsigned Look = 0; Look < DPOPT_CONT_CLAIM_PATIENCE; ++Look) {
+      if ((Seen = *static_cast<volatile unsigned long long *>(Word)) > 1)
+        return reinterpret_cast<ContBlock *>(Seen);
+      __nanosleep(64);
+    }
+  ContBlock *Mine = contNewBlock(FrameBytes, SharedBytes, Dim);
+  __threadfence_block();
+  Seen = atomicCAS(Word, 1ull, reinterpret_cast<unsigned long long>(Mine));
+  if (Seen == 1ull)
+    return Mine;
+  (void)poolTryGive(Mine); // another thread's state was published first
   return reinterpret_cast<ContBlock *>(Seen);
 }
 
