@@ -24,7 +24,10 @@
 //   8 __nanosleep for about 1 ms       9 like 5, with a lock of its block
 //                                        (in shared memory: uncontended)
 //  10 __threadfence()                 11 like 9, then __threadfence()
-//  12 __threadfence_block()
+//  12 __threadfence_block()           13 __syncwarp() with the warp-mates,
+//                                        which reach theirs after launching
+//  14 spins until every warp-mate has counted itself done (in shared
+//     memory) after its launches        (13 and 14: W=0 only)
 // The other taking part threads (lanes 5, 10, ... of warp 0) do Y:
 //   0 lanes with pid < 3 launch a recursive child fire-and-forget, then
 //     all launch a child into the implicit stream (the tester's program)
@@ -58,7 +61,7 @@ __global__ void recurse(unsigned *Acc, unsigned N, unsigned Depth,
 }
 
 __device__ void doX(int X, unsigned *Acc, unsigned W, unsigned Key,
-                    int *BlockLock) {
+                    int *BlockLock, unsigned Mask, unsigned *Done) {
   switch (X) {
   case 1:
     leaf<<<1, 1, 0, cudaStreamTailLaunch>>>(Acc, 1u, Key + 2u);
@@ -115,17 +118,32 @@ __device__ void doX(int X, unsigned *Acc, unsigned W, unsigned Key,
     atomicAdd(&Acc[W % 256u], 1u);
     __threadfence_block();
     break;
+  case 13:
+    __syncwarp(Mask);
+    break;
+  case 14:
+    while (*static_cast<volatile unsigned *>(Done) + 1u <
+           static_cast<unsigned>(__popc(Mask)))
+      __nanosleep(32);
+    break;
   }
 }
 
 __global__ void parent(unsigned *Acc, unsigned N, unsigned Tag, int X, int Y,
                        int Wide) {
   __shared__ int BlockLock;
+  __shared__ unsigned Done;
   unsigned Tid = threadIdx.y * blockDim.x + threadIdx.x;
   if (Tid == 0u)
-    BlockLock = 0;
+    BlockLock = Done = 0;
   __syncthreads();
-  unsigned I = (blockIdx.y * gridDim.x + blockIdx.x) * 32u + Tid;
+  const unsigned Base = (blockIdx.y * gridDim.x + blockIdx.x) * 32u;
+  unsigned I = Base + Tid;
+  // Warp 0's lanes that take part (X 13 and 14; blocks of 32 threads).
+  unsigned Mask = 0;
+  for (unsigned L = 0; L < 32u; ++L)
+    if (Base + L < N && (Base + L) % 5u == 0u)
+      Mask |= 1u << L;
   bool XThread = Wide ? Tid == 32u : threadIdx.x == 0u;
   if (Wide) {
     if (Tid >= 32u && !XThread)
@@ -140,7 +158,7 @@ __global__ void parent(unsigned *Acc, unsigned N, unsigned Tag, int X, int Y,
   if (XThread) {
     leaf<<<(W + 511u) / 512u, 512, 0, cudaStreamFireAndForget>>>(Acc, W,
                                                                  Key + 1u);
-    doX(X, Acc, W, Key, &BlockLock);
+    doX(X, Acc, W, Key, &BlockLock, Mask, &Done);
     return;
   }
   if (Wide &&
@@ -151,11 +169,19 @@ __global__ void parent(unsigned *Acc, unsigned N, unsigned Tag, int X, int Y,
         Acc, W % 300u, 4u, Key + 7u);
   if (Y != 2)
     leaf<<<(W + 127u) / 128u, 128>>>(Acc, W, Key + 9u);
+  if (X == 13 && !Wide)
+    __syncwarp(Mask);
+  if (X == 14)
+    atomicAdd(&Done, 1u);
 }
 
 int main(int Argc, char **Argv) {
   int X = Argc > 1 ? atoi(Argv[1]) : 0, Y = Argc > 2 ? atoi(Argv[2]) : 0,
       Wide = Argc > 3 ? atoi(Argv[3]) : 0;
+  if (Wide && (X == 13 || X == 14)) {
+    printf("X %d waits for warp-mates: W=0 only\n", X);
+    return 2;
+  }
   cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 131072);
   unsigned *Acc;
   cudaMalloc(&Acc, 256 * sizeof(unsigned));

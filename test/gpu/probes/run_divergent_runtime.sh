@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs divergent_runtime.cu for every X (0-12) and Y (0-2), and X in another
+# Runs divergent_runtime.cu for every X (0-14) and Y (0-2), and X in another
 # warp (W=1) for a few X, each RUNS times (default 3) under a 10 s time-out,
 # 8 processes at a time; writes OUTDIR/divergent_runtime.csv (X,Y,W,run,result)
 # and prints the cells that hung.
@@ -19,7 +19,7 @@ one() {
 export -f one
 {
   for K in $(seq "$RUNS"); do
-    for X in 0 1 2 3 4 5 6 7 8 9 10 11 12; do for Y in 0 1 2; do echo "$OUT $X $Y 0 $K"; done; done
+    for X in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14; do for Y in 0 1 2; do echo "$OUT $X $Y 0 $K"; done; done
     for X in 1 4 5 6 7; do echo "$OUT $X 0 1 $K"; done
   done
 } | xargs -P 8 -L 1 bash -c 'one "$@"' _ | sort -t, -k1n -k2n -k3n -k4n > "$OUT/divergent_runtime.csv"
