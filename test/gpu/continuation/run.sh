@@ -3,7 +3,9 @@
 # out/cont-gpu) and runs each at two sizes; each must print PASSED.
 # Writes results.csv and the logs to $OUT (default DIR/results). SIZES
 # (';'-separated argument lists) replaces the two sizes; flatten/run.sh
-# uses this script with its own.
+# uses this script with its own. Unless SIZES is set, it also builds and
+# runs pool_test.cu (the block pool the continued kernels take their state
+# from), which must print PASSED.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 dir=${1:-$root/out/cont-gpu}
@@ -36,3 +38,16 @@ for bin in "$out"/bin/*; do
     echo "$name $size: $status ($(tail -n 1 "$out/$name.${size// /_}.run.log"))"
   done
 done
+if [ -z "${SIZES:-}" ]; then
+  status=BUILD-FAILED
+  if nvcc "${nvcc_flags[@]}" -o "$out/pool_test" "$root/test/gpu/continuation/pool_test.cu" \
+       > "$out/pool_test.build.log" 2>&1; then
+    timeout 120 "$out/pool_test" > "$out/pool_test.run.log" 2>&1
+    rc=$?
+    status=FAIL
+    [ $rc = 0 ] && grep -q '^PASSED' "$out/pool_test.run.log" && status=PASS
+    [ $rc = 124 ] && status=TIMEOUT
+  fi
+  echo "pool_test,$status,-" >> "$out/results.csv"
+  echo "pool_test: $status ($(tail -n 2 "$out/pool_test.run.log" 2>/dev/null | head -n 1))"
+fi
