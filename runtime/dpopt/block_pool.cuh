@@ -27,8 +27,8 @@
 // differential tester's seed 6004 program in 5 of 5 runs and a bump
 // allocator with no loop finished in 10 of 10 with the original's output;
 // test/gpu/probes/divergent_runtime.cu shows the same with plain CUDA
-// (docs/cdp2-semantics.md, "A lane that waits while its warp-mates
-// launch"). So it makes one attempt at the list's first piece, one at
+// (docs/cdp2-semantics.md, "A continued kernel with launches after the
+// wait"). So it makes one attempt at the list's first piece, one at
 // carving, and otherwise takes the piece from malloc. poolGive, called by
 // a block's last thread when every other thread of the block has left,
 // retries until the piece is in its list (lock-free: a retry means another
