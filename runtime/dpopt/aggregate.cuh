@@ -32,6 +32,13 @@
 //                child gives it back once all its blocks have read their
 //                records. When the pool (or a chunk) is full, the thread
 //                launches its own child: no work is lost.
+//   waits     -- a record step, and the launch and give-back at a group's
+//                end, run where warp-mates may be inside a device-side
+//                launch; a lane there that loops on another thread's
+//                progress can hang the warp (docs/cdp2-semantics.md). So
+//                none of them waits or retries: the pool takes and gives
+//                with one atomic each, and a thread that finds another
+//                warp taking its group's records launches its own child.
 //
 // Sizes (define before including to change): DPOPT_AGG_POOL_BYTES (record
 // pool, default 128 MiB), DPOPT_AGG_GROUP_BYTES (records of one group sized
@@ -192,33 +199,32 @@ static __device__ unsigned long long AggPoolState;
 constexpr unsigned long long AggLiveBits = 24;
 constexpr unsigned long long AggLiveMask = (1ull << AggLiveBits) - 1;
 
-/// A chunk of \p Bytes (a multiple of 16), or null when the pool is full.
-__device__ inline void *aggPoolTake(unsigned long long Bytes) {
-  static_assert(DPOPT_AGG_POOL_BYTES < (1ull << 40), "pool offsets need 40 bits");
-  unsigned long long Old = *reinterpret_cast<volatile unsigned long long *>(&AggPoolState);
-  for (;;) {
-    unsigned long long Used = Old >> AggLiveBits, Live = Old & AggLiveMask;
-    if (Used + Bytes > DPOPT_AGG_POOL_BYTES || Live == AggLiveMask)
-      return nullptr;
-    unsigned long long New = ((Used + Bytes) << AggLiveBits) | (Live + 1);
-    unsigned long long Seen = atomicCAS(&AggPoolState, Old, New);
-    if (Seen == Old)
-      return AggPool + Used;
-    Old = Seen;
-  }
+/// Gives back one chunk (or the live count of a take that failed); the last
+/// one out starts the pool over, unless another thread took a chunk since.
+/// One atomic and at most one exchange, no loop: a give runs where
+/// warp-mates may be inside a device-side launch (see 'waits' above).
+__device__ inline void aggPoolGive() {
+  // Live >= 1 here (a give follows its take): no borrow from the bytes.
+  const unsigned long long Old = atomicAdd(&AggPoolState, ~0ull);
+  if ((Old & AggLiveMask) == 1)
+    atomicCAS(&AggPoolState, Old - 1, 0ull);
 }
 
-/// Gives back one chunk; the last one out resets the pool.
-__device__ inline void aggPoolGive() {
-  unsigned long long Old = *reinterpret_cast<volatile unsigned long long *>(&AggPoolState);
-  for (;;) {
-    unsigned long long Live = (Old & AggLiveMask) - 1;
-    unsigned long long New = Live == 0 ? 0 : ((Old >> AggLiveBits) << AggLiveBits) | Live;
-    unsigned long long Seen = atomicCAS(&AggPoolState, Old, New);
-    if (Seen == Old)
-      return;
-    Old = Seen;
-  }
+/// A chunk of \p Bytes (a multiple of 16), or null when the pool has no
+/// room. One atomic, no loop (see aggPoolGive). A take that finds the pool
+/// full after its atomic gives its live count back; its bytes stay counted
+/// until the pool starts over.
+__device__ inline void *aggPoolTake(unsigned long long Bytes) {
+  static_assert(DPOPT_AGG_POOL_BYTES < (1ull << 40), "pool offsets need 40 bits");
+  const unsigned long long Seen = *reinterpret_cast<volatile unsigned long long *>(&AggPoolState);
+  if ((Seen >> AggLiveBits) + Bytes > DPOPT_AGG_POOL_BYTES || (Seen & AggLiveMask) >= AggLiveMask / 2)
+    return nullptr;
+  const unsigned long long Old = atomicAdd(&AggPoolState, (Bytes << AggLiveBits) | 1ull);
+  const unsigned long long Used = Old >> AggLiveBits;
+  if (Used + Bytes <= DPOPT_AGG_POOL_BYTES)
+    return AggPool + Used;
+  aggPoolGive();
+  return nullptr;
 }
 
 //===----------------------------------------------------------------------===//
@@ -288,25 +294,33 @@ __device__ inline unsigned aggMaxShmem(const AggGroup &G) {
   return static_cast<const volatile AggGroup &>(G).MaxShmem;
 }
 
-/// The records of \p G, taken from the pool by the first thread that needs
-/// them; null when the pool was full.
+/// The records of \p G, taken from the pool by the first lanes that need
+/// them (one lane for the lanes of a warp that ask together); null when the
+/// pool has no room, or when a thread of another warp is taking them right
+/// then: the caller then launches its child itself rather than wait, since
+/// warp-mates may be inside a device-side launch (see 'waits' above).
 template <class Rec> __device__ Rec *aggRecords(AggGroup &G) {
   volatile unsigned long long *State = &G.Chunk;
   unsigned long long C = *State;
   if (C == AggChunkNone) {
-    C = atomicCAS(&G.Chunk, AggChunkNone, AggChunkTaking);
-    if (C == AggChunkNone) {
-      unsigned long long Bytes =
-          sizeof(AggChunkHeader) +
-          (static_cast<unsigned long long>(aggCapacity(G)) * sizeof(Rec) + 15) / 16 * 16;
-      void *P = aggPoolTake(Bytes);
-      C = P ? reinterpret_cast<unsigned long long>(P) : AggChunkFailed;
-      *State = C;
+    const unsigned Same = __match_any_sync(__activemask(), reinterpret_cast<unsigned long long>(&G));
+    const unsigned Leader = __ffs(Same) - 1;
+    if (aggThreadRank() % 32 == Leader) {
+      C = atomicCAS(&G.Chunk, AggChunkNone, AggChunkTaking);
+      if (C == AggChunkNone) {
+        unsigned long long Bytes =
+            sizeof(AggChunkHeader) +
+            (static_cast<unsigned long long>(aggCapacity(G)) * sizeof(Rec) + 15) / 16 * 16;
+        void *P = aggPoolTake(Bytes);
+        C = P ? reinterpret_cast<unsigned long long>(P) : AggChunkFailed;
+        *State = C;
+      } else if (C == AggChunkTaking) {
+        C = *State; // one more look, no wait
+      }
     }
+    C = __shfl_sync(Same, C, Leader);
   }
-  while (C == AggChunkTaking) // another thread of the group is taking it
-    C = *State;
-  if (C == AggChunkFailed)
+  if (C == AggChunkTaking || C == AggChunkFailed)
     return nullptr;
   return reinterpret_cast<Rec *>(reinterpret_cast<AggChunkHeader *>(C) + 1);
 }

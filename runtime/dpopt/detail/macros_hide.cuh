@@ -247,8 +247,6 @@
 #undef Left
 #pragma push_macro("Limit")
 #undef Limit
-#pragma push_macro("Live")
-#undef Live
 #pragma push_macro("Lo")
 #undef Lo
 #pragma push_macro("Lock")
@@ -311,8 +309,6 @@
 #undef N
 #pragma push_macro("Need")
 #undef Need
-#pragma push_macro("New")
-#undef New
 #pragma push_macro("Next")
 #undef Next
 #pragma push_macro("Now")
@@ -421,6 +417,8 @@
 #undef SMs
 #pragma push_macro("Safe")
 #undef Safe
+#pragma push_macro("Same")
+#undef Same
 #pragma push_macro("Scaled")
 #undef Scaled
 #pragma push_macro("SearchSteps")
