@@ -501,6 +501,7 @@ public:
 
     GroupSite P;
     P.S = &S;
+    P.Record = C.Rec;
     const LevelChoice Choice = levelOf(S, Run.Ctx.Options, A);
     const AggregateSpec &Level = Choice.Spec;
     P.Level = Level.Level;

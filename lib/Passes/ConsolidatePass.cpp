@@ -571,6 +571,7 @@ Error ConsolidateRewriter::finish() {
     GroupSite P;
     P.S = &S;
     P.Level = Level;
+    P.Record = C.Rec;
     P.Group = Names.fresh("cons" + std::to_string(S.Id));
     P.PerThread = S.inLoop() || A.transitiveFacts(S.Caller).Launches.size() > 1
                       ? "DPOPT_AGG_LOOP_SLOTS"

@@ -328,8 +328,8 @@ std::string PassedGroups::take(
   std::string S = "// The clone's grid-wide groups, set up here: its blocks "
                   "need not look them up.\n  ";
   for (const auto &[Site, Name] : Slots)
-    S += rt::AggTableSlot + " *" + Name + " = " + rt::aggNewGridGroup + "(" +
-         Blocks.str() + ", dim3(" + Threads.str() + "), " + PerThread(*Site) +
+    S += rt::AggTableSlot + " *" + Name + " = " + rt::aggNewGridGroup +
+         "(sizeof(" + Site->Record + "), " + Blocks.str() + ", dim3(" + Threads.str() + "), " + PerThread(*Site) +
          ", " + std::to_string(Site->GuardedAxes) + "u, " + Records.str() +
          ");\n  ";
   return S;
@@ -356,15 +356,18 @@ std::string groupPrologue(const std::vector<const GroupSite *> &Sites,
     const GroupSite *P = Sites[I];
     std::string Where =
         " // launch group of the launch of '" + P->S->CalleeName + "'\n";
+    const std::string RecordBytes = "sizeof(" + P->Record + ")";
     switch (P->Level) {
     case Granularity::Warp:
       S += "  __shared__ " + rt::AggGroup + " " + P->Group + "[32];" + Where;
-      S += "  " + rt::aggBeginWarp + "(" + P->Group + ", " + capacityArgs(*P) +
+      S += "  " + rt::aggBeginWarp + "(" + P->Group + ", " + RecordBytes +
+           ", " + capacityArgs(*P) +
            ");\n";
       break;
     case Granularity::Block:
       S += "  __shared__ " + rt::AggGroup + " " + P->Group + ";" + Where;
-      S += "  " + rt::aggBeginBlock + "(" + P->Group + ", " + capacityArgs(*P) +
+      S += "  " + rt::aggBeginBlock + "(" + P->Group + ", " + RecordBytes +
+           ", " + capacityArgs(*P) +
            ");\n";
       break;
     case Granularity::MultiBlock:
@@ -372,7 +375,7 @@ std::string groupPrologue(const std::vector<const GroupSite *> &Sites,
       S += "  __shared__ " + rt::AggBlockLink + " " + P->Group + ";" + Where;
       if (I < Passed.size() && !Passed[I].empty()) {
         S += "  " + rt::aggBeginPassedGroup + "(" + P->Group + ", " +
-             Passed[I] + ", " + std::to_string(P->S->Id) + "u, " +
+             RecordBytes + ", " + Passed[I] + ", " + std::to_string(P->S->Id) + "u, " +
              P->PerThread +
              (P->GuardedAxes ? ", " + std::to_string(P->GuardedAxes) + "u"
                              : std::string()) +
@@ -380,7 +383,7 @@ std::string groupPrologue(const std::vector<const GroupSite *> &Sites,
         break;
       }
       S += "  " + rt::aggBeginMultiBlock + "(" + P->Group + ", " +
-           std::to_string(P->S->Id) + "u, " + groupBlocks(*P) + ", " +
+           RecordBytes + ", " + std::to_string(P->S->Id) + "u, " + groupBlocks(*P) + ", " +
            P->PerThread +
            (P->GuardedAxes ? ", " + std::to_string(P->GuardedAxes) + "u"
                            : std::string()) +

@@ -65,6 +65,9 @@ struct GroupSite {
   /// then a compile-time constant (rt::aggFittingGroupBlocksFor), which
   /// costs the parent no registers.
   std::optional<uint64_t> FitBlockThreads;
+  /// The record type of the group's launches: the group takes room for its
+  /// records when it is set up (rt::aggInitGroup).
+  std::string Record;
   /// The site's group variable (shared memory) in its kernel.
   std::string Group;
   /// Records each thread may need: "1u", or DPOPT_AGG_LOOP_SLOTS in a loop.

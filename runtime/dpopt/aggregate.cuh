@@ -28,7 +28,7 @@
 //                together (a lane left behind while a warp-mate launches
 //                hangs the warp on CUDA 13: docs/cdp2-semantics.md).
 //   pool      -- records live in a fixed device pool; a group takes its
-//                chunk when its first thread records, and the aggregated
+//                chunk when it is set up, and the aggregated
 //                child gives it back once all its blocks have read their
 //                records. When the pool (or a chunk) is full, the thread
 //                launches its own child: no work is lost.
@@ -36,9 +36,10 @@
 //                end, run where warp-mates may be inside a device-side
 //                launch; a lane there that loops on another thread's
 //                progress can hang the warp (docs/cdp2-semantics.md). So
-//                none of them waits or retries: the pool takes and gives
-//                with one atomic each, and a thread that finds another
-//                warp taking its group's records launches its own child.
+//                none of them waits or retries: the group's records are
+//                taken when it is set up (in the parent's prologue, or by
+//                the thread that launches a clone), and the pool takes and
+//                gives with one atomic each.
 //
 // Sizes (define before including to change): DPOPT_AGG_POOL_BYTES (record
 // pool, default 128 MiB), DPOPT_AGG_GROUP_BYTES (records of one group sized
@@ -232,7 +233,7 @@ __device__ inline void *aggPoolTake(unsigned long long Bytes) {
 //===----------------------------------------------------------------------===//
 
 /// Chunk states besides a pointer.
-constexpr unsigned long long AggChunkNone = 0, AggChunkTaking = 1, AggChunkFailed = 2;
+constexpr unsigned long long AggChunkNone = 0, AggChunkFailed = 2;
 /// Slot count and child-block total share one word: 24 and 40 bits.
 constexpr unsigned AggBlockBits = 40;
 constexpr unsigned long long AggBlockMask = (1ull << AggBlockBits) - 1;
@@ -269,9 +270,17 @@ struct AggConfig {
   unsigned __end; // exclusive end of its blocks in the aggregated grid
 };
 
-__device__ inline void aggInitGroup(AggGroup &G, unsigned Capacity) {
+/// Sets up \p G with room for \p Capacity records of \p RecordBytes each,
+/// taken from the pool here (AggChunkFailed when it has no room, or for a
+/// group of no capacity).
+__device__ inline void aggInitGroup(AggGroup &G, unsigned long long RecordBytes,
+                                    unsigned Capacity) {
   G.Packed = 0;
-  G.Chunk = AggChunkNone;
+  void *Chunk = nullptr;
+  if (Capacity != 0)
+    Chunk = aggPoolTake(sizeof(AggChunkHeader) +
+                        (static_cast<unsigned long long>(Capacity) * RecordBytes + 15) / 16 * 16);
+  G.Chunk = Chunk ? reinterpret_cast<unsigned long long>(Chunk) : AggChunkFailed;
   G.MaxThreads = 0;
   G.MaxShmem = 0;
   G.Capacity = Capacity;
@@ -294,33 +303,11 @@ __device__ inline unsigned aggMaxShmem(const AggGroup &G) {
   return static_cast<const volatile AggGroup &>(G).MaxShmem;
 }
 
-/// The records of \p G, taken from the pool by the first lanes that need
-/// them (one lane for the lanes of a warp that ask together); null when the
-/// pool has no room, or when a thread of another warp is taking them right
-/// then: the caller then launches its child itself rather than wait, since
-/// warp-mates may be inside a device-side launch (see 'waits' above).
+/// The records of \p G (taken when it was set up: aggInitGroup); null when
+/// the pool had no room for them. Read past L1 as aggCapacity is.
 template <class Rec> __device__ Rec *aggRecords(AggGroup &G) {
-  volatile unsigned long long *State = &G.Chunk;
-  unsigned long long C = *State;
-  if (C == AggChunkNone) {
-    const unsigned Same = __match_any_sync(__activemask(), reinterpret_cast<unsigned long long>(&G));
-    const unsigned Leader = __ffs(Same) - 1;
-    if (aggThreadRank() % 32 == Leader) {
-      C = atomicCAS(&G.Chunk, AggChunkNone, AggChunkTaking);
-      if (C == AggChunkNone) {
-        unsigned long long Bytes =
-            sizeof(AggChunkHeader) +
-            (static_cast<unsigned long long>(aggCapacity(G)) * sizeof(Rec) + 15) / 16 * 16;
-        void *P = aggPoolTake(Bytes);
-        C = P ? reinterpret_cast<unsigned long long>(P) : AggChunkFailed;
-        *State = C;
-      } else if (C == AggChunkTaking) {
-        C = *State; // one more look, no wait
-      }
-    }
-    C = __shfl_sync(Same, C, Leader);
-  }
-  if (C == AggChunkTaking || C == AggChunkFailed)
+  const unsigned long long C = static_cast<const volatile AggGroup &>(G).Chunk;
+  if (C == AggChunkNone || C == AggChunkFailed)
     return nullptr;
   return reinterpret_cast<Rec *>(reinterpret_cast<AggChunkHeader *>(C) + 1);
 }
@@ -647,14 +634,16 @@ __device__ inline AggTableSlot *aggFindGroup(unsigned Base, unsigned Step,
 }
 
 /// The group (\p Site, \p Group) of the calling grid: joined when a block
-/// of the group has created it, else created. Called by the lanes \p Lanes
+/// of the group has created it, else created with room for \p Capacity
+/// records of \p RecordBytes each. Called by the lanes \p Lanes
 /// (contiguous from lane 0) of the block's first warp, which look at the
 /// candidates together: one memory round trip when the group exists. A
 /// block that finds the stripe locked looks again instead of queueing, so
 /// the blocks of a new group wait for its creator in parallel. When all the
 /// candidates are taken it waits for one to free (see DPOPT_AGG_TABLE_SLOTS).
 __device__ inline AggTableSlot *aggJoin(unsigned Site, unsigned long long Group,
-                                        unsigned Capacity, unsigned Lanes) {
+                                        unsigned long long RecordBytes, unsigned Capacity,
+                                        unsigned Lanes) {
   unsigned long long Grid = aggGridId() + 1;
   unsigned long long Tag = ((static_cast<unsigned long long>(Site) << 40) | Group) + 1;
   unsigned long long H = (Grid * 0x9E3779B97F4A7C15ull) ^ (Tag * 0xC2B2AE3D27D4EB4Full);
@@ -682,7 +671,7 @@ __device__ inline AggTableSlot *aggJoin(unsigned Site, unsigned long long Group,
         AggTableSlot &C = aggCandidate(Base, Step, K);
         if (atomicCAS(&C.Grid, 0ull, Grid) != 0ull)
           continue; // taken (groups of other stripes claim slots too)
-        aggInitGroup(C.__group, Capacity);
+        aggInitGroup(C.__group, RecordBytes, Capacity);
         __threadfence();
         static_cast<volatile AggTableSlot &>(C).Tag = Tag;
         S = &C;
@@ -723,12 +712,13 @@ struct AggBlockLink {
 };
 
 /// Block prologue for a multi-block site: groups of \p GroupBlocks
-/// consecutive blocks (0: the whole grid), \p PerThread records per thread.
+/// consecutive blocks (0: the whole grid), \p PerThread records of
+/// \p RecordBytes per thread.
 /// Every thread calls it; the first warp joins the group; it synchronizes
 /// the block.
-__device__ inline void aggBeginMultiBlock(AggBlockLink &L, unsigned Site,
-                                          unsigned long long GroupBlocks, unsigned PerThread,
-                                          unsigned GuardedAxes = 0) {
+__device__ inline void aggBeginMultiBlock(AggBlockLink &L, unsigned long long RecordBytes,
+                                          unsigned Site, unsigned long long GroupBlocks,
+                                          unsigned PerThread, unsigned GuardedAxes = 0) {
   unsigned Rank = aggThreadRank();
   if (Rank < 32) {
     unsigned Threads = aggBlockThreads();
@@ -737,8 +727,8 @@ __device__ inline void aggBeginMultiBlock(AggBlockLink &L, unsigned Site,
     unsigned long long N = GroupBlocks == 0 || GroupBlocks > Total ? Total : GroupBlocks;
     unsigned long long Group = aggBlockRank() / N;
     unsigned long long Members = Total - Group * N < N ? Total - Group * N : N;
-    AggTableSlot *S =
-        aggJoin(Site, Group, aggGroupCapacity(Members, blockDim, PerThread, GuardedAxes), Lanes);
+    AggTableSlot *S = aggJoin(Site, Group, RecordBytes,
+                              aggGroupCapacity(Members, blockDim, PerThread, GuardedAxes), Lanes);
     if (Rank == 0) {
       L.__slot = S;
       L.Done = 0;
@@ -753,7 +743,8 @@ constexpr unsigned long long AggLauncherSlot = ~0ull;
 
 /// For the thread that launches an aggregated clone of \p Blocks blocks of
 /// \p Block threads: a free table slot holding a new group for one of the
-/// clone's grid-wide sites (its \p PerThread and \p GuardedAxes), passed to
+/// clone's grid-wide sites (records of \p RecordBytes, its \p PerThread
+/// and \p GuardedAxes), with its records taken, passed to
 /// the clone, which then skips the lookup (aggBeginPassedGroup). Every block
 /// of a wide clone would otherwise look its group up in the table while its
 /// other warps wait at the barrier after it: a quarter of the time of the
@@ -764,7 +755,8 @@ constexpr unsigned long long AggLauncherSlot = ~0ull;
 /// clone's blocks then look the group up. (A slot is held from the launch on,
 /// also while the clone waits to start, so a launcher must not wait for one:
 /// the clones that would free it may need its block's room to run.)
-__device__ inline AggTableSlot *aggNewGridGroup(unsigned long long Blocks, dim3 Block,
+__device__ inline AggTableSlot *aggNewGridGroup(unsigned long long RecordBytes,
+                                                unsigned long long Blocks, dim3 Block,
                                                 unsigned PerThread, unsigned GuardedAxes,
                                                 const void *Key) {
   unsigned long long H = reinterpret_cast<unsigned long long>(Key) * 0x9E3779B97F4A7C15ull;
@@ -775,7 +767,8 @@ __device__ inline AggTableSlot *aggNewGridGroup(unsigned long long Blocks, dim3 
     if (static_cast<volatile AggTableSlot &>(S).Grid != 0ull ||
         atomicCAS(&S.Grid, 0ull, AggLauncherSlot) != 0ull)
       continue;
-    aggInitGroup(S.__group, aggGroupCapacity(Blocks, Block, PerThread, GuardedAxes));
+    aggInitGroup(S.__group, RecordBytes,
+                 aggGroupCapacity(Blocks, Block, PerThread, GuardedAxes));
     static_cast<volatile AggTableSlot &>(S).Tag = ~0ull;
     return &S; // the launch makes these writes visible to the clone
   }
@@ -784,12 +777,13 @@ __device__ inline AggTableSlot *aggNewGridGroup(unsigned long long Blocks, dim3 
 
 /// Block prologue for a grid-wide site of a clone whose launcher passed its
 /// group's slot \p S (aggNewGridGroup); when it passed none, the block looks
-/// the group up as aggBeginMultiBlock(L, Site, 0, PerThread, GuardedAxes)
-/// does. Every thread calls it; it synchronizes the block.
-__device__ inline void aggBeginPassedGroup(AggBlockLink &L, AggTableSlot *S, unsigned Site,
-                                           unsigned PerThread, unsigned GuardedAxes = 0) {
+/// the group up as aggBeginMultiBlock(L, RecordBytes, Site, 0, PerThread,
+/// GuardedAxes) does. Every thread calls it; it synchronizes the block.
+__device__ inline void aggBeginPassedGroup(AggBlockLink &L, unsigned long long RecordBytes,
+                                           AggTableSlot *S, unsigned Site, unsigned PerThread,
+                                           unsigned GuardedAxes = 0) {
   if (!S) {
-    aggBeginMultiBlock(L, Site, 0ull, PerThread, GuardedAxes);
+    aggBeginMultiBlock(L, RecordBytes, Site, 0ull, PerThread, GuardedAxes);
     return;
   }
   if (aggThreadRank() == 0) {
@@ -824,28 +818,29 @@ __device__ inline AggTableSlot *aggArriveMultiBlock(AggBlockLink &L,
   return R;
 }
 
-/// Block prologue for a block site (every thread calls it). A nonzero
-/// \p Total is the group's capacity in records (consolidate's
-/// buffer(custom, perBufferSize)); otherwise PerThread records per thread
-/// that can launch (aggLaunchingThreads).
-__device__ inline void aggBeginBlock(AggGroup &G, unsigned PerThread, unsigned Total = 0,
-                                     unsigned GuardedAxes = 0) {
+/// Block prologue for a block site (every thread calls it), whose records
+/// have \p RecordBytes each. A nonzero \p Total is the group's capacity in
+/// records (consolidate's buffer(custom, perBufferSize)); otherwise
+/// PerThread records per thread that can launch (aggLaunchingThreads).
+__device__ inline void aggBeginBlock(AggGroup &G, unsigned long long RecordBytes, unsigned PerThread,
+                                     unsigned Total = 0, unsigned GuardedAxes = 0) {
   if (aggThreadRank() == 0) {
     unsigned long long Cap =
         Total ? Total
               : static_cast<unsigned long long>(aggLaunchingThreads(GuardedAxes)) * PerThread;
-    aggInitGroup(G, static_cast<unsigned>(Cap < (1u << 24) ? Cap : (1u << 24)));
+    aggInitGroup(G, RecordBytes, static_cast<unsigned>(Cap < (1u << 24) ? Cap : (1u << 24)));
   }
   __syncthreads();
 }
 
 /// Block prologue for a warp site: \p G has one group per warp (32);
-/// \p Total as for aggBeginBlock.
-__device__ inline void aggBeginWarp(AggGroup *G, unsigned PerThread, unsigned Total = 0) {
+/// \p RecordBytes and \p Total as for aggBeginBlock.
+__device__ inline void aggBeginWarp(AggGroup *G, unsigned long long RecordBytes, unsigned PerThread,
+                                    unsigned Total = 0) {
   unsigned Rank = aggThreadRank(), Threads = aggBlockThreads();
   if (Rank % 32 == 0) {
     unsigned Members = Threads - Rank < 32 ? Threads - Rank : 32;
-    aggInitGroup(G[Rank / 32], Total ? Total : Members * PerThread);
+    aggInitGroup(G[Rank / 32], RecordBytes, Total ? Total : Members * PerThread);
   }
   __syncthreads();
 }

@@ -22,13 +22,13 @@
 // The walk launched from the host looks its group up; its packed clone gets
 // the slot its launcher took for the clone's packed blocks.
 // CHECK-LABEL: {{^ *}}__global__ void walk(const int *Ptr, int *Out, int Node, int N) {
-// CHECK: {{^ *}}dpopt::rt::aggBeginMultiBlock(__dpopt_agg1{{[_0-9]*}}, 1u, 0ull, 1u);
+// CHECK: {{^ *}}dpopt::rt::aggBeginMultiBlock(__dpopt_agg1{{[_0-9]*}}, sizeof({{[_a-zA-Z0-9]+}}), 1u, 0ull, 1u);
 // CHECK-LABEL: {{^ *}}static __device__ void __dpopt_launch_agg_walk{{[_0-9]*}}(
-// CHECK: {{^ *}}dpopt::rt::AggTableSlot *__dpopt_slot{{[_0-9]*}} = dpopt::rt::aggNewGridGroup(dpopt::rt::aggPackedBlocks(__dpopt_blocks{{[_0-9]*}}, __dpopt_group{{[_0-9]*}}), dim3(dpopt::rt::aggMaxThreads(__dpopt_group{{[_0-9]*}})), 1u, 0u, __dpopt_records{{[_0-9]*}});
+// CHECK: {{^ *}}dpopt::rt::AggTableSlot *__dpopt_slot{{[_0-9]*}} = dpopt::rt::aggNewGridGroup(sizeof({{[_a-zA-Z0-9]+}}), dpopt::rt::aggPackedBlocks(__dpopt_blocks{{[_0-9]*}}, __dpopt_group{{[_0-9]*}}), dim3(dpopt::rt::aggMaxThreads(__dpopt_group{{[_0-9]*}})), 1u, 0u, __dpopt_records{{[_0-9]*}});
 // CHECK-NEXT: {{^ *}}__dpopt_agg_walk{{[_0-9]*}}<<<dpopt::rt::aggPackedBlocks(__dpopt_blocks{{[_0-9]*}}, __dpopt_group{{[_0-9]*}}), dpopt::rt::aggMaxThreads(__dpopt_group{{[_0-9]*}}), dpopt::rt::aggMaxShmem(__dpopt_group{{[_0-9]*}}), cudaStreamFireAndForget>>>(__dpopt_records{{[_0-9]*}}, __dpopt_count{{[_0-9]*}}, __dpopt_slot{{[_0-9]*}}, Ptr, Out);
 // CHECK: {{^ *}}static __global__ void __dpopt_agg_walk{{[_0-9]*}}(const __dpopt_rec_walk{{[_0-9]*}} *__dpopt_records{{[_0-9]*}}, unsigned __dpopt_count{{[_0-9]*}}, dpopt::rt::AggTableSlot *__dpopt_slot{{[_0-9]*}}, const int * Ptr, int * Out) {
 // CHECK-NEXT: {{^ *}}__shared__ dpopt::rt::AggBlockLink __dpopt_agg1{{[_0-9]*}};
-// CHECK-NEXT: {{^ *}}dpopt::rt::aggBeginPassedGroup(__dpopt_agg1{{[_0-9]*}}, __dpopt_slot{{[_0-9]*}}, 1u, 1u);
+// CHECK-NEXT: {{^ *}}dpopt::rt::aggBeginPassedGroup(__dpopt_agg1{{[_0-9]*}}, sizeof({{[_a-zA-Z0-9]+}}), __dpopt_slot{{[_0-9]*}}, 1u, 1u);
 // CHECK: {{^ *}}if (dpopt::rt::AggTableSlot *__dpopt_last{{[_0-9]*}} = dpopt::rt::aggArriveMultiBlock(__dpopt_agg1{{[_0-9]*}}, 0ull)) {
 // CHECK-NEXT: {{^ *}}__dpopt_launch_agg_walk{{[_0-9]*}}(__dpopt_last{{[_0-9]*}}->__group, 0u, Ptr, Out);
 // CHECK-NEXT: {{^ *}}dpopt::rt::aggLeave(__dpopt_last{{[_0-9]*}});
@@ -36,38 +36,38 @@
 // tiled's clone (whole blocks: it synchronizes its threads) has two
 // grid-wide sites, one in a loop, both launched by thread 0 or 1 only.
 // CHECK-LABEL: {{^ *}}__global__ void tiled(int *A, int N) {
-// CHECK: {{^ *}}dpopt::rt::aggBeginMultiBlock(__dpopt_agg2{{[_0-9]*}}, 2u, 0ull, DPOPT_AGG_LOOP_SLOTS, 1u);
-// CHECK: {{^ *}}dpopt::rt::aggBeginMultiBlock(__dpopt_agg3{{[_0-9]*}}, 3u, 0ull, DPOPT_AGG_LOOP_SLOTS, 1u);
+// CHECK: {{^ *}}dpopt::rt::aggBeginMultiBlock(__dpopt_agg2{{[_0-9]*}}, sizeof({{[_a-zA-Z0-9]+}}), 2u, 0ull, DPOPT_AGG_LOOP_SLOTS, 1u);
+// CHECK: {{^ *}}dpopt::rt::aggBeginMultiBlock(__dpopt_agg3{{[_0-9]*}}, sizeof({{[_a-zA-Z0-9]+}}), 3u, 0ull, DPOPT_AGG_LOOP_SLOTS, 1u);
 // CHECK-LABEL: {{^ *}}static __device__ void __dpopt_launch_agg_tiled{{[_0-9]*}}(
-// CHECK: {{^ *}}dpopt::rt::AggTableSlot *__dpopt_slot{{[_0-9]*}} = dpopt::rt::aggNewGridGroup(__dpopt_blocks{{[_0-9]*}}, dim3(dpopt::rt::aggMaxThreads(__dpopt_group{{[_0-9]*}})), DPOPT_AGG_LOOP_SLOTS, 1u, __dpopt_records{{[_0-9]*}});
-// CHECK-NEXT: {{^ *}}dpopt::rt::AggTableSlot *__dpopt_slot{{[_0-9]*}} = dpopt::rt::aggNewGridGroup(__dpopt_blocks{{[_0-9]*}}, dim3(dpopt::rt::aggMaxThreads(__dpopt_group{{[_0-9]*}})), DPOPT_AGG_LOOP_SLOTS, 1u, __dpopt_records{{[_0-9]*}});
+// CHECK: {{^ *}}dpopt::rt::AggTableSlot *__dpopt_slot{{[_0-9]*}} = dpopt::rt::aggNewGridGroup(sizeof({{[_a-zA-Z0-9]+}}), __dpopt_blocks{{[_0-9]*}}, dim3(dpopt::rt::aggMaxThreads(__dpopt_group{{[_0-9]*}})), DPOPT_AGG_LOOP_SLOTS, 1u, __dpopt_records{{[_0-9]*}});
+// CHECK-NEXT: {{^ *}}dpopt::rt::AggTableSlot *__dpopt_slot{{[_0-9]*}} = dpopt::rt::aggNewGridGroup(sizeof({{[_a-zA-Z0-9]+}}), __dpopt_blocks{{[_0-9]*}}, dim3(dpopt::rt::aggMaxThreads(__dpopt_group{{[_0-9]*}})), DPOPT_AGG_LOOP_SLOTS, 1u, __dpopt_records{{[_0-9]*}});
 // CHECK-NEXT: {{^ *}}__dpopt_agg_tiled{{[_0-9]*}}<<<__dpopt_blocks{{[_0-9]*}}, {{.*}}>>>(__dpopt_records{{[_0-9]*}}, __dpopt_count{{[_0-9]*}}, __dpopt_slot{{[_0-9]*}}, __dpopt_slot{{[_0-9]*}}, A, N);
 // CHECK: {{^ *}}static __global__ void __dpopt_agg_tiled{{[_0-9]*}}(const __dpopt_rec_tiled{{[_0-9]*}} *__dpopt_records{{[_0-9]*}}, unsigned __dpopt_count{{[_0-9]*}}, dpopt::rt::AggTableSlot *__dpopt_slot{{[_0-9]*}}, dpopt::rt::AggTableSlot *__dpopt_slot{{[_0-9]*}}, int * A, int N) {
 // CHECK-NEXT: {{^ *}}__shared__ dpopt::rt::AggBlockLink __dpopt_agg2{{[_0-9]*}};
-// CHECK-NEXT: {{^ *}}dpopt::rt::aggBeginPassedGroup(__dpopt_agg2{{[_0-9]*}}, __dpopt_slot{{[_0-9]*}}, 2u, DPOPT_AGG_LOOP_SLOTS, 1u);
+// CHECK-NEXT: {{^ *}}dpopt::rt::aggBeginPassedGroup(__dpopt_agg2{{[_0-9]*}}, sizeof({{[_a-zA-Z0-9]+}}), __dpopt_slot{{[_0-9]*}}, 2u, DPOPT_AGG_LOOP_SLOTS, 1u);
 // CHECK-NEXT: {{^ *}}__shared__ dpopt::rt::AggBlockLink __dpopt_agg3{{[_0-9]*}};
-// CHECK-NEXT: {{^ *}}dpopt::rt::aggBeginPassedGroup(__dpopt_agg3{{[_0-9]*}}, __dpopt_slot{{[_0-9]*}}, 3u, DPOPT_AGG_LOOP_SLOTS, 1u);
+// CHECK-NEXT: {{^ *}}dpopt::rt::aggBeginPassedGroup(__dpopt_agg3{{[_0-9]*}}, sizeof({{[_a-zA-Z0-9]+}}), __dpopt_slot{{[_0-9]*}}, 3u, DPOPT_AGG_LOOP_SLOTS, 1u);
 //
 // Multi-block groups: every kernel looks them up, and no slot is passed.
 // MB-NOT: {{^[^/]*}}aggNewGridGroup
 // MB-NOT: {{^[^/]*}}aggBeginPassedGroup
 // MB-LABEL: {{^ *}}static __global__ void __dpopt_agg_walk{{[_0-9]*}}(const __dpopt_rec_walk{{[_0-9]*}} *__dpopt_records{{[_0-9]*}}, unsigned __dpopt_count{{[_0-9]*}}, const int * Ptr, int * Out) {
 // MB-NEXT: {{^ *}}__shared__ dpopt::rt::AggBlockLink __dpopt_agg1{{[_0-9]*}};
-// MB-NEXT: {{^ *}}dpopt::rt::aggBeginMultiBlock(__dpopt_agg1{{[_0-9]*}}, 1u, 8ull, 1u);
+// MB-NEXT: {{^ *}}dpopt::rt::aggBeginMultiBlock(__dpopt_agg1{{[_0-9]*}}, sizeof({{[_a-zA-Z0-9]+}}), 1u, 8ull, 1u);
 // MB-NOT: {{^[^/]*}}aggNewGridGroup
 // MB-NOT: {{^[^/]*}}aggBeginPassedGroup
 //
 // Consolidate: the walk's clone runs its items in rounds of its grid.
 // CONS-LABEL: {{^ *}}__global__ void walk(const int *Ptr, int *Out, int Node, int N) {
-// CONS: {{^ *}}dpopt::rt::aggBeginMultiBlock(__dpopt_cons1{{[_0-9]*}}, 1u, 0ull, 1u);
+// CONS: {{^ *}}dpopt::rt::aggBeginMultiBlock(__dpopt_cons1{{[_0-9]*}}, sizeof({{[_a-zA-Z0-9]+}}), 1u, 0ull, 1u);
 // CONS-LABEL: {{^ *}}static __device__ void __dpopt_launch_cons_walk{{[_0-9]*}}(
-// CONS: {{^ *}}dpopt::rt::AggTableSlot *__dpopt_slot{{[_0-9]*}} = dpopt::rt::aggNewGridGroup(__dpopt_grid{{[_0-9]*}}, dim3(__dpopt_threads{{[_0-9]*}}), (1u) * ((__dpopt_blocks{{[_0-9]*}} + __dpopt_grid{{[_0-9]*}} - 1u) / __dpopt_grid{{[_0-9]*}}), 0u, __dpopt_records{{[_0-9]*}});
+// CONS: {{^ *}}dpopt::rt::AggTableSlot *__dpopt_slot{{[_0-9]*}} = dpopt::rt::aggNewGridGroup(sizeof({{[_a-zA-Z0-9]+}}), __dpopt_grid{{[_0-9]*}}, dim3(__dpopt_threads{{[_0-9]*}}), (1u) * ((__dpopt_blocks{{[_0-9]*}} + __dpopt_grid{{[_0-9]*}} - 1u) / __dpopt_grid{{[_0-9]*}}), 0u, __dpopt_records{{[_0-9]*}});
 // CONS-NEXT: {{^ *}}__dpopt_cons_walk{{[_0-9]*}}<<<__dpopt_grid{{[_0-9]*}}, __dpopt_threads{{[_0-9]*}}, __dpopt_shmem{{[_0-9]*}}, cudaStreamFireAndForget>>>(__dpopt_records{{[_0-9]*}}, __dpopt_count{{[_0-9]*}}, __dpopt_blocks{{[_0-9]*}}, __dpopt_slot{{[_0-9]*}}, Ptr, Out);
 // CONS: {{^ *}}static __global__ void __dpopt_cons_walk{{[_0-9]*}}(const __dpopt_cons_rec_walk{{[_0-9]*}} *__dpopt_records{{[_0-9]*}}, unsigned __dpopt_count{{[_0-9]*}}, unsigned __dpopt_blocks{{[_0-9]*}}, dpopt::rt::AggTableSlot *__dpopt_slot{{[_0-9]*}}, const int * Ptr, int * Out) {
 // CONS-NEXT: {{^ *}}__shared__ dpopt::rt::AggBlockLink __dpopt_cons1{{[_0-9]*}};
-// CONS-NEXT: {{^ *}}dpopt::rt::aggBeginPassedGroup(__dpopt_cons1{{[_0-9]*}}, __dpopt_slot{{[_0-9]*}}, 1u, (1u) * ((__dpopt_blocks{{[_0-9]*}} + gridDim.x - 1u) / gridDim.x));
+// CONS-NEXT: {{^ *}}dpopt::rt::aggBeginPassedGroup(__dpopt_cons1{{[_0-9]*}}, sizeof({{[_a-zA-Z0-9]+}}), __dpopt_slot{{[_0-9]*}}, 1u, (1u) * ((__dpopt_blocks{{[_0-9]*}} + gridDim.x - 1u) / gridDim.x));
 // CONS-LABEL: {{^ *}}static __device__ void __dpopt_launch_cons_tiled{{[_0-9]*}}(
-// CONS: {{^ *}}dpopt::rt::AggTableSlot *__dpopt_slot{{[_0-9]*}} = dpopt::rt::aggNewGridGroup(__dpopt_grid{{[_0-9]*}}, dim3(__dpopt_threads{{[_0-9]*}}), (DPOPT_AGG_LOOP_SLOTS) * ((__dpopt_blocks{{[_0-9]*}} + __dpopt_grid{{[_0-9]*}} - 1u) / __dpopt_grid{{[_0-9]*}}), 1u, __dpopt_records{{[_0-9]*}});
+// CONS: {{^ *}}dpopt::rt::AggTableSlot *__dpopt_slot{{[_0-9]*}} = dpopt::rt::aggNewGridGroup(sizeof({{[_a-zA-Z0-9]+}}), __dpopt_grid{{[_0-9]*}}, dim3(__dpopt_threads{{[_0-9]*}}), (DPOPT_AGG_LOOP_SLOTS) * ((__dpopt_blocks{{[_0-9]*}} + __dpopt_grid{{[_0-9]*}} - 1u) / __dpopt_grid{{[_0-9]*}}), 1u, __dpopt_records{{[_0-9]*}});
 // CONS-NEXT: {{^ *}}dpopt::rt::AggTableSlot *__dpopt_slot{{[_0-9]*}} = dpopt::rt::aggNewGridGroup(
 
 #include <cuda_runtime.h>

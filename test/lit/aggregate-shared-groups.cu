@@ -20,13 +20,13 @@
 // block one has the second; 'counted' at 64 threads shares the third, at
 // 128 the fourth.
 // OUT-LABEL: {{^}}__global__ void parent(int *A, int N) {
-// OUT: {{.*}}dpopt::rt::aggBeginMultiBlock([[ADD:__dpopt_agg[0-9_]+]], 1u, dpopt::rt::aggFittingGroupBlocks(((DPOPT_AGG_LOOP_SLOTS + DPOPT_AGG_LOOP_SLOTS)) * sizeof(__dpopt_rec_add{{[_0-9]*}})), (DPOPT_AGG_LOOP_SLOTS + DPOPT_AGG_LOOP_SLOTS));
+// OUT: {{.*}}dpopt::rt::aggBeginMultiBlock([[ADD:__dpopt_agg[0-9_]+]], sizeof({{[_a-zA-Z0-9]+}}), 1u, dpopt::rt::aggFittingGroupBlocks(((DPOPT_AGG_LOOP_SLOTS + DPOPT_AGG_LOOP_SLOTS)) * sizeof(__dpopt_rec_add{{[_0-9]*}})), (DPOPT_AGG_LOOP_SLOTS + DPOPT_AGG_LOOP_SLOTS));
 // OUT-NEXT: {{^ *}}__shared__ dpopt::rt::AggGroup [[BLK:__dpopt_agg[0-9_]+]];
-// OUT-NEXT: {{.*}}dpopt::rt::aggBeginBlock([[BLK]], DPOPT_AGG_LOOP_SLOTS);
+// OUT-NEXT: {{.*}}dpopt::rt::aggBeginBlock([[BLK]], sizeof({{[_a-zA-Z0-9]+}}), DPOPT_AGG_LOOP_SLOTS);
 // OUT-NEXT: {{^ *}}__shared__ dpopt::rt::AggBlockLink [[C64:__dpopt_agg[0-9_]+]];
-// OUT-NEXT: {{.*}}dpopt::rt::aggBeginMultiBlock([[C64]], 4u, dpopt::rt::aggFittingGroupBlocks(((DPOPT_AGG_LOOP_SLOTS + DPOPT_AGG_LOOP_SLOTS)) * sizeof(__dpopt_rec_counted{{[_0-9]*}})), (DPOPT_AGG_LOOP_SLOTS + DPOPT_AGG_LOOP_SLOTS));
+// OUT-NEXT: {{.*}}dpopt::rt::aggBeginMultiBlock([[C64]], sizeof({{[_a-zA-Z0-9]+}}), 4u, dpopt::rt::aggFittingGroupBlocks(((DPOPT_AGG_LOOP_SLOTS + DPOPT_AGG_LOOP_SLOTS)) * sizeof(__dpopt_rec_counted{{[_0-9]*}})), (DPOPT_AGG_LOOP_SLOTS + DPOPT_AGG_LOOP_SLOTS));
 // OUT-NEXT: {{^ *}}__shared__ dpopt::rt::AggBlockLink [[C128:__dpopt_agg[0-9_]+]];
-// OUT-NEXT: {{.*}}dpopt::rt::aggBeginMultiBlock([[C128]], 5u, dpopt::rt::aggFittingGroupBlocks((DPOPT_AGG_LOOP_SLOTS) * sizeof(__dpopt_rec_counted{{[_0-9]*}})), DPOPT_AGG_LOOP_SLOTS);
+// OUT-NEXT: {{.*}}dpopt::rt::aggBeginMultiBlock([[C128]], sizeof({{[_a-zA-Z0-9]+}}), 5u, dpopt::rt::aggFittingGroupBlocks((DPOPT_AGG_LOOP_SLOTS) * sizeof(__dpopt_rec_counted{{[_0-9]*}})), DPOPT_AGG_LOOP_SLOTS);
 // OUT-NOT: dpopt::rt::aggBegin
 // OUT: {{.*}}dpopt::rt::aggRecord([[ADD]].__slot->__group
 // OUT: {{.*}}dpopt::rt::aggRecord([[ADD]].__slot->__group

@@ -31,8 +31,6 @@
 #undef AggChunkHeader
 #pragma push_macro("AggChunkNone")
 #undef AggChunkNone
-#pragma push_macro("AggChunkTaking")
-#undef AggChunkTaking
 #pragma push_macro("AggConfig")
 #undef AggConfig
 #pragma push_macro("AggCountBlocks")
@@ -393,6 +391,8 @@
 #undef Rec
 #pragma push_macro("Record")
 #undef Record
+#pragma push_macro("RecordBytes")
+#undef RecordBytes
 #pragma push_macro("Recorded")
 #undef Recorded
 #pragma push_macro("Recording")
@@ -417,8 +417,6 @@
 #undef SMs
 #pragma push_macro("Safe")
 #undef Safe
-#pragma push_macro("Same")
-#undef Same
 #pragma push_macro("Scaled")
 #undef Scaled
 #pragma push_macro("SearchSteps")

@@ -129,7 +129,7 @@ __host__ __device__ inline unsigned threadsOf(unsigned T) { return 32 * (1 + T %
 /// Every thread with blocksOf(T) > 0 records; PerThread sets the capacity.
 __global__ void recordBlock(TestRec *Out, unsigned *Meta, unsigned *Failed, unsigned PerThread) {
   __shared__ AggGroup G;
-  aggBeginBlock(G, PerThread);
+  aggBeginBlock(G, sizeof(TestRec), PerThread);
   unsigned T = threadIdx.x;
   TestRec R;
   R.__grid = dim3(blocksOf(T));
@@ -220,7 +220,7 @@ __global__ void recordLanes(TestRec *Out, unsigned *Meta, unsigned *Failed, unsi
                             bool Split) {
   __shared__ AggGroup G[2];
   if (threadIdx.x < 2)
-    aggInitGroup(G[threadIdx.x], Capacity);
+    aggInitGroup(G[threadIdx.x], sizeof(TestRec), Capacity);
   __syncthreads();
   const unsigned T = threadIdx.x;
   const unsigned Which = Split ? T % 2 : 0;
@@ -372,7 +372,7 @@ static void testFindSkewed() {
 __global__ void joinGroups(unsigned *Count, unsigned *Lasts, unsigned *Direct,
                            unsigned long long GroupBlocks) {
   __shared__ AggBlockLink L;
-  aggBeginMultiBlock(L, 7u, GroupBlocks, 1u);
+  aggBeginMultiBlock(L, sizeof(TestRec), 7u, GroupBlocks, 1u);
   if (threadIdx.x == 0) {
     TestRec R;
     R.__grid = dim3(1);
