@@ -329,9 +329,9 @@ std::string PassedGroups::take(
                   "need not look them up.\n  ";
   for (const auto &[Site, Name] : Slots)
     S += rt::AggTableSlot + " *" + Name + " = " + rt::aggNewGridGroup +
-         "(sizeof(" + Site->Record + "), " + Blocks.str() + ", dim3(" + Threads.str() + "), " + PerThread(*Site) +
-         ", " + std::to_string(Site->GuardedAxes) + "u, " + Records.str() +
-         ");\n  ";
+         "(sizeof(" + Site->Record + "), " + Blocks.str() + ", dim3(" +
+         Threads.str() + "), " + PerThread(*Site) + ", " +
+         std::to_string(Site->GuardedAxes) + "u, " + Records.str() + ");\n  ";
   return S;
 }
 
@@ -361,29 +361,27 @@ std::string groupPrologue(const std::vector<const GroupSite *> &Sites,
     case Granularity::Warp:
       S += "  __shared__ " + rt::AggGroup + " " + P->Group + "[32];" + Where;
       S += "  " + rt::aggBeginWarp + "(" + P->Group + ", " + RecordBytes +
-           ", " + capacityArgs(*P) +
-           ");\n";
+           ", " + capacityArgs(*P) + ");\n";
       break;
     case Granularity::Block:
       S += "  __shared__ " + rt::AggGroup + " " + P->Group + ";" + Where;
       S += "  " + rt::aggBeginBlock + "(" + P->Group + ", " + RecordBytes +
-           ", " + capacityArgs(*P) +
-           ");\n";
+           ", " + capacityArgs(*P) + ");\n";
       break;
     case Granularity::MultiBlock:
     case Granularity::Grid:
       S += "  __shared__ " + rt::AggBlockLink + " " + P->Group + ";" + Where;
       if (I < Passed.size() && !Passed[I].empty()) {
         S += "  " + rt::aggBeginPassedGroup + "(" + P->Group + ", " +
-             RecordBytes + ", " + Passed[I] + ", " + std::to_string(P->S->Id) + "u, " +
-             P->PerThread +
+             RecordBytes + ", " + Passed[I] + ", " + std::to_string(P->S->Id) +
+             "u, " + P->PerThread +
              (P->GuardedAxes ? ", " + std::to_string(P->GuardedAxes) + "u"
                              : std::string()) +
              ");\n";
         break;
       }
-      S += "  " + rt::aggBeginMultiBlock + "(" + P->Group + ", " +
-           RecordBytes + ", " + std::to_string(P->S->Id) + "u, " + groupBlocks(*P) + ", " +
+      S += "  " + rt::aggBeginMultiBlock + "(" + P->Group + ", " + RecordBytes +
+           ", " + std::to_string(P->S->Id) + "u, " + groupBlocks(*P) + ", " +
            P->PerThread +
            (P->GuardedAxes ? ", " + std::to_string(P->GuardedAxes) + "u"
                            : std::string()) +

@@ -7,6 +7,7 @@
 #include "dpopt/Passes/SiteChecks.h"
 
 #include "dpopt/Analysis/BlockUniform.h"
+#include "dpopt/Analysis/ThreadCount.h"
 
 #include "dpopt/AST/CudaAST.h"
 #include "dpopt/Frontend/WorkingCopy.h"
@@ -307,13 +308,203 @@ std::optional<Refusal> earlyExitBarrierBlocker(ProgramAnalysis &A,
           "waits for it: the block would hang"};
 }
 
+namespace {
+
+/// True when \p E names the variable \p V (through casts).
+bool namesVar(const Expr *E, const VarDecl *V) {
+  const auto *R = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+  return R && R->getDecl() == V;
+}
+
+/// True when \p E has the same value in every thread that runs \p F: any
+/// block-uniform value in a kernel (isBlockUniform), a constant elsewhere
+/// (a device function's parameters may differ from thread to thread).
+bool sameInEveryThread(const Expr *E, const FunctionDecl *F) {
+  if (!E)
+    return false;
+  if (F->hasAttr<CUDAGlobalAttr>())
+    return isBlockUniform(E, F);
+  Expr::EvalResult R;
+  return !E->isValueDependent() && E->EvaluateAsInt(R, F->getASTContext());
+}
+
+/// True when \p S, the body of a loop over \p V, may leave the loop early
+/// (a break of the loop, a return or a goto) or change \p V.
+bool leavesOrChanges(const Stmt *S, const VarDecl *V, bool InNested) {
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  if (isa<ReturnStmt, GotoStmt, IndirectGotoStmt>(S))
+    return true;
+  if (isa<BreakStmt>(S) && !InNested)
+    return true;
+  if (const auto *U = dyn_cast<UnaryOperator>(S))
+    if ((U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf) &&
+        namesVar(U->getSubExpr(), V))
+      return true;
+  if (const auto *B = dyn_cast<BinaryOperator>(S))
+    if (B->isAssignmentOp() && namesVar(B->getLHS(), V))
+      return true;
+  const bool Nested =
+      InNested ||
+      isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt, SwitchStmt>(S);
+  for (const Stmt *C : S->children())
+    if (leavesOrChanges(C, V, Nested))
+      return true;
+  return false;
+}
+
+/// True when every thread of \p F that starts loop \p S runs it the same
+/// number of times: `for (T V = A; V < B; ++V)` (any comparison, ++, --,
+/// += or -= by such a value) with A, B and the step the same in every thread
+/// and a body that neither leaves the loop early nor changes V.
+bool sameTrips(const Stmt *S, const FunctionDecl *F) {
+  const auto *For = dyn_cast<ForStmt>(S);
+  const auto *Init = For ? dyn_cast_or_null<DeclStmt>(For->getInit()) : nullptr;
+  if (!Init || !Init->isSingleDecl())
+    return false;
+  const auto *V = dyn_cast<VarDecl>(Init->getSingleDecl());
+  if (!V || !sameInEveryThread(V->getInit(), F))
+    return false;
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+      For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+  if (!Cond || !Cond->isComparisonOp())
+    return false;
+  const Expr *Bound = namesVar(Cond->getLHS(), V)   ? Cond->getRHS()
+                      : namesVar(Cond->getRHS(), V) ? Cond->getLHS()
+                                                    : nullptr;
+  if (!sameInEveryThread(Bound, F))
+    return false;
+  const Expr *Inc =
+      For->getInc() ? For->getInc()->IgnoreParenImpCasts() : nullptr;
+  bool Steps = false;
+  if (const auto *U = dyn_cast_or_null<UnaryOperator>(Inc))
+    Steps = U->isIncrementDecrementOp() && namesVar(U->getSubExpr(), V);
+  else if (const auto *C = dyn_cast_or_null<CompoundAssignOperator>(Inc))
+    Steps =
+        (C->getOpcode() == BO_AddAssign || C->getOpcode() == BO_SubAssign) &&
+        namesVar(C->getLHS(), V) && sameInEveryThread(C->getRHS(), F);
+  return Steps && !leavesOrChanges(For->getBody(), V, /*InNested=*/false);
+}
+
+/// A loop in \p S (code of \p F) that threads may leave at different
+/// iterations and that launches besides \p Site (around it or not); its
+/// launch in \p Launch. Loops every thread runs equally often are looked
+/// into, not counted.
+const Stmt *launchingLoop(ProgramAnalysis &A, const Stmt *S,
+                          const FunctionDecl *F, const Expr *Site,
+                          const Expr *&Launch) {
+  if (!S)
+    return nullptr;
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) && !sameTrips(S, F)) {
+    if (const Expr *L = firstRuntimeUse(A, S, Site, /*AnyRuntimeCall=*/false)) {
+      Launch = L;
+      return S;
+    }
+    return nullptr; // no loop inside launches either
+  }
+  for (const Stmt *C : S->children())
+    if (const Stmt *Loop = launchingLoop(A, C, F, Site, Launch))
+      return Loop;
+  return nullptr;
+}
+
+/// The innermost loop of \p S (code of \p F) around \p Site that threads
+/// may leave at different iterations, or null.
+const Stmt *divergentLoopAround(const Stmt *S, const FunctionDecl *F,
+                                const Expr *Site) {
+  if (!S || !containsStmt(S, Site))
+    return nullptr;
+  for (const Stmt *C : S->children())
+    if (const Stmt *Inner = divergentLoopAround(C, F, Site))
+      return Inner;
+  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) && !sameTrips(S, F))
+    return S;
+  return nullptr;
+}
+
+/// True when every launch of kernel \p K in this file (at least one) has
+/// blocks of one thread, which have no warp-mates. Like kernelsRunning, this
+/// knows only the launches in this file.
+bool runsAlone(ProgramAnalysis &A, const FunctionDecl *K) {
+  bool Seen = false;
+  for (const LaunchSite &S : A.sites()) {
+    if (!S.Callee || canonicalFunction(S.Callee) != canonicalFunction(K))
+      continue;
+    std::optional<uint64_t> N =
+        constantThreadCount(S.Block.E, K->getASTContext());
+    if (!N || *N != 1)
+      return false;
+    Seen = true;
+  }
+  return Seen;
+}
+
+} // namespace
+
+std::optional<Refusal> loopedLaunchBlocker(ProgramAnalysis &A,
+                                           const LaunchSite &Site) {
+  // The site's function, and every kernel launched in this file that runs
+  // it (where a loop before the call of a device function counts the same).
+  std::vector<const FunctionDecl *> Runners = {Site.Caller};
+  llvm::append_range(Runners, A.kernelsRunning(Site.Caller));
+  // A driver kernel launched with one thread (benchmarks/ccl/cdp1.cu's) has
+  // no warp-mates to be launching.
+  if (llvm::all_of(A.kernelsRunning(Site.Caller),
+                   [&](const FunctionDecl *K) { return runsAlone(A, K); }) &&
+      !A.kernelsRunning(Site.Caller).empty())
+    return std::nullopt;
+  const WorkingCopy &WC = A.workingCopy();
+  // The site in such a loop, and another launch anywhere: threads still in
+  // the loop would run the child serially while those that left launch.
+  if (const FunctionDecl *Own = getWrittenDefinition(Site.Caller))
+    if (const Stmt *Loop = divergentLoopAround(Own->getBody(), Own, Site.Call))
+      for (const FunctionDecl *F : Runners) {
+        const FunctionDecl *Def = getWrittenDefinition(F);
+        const Expr *Other = Def ? firstRuntimeUse(A, Def->getBody(), Site.Call,
+                                                  /*AnyRuntimeCall=*/false)
+                                : nullptr;
+        if (Other)
+          return Refusal{
+              DiagId::LoopedLaunch,
+              "the launch is in a loop whose threads can leave it at "
+              "different iterations (" +
+                  whereIs(WC, Loop->getBeginLoc()) + "), and '" +
+                  F->getNameAsString() + "' also launches (" +
+                  whereIs(WC, Other->getBeginLoc()) +
+                  "), so warp-mates could be launching while this thread "
+                  "runs the child serially, which hung warps on CUDA 13 "
+                  "(docs/cdp2-semantics.md)"};
+      }
+  for (const FunctionDecl *F : Runners) {
+    const FunctionDecl *Def = getWrittenDefinition(F);
+    const Expr *Launch = nullptr;
+    const Stmt *Loop =
+        Def ? launchingLoop(A, Def->getBody(), Def, Site.Call, Launch)
+            : nullptr;
+    if (!Loop)
+      continue;
+    return Refusal{
+        DiagId::LoopedLaunch,
+        "the loop at " + whereIs(WC, Loop->getBeginLoc()) + " in '" +
+            F->getNameAsString() + "' launches (" +
+            whereIs(WC, Launch->getBeginLoc()) +
+            "): its threads can leave it at different iterations, so "
+            "warp-mates could still be launching while this thread runs the "
+            "child serially, which hung warps on CUDA 13 "
+            "(docs/cdp2-semantics.md)"};
+  }
+  return std::nullopt;
+}
+
 std::optional<Refusal> serialLaneBlocker(ProgramAnalysis &A,
                                          const LaunchSite &Site) {
   if (std::optional<Refusal> Why = tailLaunchBlocker(A, Site))
     return *Why + ": a thread that ran a child grid serially and then "
                   "tail-launched hung its warp on CUDA 13 "
                   "(docs/cdp2-semantics.md)";
-  return siblingLaunchBlocker(A, Site);
+  if (std::optional<Refusal> Why = siblingLaunchBlocker(A, Site))
+    return Why;
+  return loopedLaunchBlocker(A, Site);
 }
 
 unsigned maxBlockThreads(const FunctionDecl *Kernel) {

@@ -274,7 +274,12 @@ __global__ void looped(int *a) {
   for (unsigned Id : {4u, 5u}) {
     const SiteDecision &D = decision(Plan, *P, Id);
     EXPECT_FALSE(D.Chosen) << "site " << Id;
-    EXPECT_NE(D.Reason.find("which stays a launch"), std::string::npos)
+    // Site 5 is refused first because its loop's threads can leave it at
+    // different iterations (the return) while the other launch is made
+    // (DP3027); either reason keeps the child from overtaking.
+    EXPECT_TRUE(D.Reason.find("which stays a launch") != std::string::npos ||
+                (Id == 5u &&
+                 D.Reason.find("different iterations") != std::string::npos))
         << "site " << Id << ": " << D.Reason;
   }
 }

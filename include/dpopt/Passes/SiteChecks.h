@@ -112,9 +112,17 @@ earlyExitBarrierBlocker(ProgramAnalysis &A, const clang::FunctionDecl *Kernel,
 std::vector<const clang::Stmt *>
 droppableOwnStreamCalls(ProgramAnalysis &A, const LaunchSite &Site);
 
-/// tailLaunchBlocker and siblingLaunchBlocker, with the consequence written
-/// out: why the launching thread must not run \p Site's child serially, or
-/// nothing.
+/// A loop that launches besides \p Site, in the site's function or in a
+/// kernel launched in this file that runs it: lanes leave such a loop at
+/// different iterations, so a thread that runs the site's child serially
+/// could do so while warp-mates are inside a launch (differential tester,
+/// seed 6307 program 7, remove-launch T4: hung 2 of 2 runs, 2026-11-29).
+std::optional<Refusal> loopedLaunchBlocker(ProgramAnalysis &A,
+                                           const LaunchSite &Site);
+
+/// tailLaunchBlocker, loopedLaunchBlocker and siblingLaunchBlocker, with the
+/// consequence written out: why the launching thread must not run \p Site's
+/// child serially, or nothing.
 std::optional<Refusal> serialLaneBlocker(ProgramAnalysis &A,
                                          const LaunchSite &Site);
 

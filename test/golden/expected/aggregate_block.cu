@@ -105,7 +105,7 @@ __global__ void tiles(const float *const *In, float *const *Out, const int *W, c
 #line 106 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggGroup __dpopt_agg1; // launch group of the launch of 'tileChild'
-  dpopt::rt::aggBeginBlock(__dpopt_agg1, 1u);
+  dpopt::rt::aggBeginBlock(__dpopt_agg1, sizeof(__dpopt_rec_tileChild), 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
 #line 19 "aggregate_block.cu"
@@ -216,7 +216,7 @@ __global__ void fills(int **Rows, const int *Len, int N) {
 #line 217 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggGroup __dpopt_agg2; // launch group of the launch of 'fill'
-  dpopt::rt::aggBeginBlock(__dpopt_agg2, DPOPT_AGG_LOOP_SLOTS);
+  dpopt::rt::aggBeginBlock(__dpopt_agg2, sizeof(__dpopt_rec_fill), DPOPT_AGG_LOOP_SLOTS);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
 #line 32 "aggregate_block.cu"
@@ -261,7 +261,7 @@ __global__ void walk(const int *Next, int *Seen, int Node) {
 #line 262 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggGroup __dpopt_agg3; // launch group of the launch of 'walk'
-  dpopt::rt::aggBeginBlock(__dpopt_agg3, 1u);
+  dpopt::rt::aggBeginBlock(__dpopt_agg3, sizeof(__dpopt_rec_walk), 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
 #line 38 "aggregate_block.cu"
@@ -303,7 +303,7 @@ static __device__ void __dpopt_launch_agg_walk(dpopt::rt::AggGroup &__dpopt_grou
 // dpopt: 'walk' aggregated: each block finds and runs one original launch's block (aggregate)
 static __global__ void __dpopt_agg_walk(const __dpopt_rec_walk *__dpopt_records, unsigned __dpopt_count, const int * Next, int * Seen) {
   __shared__ dpopt::rt::AggGroup __dpopt_agg3; // launch group of the launch of 'walk'
-  dpopt::rt::aggBeginBlock(__dpopt_agg3, 1u);
+  dpopt::rt::aggBeginBlock(__dpopt_agg3, sizeof(__dpopt_rec_walk), 1u);
   // Find this block's original launch (the first record whose blocks end
   // past it), copy it, and let the chunk go once every block has.
   const unsigned __dpopt_index = dpopt::rt::aggFind(__dpopt_records, __dpopt_count, blockIdx.x);

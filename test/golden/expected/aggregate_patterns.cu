@@ -101,7 +101,7 @@ __global__ void condParent(int *Out, int N) {
 #line 102 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // launch group of the launch of 'addChild'
-  dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, dpopt::rt::aggFittingGroupBlocks((1u) * sizeof(__dpopt_rec_addChild)), 1u);
+  dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, sizeof(__dpopt_rec_addChild), 1u, dpopt::rt::aggFittingGroupBlocks((1u) * sizeof(__dpopt_rec_addChild)), 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
 #line 18 "aggregate_patterns.cu"
@@ -134,7 +134,7 @@ __global__ void loopParent(int *Out, int N) {
 #line 135 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggGroup __dpopt_agg2[32]; // launch group of the launch of 'addChild'
-  dpopt::rt::aggBeginWarp(__dpopt_agg2, DPOPT_AGG_LOOP_SLOTS);
+  dpopt::rt::aggBeginWarp(__dpopt_agg2, sizeof(__dpopt_rec_addChild), DPOPT_AGG_LOOP_SLOTS);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
 #line 27 "aggregate_patterns.cu"
@@ -242,7 +242,7 @@ __global__ void tileParent(const int *In, int *Out, int N) {
 #line 243 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg3; // launch group of the launch of 'tileChild'
-  dpopt::rt::aggBeginMultiBlock(__dpopt_agg3, 3u, 4ull, 1u);
+  dpopt::rt::aggBeginMultiBlock(__dpopt_agg3, sizeof(__dpopt_rec_tileChild), 3u, 4ull, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
 #line 44 "aggregate_patterns.cu"
@@ -345,7 +345,7 @@ __global__ void cubeParent(int *Out, int N) {
 #line 346 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg4; // launch group of the launch of 'cubeChild'
-  dpopt::rt::aggBeginMultiBlock(__dpopt_agg4, 4u, 0ull, 1u);
+  dpopt::rt::aggBeginMultiBlock(__dpopt_agg4, sizeof(__dpopt_rec_cubeChild), 4u, 0ull, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
 #line 58 "aggregate_patterns.cu"
@@ -449,7 +449,7 @@ __global__ void dynParent(int *Out, int N) {
 #line 450 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg5; // launch group of the launch of 'dynChild'
-  dpopt::rt::aggBeginMultiBlock(__dpopt_agg5, 5u, dpopt::rt::aggFittingGroupBlocks((1u) * sizeof(__dpopt_rec_dynChild)), 1u);
+  dpopt::rt::aggBeginMultiBlock(__dpopt_agg5, sizeof(__dpopt_rec_dynChild), 5u, dpopt::rt::aggFittingGroupBlocks((1u) * sizeof(__dpopt_rec_dynChild)), 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
 #line 74 "aggregate_patterns.cu"
@@ -495,7 +495,7 @@ __global__ void treeVisit(int *Out, int Depth) {
 #line 496 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg6; // launch group of the launch of 'treeVisit'
-  dpopt::rt::aggBeginMultiBlock(__dpopt_agg6, 6u, 32ull, 1u);
+  dpopt::rt::aggBeginMultiBlock(__dpopt_agg6, sizeof(__dpopt_rec_treeVisit), 6u, 32ull, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
 #line 80 "aggregate_patterns.cu"
@@ -535,7 +535,7 @@ static __device__ void __dpopt_launch_agg_treeVisit(dpopt::rt::AggGroup &__dpopt
 // dpopt: 'treeVisit' aggregated: each block finds and runs one original launch's block (aggregate)
 static __global__ void __dpopt_agg_treeVisit(const __dpopt_rec_treeVisit *__dpopt_records, unsigned __dpopt_count, int * Out, int Depth) {
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg6; // launch group of the launch of 'treeVisit'
-  dpopt::rt::aggBeginMultiBlock(__dpopt_agg6, 6u, 32ull, 1u);
+  dpopt::rt::aggBeginMultiBlock(__dpopt_agg6, sizeof(__dpopt_rec_treeVisit), 6u, 32ull, 1u);
   // Find this block's original launch (the first record whose blocks end
   // past it), copy it, and let the chunk go once every block has.
   const unsigned __dpopt_index = dpopt::rt::aggFind(__dpopt_records, __dpopt_count, blockIdx.x);

@@ -146,7 +146,7 @@ template <typename T> __global__ void generic(T *A) { A[threadIdx.x] = T(); }
 __global__ void barrierParent(int *A, int N) {
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // launch group of the launch of 'usesBarrier'
-  dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, dpopt::rt::aggFittingGroupBlocks((1u) * sizeof(__dpopt_rec_usesBarrier)), 1u);
+  dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, sizeof(__dpopt_rec_usesBarrier), 1u, dpopt::rt::aggFittingGroupBlocks((1u) * sizeof(__dpopt_rec_usesBarrier)), 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   { { // dpopt aggregate (grid, as far as its records fit): one launch per group
   dim3 __dpopt_grid = 1;
@@ -164,7 +164,7 @@ __global__ void barrierParent(int *A, int N) {
 __global__ void shuffleParent(int *A, int N) {
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg2; // launch group of the launch of 'usesShuffle'
-  dpopt::rt::aggBeginMultiBlock(__dpopt_agg2, 2u, dpopt::rt::aggFittingGroupBlocks((1u) * sizeof(__dpopt_rec_usesShuffle)), 1u);
+  dpopt::rt::aggBeginMultiBlock(__dpopt_agg2, sizeof(__dpopt_rec_usesShuffle), 2u, dpopt::rt::aggFittingGroupBlocks((1u) * sizeof(__dpopt_rec_usesShuffle)), 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   { { // dpopt aggregate (grid, as far as its records fit): one launch per group
   dim3 __dpopt_grid = 1;

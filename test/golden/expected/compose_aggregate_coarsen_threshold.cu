@@ -123,7 +123,7 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int
 #line 124 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // launch group of the launch of 'child'
-  dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, dpopt::rt::aggFittingGroupBlocks((1u) * sizeof(__dpopt_rec_child)), 1u);
+  dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, sizeof(__dpopt_rec_child), 1u, dpopt::rt::aggFittingGroupBlocks((1u) * sizeof(__dpopt_rec_child)), 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
 #line 15 "compose_aggregate_coarsen_threshold.cu"

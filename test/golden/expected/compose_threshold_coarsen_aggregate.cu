@@ -148,7 +148,7 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Level, int N, int
 #line 149 "@DPOPT_OUTPUT@"
   // dpopt aggregate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_agg1; // launch group of the launch of '__dpopt_coarse_child'
-  dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, 1u, dpopt::rt::aggFittingGroupBlocks((1u) * sizeof(__dpopt_rec___dpopt_coarse_child)), 1u);
+  dpopt::rt::aggBeginMultiBlock(__dpopt_agg1, sizeof(__dpopt_rec___dpopt_coarse_child), 1u, dpopt::rt::aggFittingGroupBlocks((1u) * sizeof(__dpopt_rec___dpopt_coarse_child)), 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
 #line 13 "compose_threshold_coarsen_aggregate.cu"

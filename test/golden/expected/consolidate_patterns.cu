@@ -207,7 +207,7 @@ __global__ void parent(const int *RowPtr, const int *Col, int *Out, float *Data,
 #line 208 "@DPOPT_OUTPUT@"
   // dpopt consolidate: set up the launch groups
   __shared__ dpopt::rt::AggGroup __dpopt_cons1; // launch group of the launch of 'edges'
-  dpopt::rt::aggBeginBlock(__dpopt_cons1, 1u);
+  dpopt::rt::aggBeginBlock(__dpopt_cons1, sizeof(__dpopt_cons_rec_edges), 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
 #line 23 "consolidate_patterns.cu"
@@ -241,7 +241,7 @@ __global__ void parent2(int *Out, int N) {
 #line 242 "@DPOPT_OUTPUT@"
   // dpopt consolidate: set up the launch groups
   __shared__ dpopt::rt::AggGroup __dpopt_cons2[32]; // launch group of the launch of 'single'
-  dpopt::rt::aggBeginWarp(__dpopt_cons2, 1u, 64u);
+  dpopt::rt::aggBeginWarp(__dpopt_cons2, sizeof(__dpopt_cons_rec_single), 1u, 64u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
 #line 35 "consolidate_patterns.cu"
@@ -268,7 +268,7 @@ __global__ void parent3(float *Data, int N) {
 #line 269 "@DPOPT_OUTPUT@"
   // dpopt consolidate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_cons3; // launch group of the launch of 'tile'
-  dpopt::rt::aggBeginMultiBlock(__dpopt_cons3, 3u, 0ull, 1u);
+  dpopt::rt::aggBeginMultiBlock(__dpopt_cons3, sizeof(__dpopt_cons_rec_tile), 3u, 0ull, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
 #line 43 "consolidate_patterns.cu"
@@ -319,7 +319,7 @@ __global__ void walk(const int *ChildPtr, const int *Child, int *Depth, const in
 #line 320 "@DPOPT_OUTPUT@"
   // dpopt consolidate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_cons4; // launch group of the launch of 'walk'
-  dpopt::rt::aggBeginMultiBlock(__dpopt_cons4, 4u, 0ull, 1u);
+  dpopt::rt::aggBeginMultiBlock(__dpopt_cons4, sizeof(__dpopt_cons_rec_walk), 4u, 0ull, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
 #line 51 "consolidate_patterns.cu"
@@ -363,14 +363,14 @@ static __device__ void __dpopt_launch_cons_walk(dpopt::rt::AggGroup &__dpopt_gro
   const unsigned __dpopt_shmem = dpopt::rt::aggMaxShmem(__dpopt_group);
   const unsigned __dpopt_grid = dpopt::rt::consGridBlocks(reinterpret_cast<const void *>(__dpopt_cons_walk), __dpopt_threads, __dpopt_shmem, __dpopt_kc, __dpopt_blocks, __dpopt_want_blocks);
   // The clone's grid-wide groups, set up here: its blocks need not look them up.
-  dpopt::rt::AggTableSlot *__dpopt_slot = dpopt::rt::aggNewGridGroup(__dpopt_grid, dim3(__dpopt_threads), (1u) * ((__dpopt_blocks + __dpopt_grid - 1u) / __dpopt_grid), 0u, __dpopt_records);
+  dpopt::rt::AggTableSlot *__dpopt_slot = dpopt::rt::aggNewGridGroup(sizeof(__dpopt_cons_rec_walk), __dpopt_grid, dim3(__dpopt_threads), (1u) * ((__dpopt_blocks + __dpopt_grid - 1u) / __dpopt_grid), 0u, __dpopt_records);
   __dpopt_cons_walk<<<__dpopt_grid, __dpopt_threads, __dpopt_shmem, cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count, __dpopt_blocks, __dpopt_slot, ChildPtr, Child, Depth, Level);
 }
 
 // dpopt: 'walk' consolidated: a moldable kernel that runs buffered work items until none is left (consolidate)
 static __global__ void __dpopt_cons_walk(const __dpopt_cons_rec_walk *__dpopt_records, unsigned __dpopt_count, unsigned __dpopt_blocks, dpopt::rt::AggTableSlot *__dpopt_slot, const int * ChildPtr, const int * Child, int * Depth, int Level) {
   __shared__ dpopt::rt::AggBlockLink __dpopt_cons4; // launch group of the launch of 'walk'
-  dpopt::rt::aggBeginPassedGroup(__dpopt_cons4, __dpopt_slot, 4u, (1u) * ((__dpopt_blocks + gridDim.x - 1u) / gridDim.x));
+  dpopt::rt::aggBeginPassedGroup(__dpopt_cons4, sizeof(__dpopt_cons_rec_walk), __dpopt_slot, 4u, (1u) * ((__dpopt_blocks + gridDim.x - 1u) / gridDim.x));
   const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   // Each block runs one original block at a time until the work is done.

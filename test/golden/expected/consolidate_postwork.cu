@@ -99,7 +99,7 @@ __global__ void rows(const int *Off, float *Data, float *Sum, int N) {
 #line 100 "@DPOPT_OUTPUT@"
   // dpopt consolidate: set up the launch groups
   __shared__ dpopt::rt::AggGroup __dpopt_cons1; // launch group of the launch of 'scale'
-  dpopt::rt::aggBeginBlock(__dpopt_cons1, 1u);
+  dpopt::rt::aggBeginBlock(__dpopt_cons1, sizeof(__dpopt_cons_rec_scale), 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
 #line 16 "consolidate_postwork.cu"
@@ -249,7 +249,7 @@ __global__ void branchy(const int *Off, int *Out, int *Last, int N) {
 #line 250 "@DPOPT_OUTPUT@"
   // dpopt consolidate: set up the launch groups
   __shared__ dpopt::rt::AggGroup __dpopt_cons2[32]; // launch group of the launch of 'fill'
-  dpopt::rt::aggBeginWarp(__dpopt_cons2, 1u);
+  dpopt::rt::aggBeginWarp(__dpopt_cons2, sizeof(__dpopt_cons_rec_fill), 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
 #line 37 "consolidate_postwork.cu"
@@ -352,7 +352,7 @@ __global__ void total(const int *First, const int *Kids, const int *Value,
 #line 353 "@DPOPT_OUTPUT@"
   // dpopt consolidate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_cons3; // launch group of the launch of 'total'
-  dpopt::rt::aggBeginMultiBlock(__dpopt_cons3, 3u, 0ull, 1u);
+  dpopt::rt::aggBeginMultiBlock(__dpopt_cons3, sizeof(__dpopt_cons_rec_total), 3u, 0ull, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   {
 #line 55 "consolidate_postwork.cu"
@@ -394,7 +394,7 @@ static __device__ void __dpopt_launch_cons_total(dpopt::rt::AggGroup &__dpopt_gr
   const unsigned __dpopt_shmem = dpopt::rt::aggMaxShmem(__dpopt_group);
   const unsigned __dpopt_grid = dpopt::rt::consGridBlocks(reinterpret_cast<const void *>(__dpopt_cons_total), __dpopt_threads, __dpopt_shmem, __dpopt_kc, __dpopt_blocks, __dpopt_want_blocks);
   // The clone's grid-wide groups, set up here: its blocks need not look them up.
-  dpopt::rt::AggTableSlot *__dpopt_slot = dpopt::rt::aggNewGridGroup(__dpopt_grid, dim3(__dpopt_threads), (1u) * ((__dpopt_blocks + __dpopt_grid - 1u) / __dpopt_grid), 0u, __dpopt_records);
+  dpopt::rt::AggTableSlot *__dpopt_slot = dpopt::rt::aggNewGridGroup(sizeof(__dpopt_cons_rec_total), __dpopt_grid, dim3(__dpopt_threads), (1u) * ((__dpopt_blocks + __dpopt_grid - 1u) / __dpopt_grid), 0u, __dpopt_records);
   __dpopt_cons_total<<<__dpopt_grid, __dpopt_threads, __dpopt_shmem, cudaStreamFireAndForget>>>(__dpopt_records, __dpopt_count, __dpopt_blocks, __dpopt_slot, First, Kids, Value, Sum);
   // the postwork of every item, after the grid and its children
   __dpopt_cons_postwork_total<<<(__dpopt_count + 127u) / 128u, 128u, 0u, cudaStreamTailLaunch>>>(__dpopt_records, __dpopt_count);
@@ -436,7 +436,7 @@ static __global__ void __dpopt_alone_total(const __dpopt_cons_rec_total __dpopt_
 // dpopt: 'total' consolidated: a moldable kernel that runs buffered work items until none is left (consolidate)
 static __global__ void __dpopt_cons_total(const __dpopt_cons_rec_total *__dpopt_records, unsigned __dpopt_count, unsigned __dpopt_blocks, dpopt::rt::AggTableSlot *__dpopt_slot, const int * First, const int * Kids, const int * Value, int * Sum) {
   __shared__ dpopt::rt::AggBlockLink __dpopt_cons3; // launch group of the launch of 'total'
-  dpopt::rt::aggBeginPassedGroup(__dpopt_cons3, __dpopt_slot, 3u, (1u) * ((__dpopt_blocks + gridDim.x - 1u) / gridDim.x));
+  dpopt::rt::aggBeginPassedGroup(__dpopt_cons3, sizeof(__dpopt_cons_rec_total), __dpopt_slot, 3u, (1u) * ((__dpopt_blocks + gridDim.x - 1u) / gridDim.x));
   const unsigned __dpopt_rank = dpopt::rt::aggThreadRank();
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   // Each block runs one original block at a time until the work is done.

@@ -148,7 +148,7 @@ __global__ void sharedChild(int *Out) {
 __global__ void otherSite(int *Out) {
   // dpopt consolidate: set up the launch groups
   __shared__ dpopt::rt::AggBlockLink __dpopt_cons10; // launch group of the launch of 'child8'
-  dpopt::rt::aggBeginMultiBlock(__dpopt_cons10, 10u, 0ull, 1u);
+  dpopt::rt::aggBeginMultiBlock(__dpopt_cons10, sizeof(__dpopt_cons_rec_child8), 10u, 0ull, 1u);
   dpopt::rt::aggConvergeWarp(); // the lanes start together
   { { // dpopt consolidate (grid): the launch becomes a work item
   dim3 __dpopt_grid = 1;
