@@ -29,7 +29,11 @@
 // test/gpu/probes/divergent_runtime.cu shows the same with plain CUDA
 // (docs/cdp2-semantics.md, "A continued kernel with launches after the
 // wait"). So it makes one attempt at the list's first piece, one at
-// carving, and otherwise takes the piece from malloc. poolGive, called by
+// carving, and otherwise takes the piece from malloc. Not even a bounded
+// retry: up to 8 lock-free attempts per step (each failing only when
+// another thread's change went in) hung the same program under all five
+// --waits configurations of the tester, where single attempts passed
+// (2026-11-29). poolGive, called by
 // a block's last thread when every other thread of the block has left,
 // retries until the piece is in its list (lock-free: a retry means another
 // thread's change went in); poolTryGive makes one attempt.

@@ -3,8 +3,7 @@
 # out/agg-gpu, from prepare.sh) and the runtime's unit tests
 # (runtime_test.cu), and runs them; each must print PASSED. Variants
 # of the block build are also run with a tiny record pool (every group falls
-# back to direct launches at once) and a pool that fills up part way (every
-# pattern but 'pair', which is run alone as a known failure), with clones
+# back to direct launches at once) and a pool that fills up part way, with clones
 # whose launchers pass no group slot (they look their groups up), with the
 # default's fitted groups split into groups of 2 blocks (smallgroups), and
 # with SANITIZE="memcheck racecheck", the TCA build under those
@@ -44,14 +43,10 @@ wait
 echo "variant,status,seconds" > "$out/results.csv"
 for bin in "$out"/bin/*; do
   name=$(basename "$bin")
-  # Known defect: with the record pool run out, 'pair' (several sites whose
-  # launches fall back to direct ones under enclosures) hung on an H200
-  # (docs/cdp2-semantics.md). The pool builds run every other pattern, and
-  # 'pair' alone below as a known failure.
-  skip=
-  [[ "$name" == *pool* ]] && skip=-pair
+  # The pool builds run 'pair' too: with the record pool run out it hung
+  # until record steps stopped waiting (2026-11-29, docs/cdp2-semantics.md).
   start=$(date +%s%N)
-  timeout 120 "$bin" 5000 3 $skip > "$out/$name.run.log" 2>&1
+  timeout 120 "$bin" 5000 3 > "$out/$name.run.log" 2>&1
   rc=$?
   secs=$(( ($(date +%s%N) - start) / 1000000 ))e-3
   status=FAIL
@@ -59,17 +54,6 @@ for bin in "$out"/bin/*; do
   [ $rc = 124 ] && status=TIMEOUT
   echo "$name,$status,$secs" >> "$out/results.csv"
   echo "$name: $status ($(tail -n 1 "$out/$name.run.log"))"
-done
-# The known hang, reported but not counted: XFAIL when it hangs or fails,
-# XPASS when it passes (then see whether the defect is gone).
-for bin in "$out"/bin/*pool*; do
-  name=$(basename "$bin")
-  timeout 30 "$bin" 5000 1 pair > "$out/$name.pair.run.log" 2>&1
-  rc=$?
-  status=XFAIL
-  [ $rc = 0 ] && grep -q '^PASSED' "$out/$name.pair.run.log" && status=XPASS
-  echo "$name pair (known hang): $status (rc=$rc)"
-  echo "$name-pair,$status,-" >> "$out/results.csv"
 done
 for tool in ${SANITIZE:-}; do
   if command -v compute-sanitizer > /dev/null; then
