@@ -108,26 +108,6 @@ LevelChoice defaultLevel(const LaunchSite &S, ProgramAnalysis &A) {
   return C;
 }
 
-/// The block size, in threads, of every launch of kernel \p K in the file,
-/// when they all have one compile-time constant size. Only a hint for a
-/// fitted group's size: a group of any size aggregates correctly, so a
-/// launch of \p K that dpopt cannot see (another file) or a clone of it
-/// run with other blocks costs at most speed.
-std::optional<uint64_t> parentBlockThreads(const FunctionDecl *K,
-                                           ProgramAnalysis &A,
-                                           const ASTContext &AST) {
-  std::optional<uint64_t> Threads;
-  for (const LaunchSite &S : A.sites()) {
-    if (!S.Callee || canonicalFunction(S.Callee) != canonicalFunction(K))
-      continue;
-    std::optional<uint64_t> N = constantThreadCount(S.Block.E, AST);
-    if (!N || (Threads && *Threads != *N))
-      return std::nullopt;
-    Threads = N;
-  }
-  return Threads;
-}
-
 /// The granularity a site uses: its pragma's or tuning entry's, else --agg,
 /// else the default's (defaultLevel).
 LevelChoice levelOf(const LaunchSite &S, const PassOptions &O,
@@ -507,9 +487,12 @@ public:
     P.Level = Level.Level;
     P.GroupBlocks = Level.GroupBlocks.value_or(DefaultGroupBlocks);
     if (Choice.Fit) {
-      P.FitRecord = C.Rec;
+      P.Fit = true;
+      // Only a hint for the group's size: a group of any size aggregates
+      // correctly, so a launch of the parent that dpopt cannot see (another
+      // file) or a clone of it run with other blocks costs at most speed.
       if (S.Kind == CallerKind::Global)
-        P.FitBlockThreads = parentBlockThreads(S.Caller, A, AST);
+        P.FitBlockThreads = launchBlockThreads(A, S.Caller);
     }
     P.Group = Names.fresh("agg" + std::to_string(S.Id));
     P.PerThread = S.inLoop() || A.transitiveFacts(S.Caller).Launches.size() > 1

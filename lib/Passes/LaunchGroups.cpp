@@ -288,8 +288,8 @@ std::string groupBlocks(const GroupSite &P) {
     return "0ull";
   // The same expression in the prologue and the epilogue: it depends only
   // on the grid and block, so every block of the grid gets the same size.
-  if (!P.FitRecord.empty()) {
-    std::string Bytes = "(" + P.PerThread + ") * sizeof(" + P.FitRecord + ")";
+  if (P.Fit) {
+    std::string Bytes = "(" + P.PerThread + ") * sizeof(" + P.Record + ")";
     if (P.FitBlockThreads && !P.GuardedAxes)
       return rt::aggFittingGroupBlocksFor + "(" +
              std::to_string(*P.FitBlockThreads) + "ull * " + Bytes + ")";

@@ -56,18 +56,18 @@ struct GroupSite {
   Granularity Level = Granularity::Block;
   /// N of multiblock:N (ignored for the other levels).
   uint64_t GroupBlocks = 0;
-  /// When set (multi-block only), the record type of a group whose size is
-  /// chosen at run time instead of GroupBlocks: the whole grid where its
-  /// records fit in the group budget (rt::aggFittingGroupBlocks).
-  std::string FitRecord;
-  /// With FitRecord: the parent block's threads, when every launch of the
-  /// parent in the file has this one constant block size; the group size is
-  /// then a compile-time constant (rt::aggFittingGroupBlocksFor), which
-  /// costs the parent no registers.
-  std::optional<uint64_t> FitBlockThreads;
   /// The record type of the group's launches: the group takes room for its
   /// records when it is set up (rt::aggInitGroup).
   std::string Record;
+  /// Multi-block only: the group's size is chosen at run time instead of
+  /// GroupBlocks: the whole grid where its records fit in the group budget
+  /// (rt::aggFittingGroupBlocks).
+  bool Fit = false;
+  /// With Fit: the parent block's threads, when every launch of the parent
+  /// in the file has this one constant block size; the group size is then a
+  /// compile-time constant (rt::aggFittingGroupBlocksFor), which costs the
+  /// parent no registers.
+  std::optional<uint64_t> FitBlockThreads;
   /// The site's group variable (shared memory) in its kernel.
   std::string Group;
   /// Records each thread may need: "1u", or DPOPT_AGG_LOOP_SLOTS in a loop.

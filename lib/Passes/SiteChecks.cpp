@@ -386,6 +386,13 @@ bool sameTrips(const Stmt *S, const FunctionDecl *F) {
   return Steps && !leavesOrChanges(For->getBody(), V, /*InNested=*/false);
 }
 
+/// True when \p S is a loop that threads of \p F may leave at different
+/// iterations (any loop but one sameTrips shows even).
+bool isUnevenLoop(const Stmt *S, const FunctionDecl *F) {
+  return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) &&
+         !sameTrips(S, F);
+}
+
 /// A loop in \p S (code of \p F) that threads may leave at different
 /// iterations and that launches besides \p Site (around it or not); its
 /// launch in \p Launch. Loops every thread runs equally often are looked
@@ -395,7 +402,7 @@ const Stmt *launchingLoop(ProgramAnalysis &A, const Stmt *S,
                           const Expr *&Launch) {
   if (!S)
     return nullptr;
-  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) && !sameTrips(S, F)) {
+  if (isUnevenLoop(S, F)) {
     if (const Expr *L = firstRuntimeUse(A, S, Site, /*AnyRuntimeCall=*/false)) {
       Launch = L;
       return S;
@@ -417,42 +424,40 @@ const Stmt *divergentLoopAround(const Stmt *S, const FunctionDecl *F,
   for (const Stmt *C : S->children())
     if (const Stmt *Inner = divergentLoopAround(C, F, Site))
       return Inner;
-  if (isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S) && !sameTrips(S, F))
-    return S;
-  return nullptr;
+  return isUnevenLoop(S, F) ? S : nullptr;
 }
 
-/// True when every launch of kernel \p K in this file (at least one) has
-/// blocks of one thread, which have no warp-mates. Like kernelsRunning, this
-/// knows only the launches in this file.
-bool runsAlone(ProgramAnalysis &A, const FunctionDecl *K) {
-  bool Seen = false;
+} // namespace
+
+std::optional<uint64_t> launchBlockThreads(ProgramAnalysis &A,
+                                           const FunctionDecl *K) {
+  std::optional<uint64_t> Threads;
   for (const LaunchSite &S : A.sites()) {
     if (!S.Callee || canonicalFunction(S.Callee) != canonicalFunction(K))
       continue;
     std::optional<uint64_t> N =
         constantThreadCount(S.Block.E, K->getASTContext());
-    if (!N || *N != 1)
-      return false;
-    Seen = true;
+    if (!N || (Threads && *Threads != *N))
+      return std::nullopt;
+    Threads = N;
   }
-  return Seen;
+  return Threads;
 }
-
-} // namespace
 
 std::optional<Refusal> loopedLaunchBlocker(ProgramAnalysis &A,
                                            const LaunchSite &Site) {
   // The site's function, and every kernel launched in this file that runs
   // it (where a loop before the call of a device function counts the same).
-  std::vector<const FunctionDecl *> Runners = {Site.Caller};
-  llvm::append_range(Runners, A.kernelsRunning(Site.Caller));
+  ArrayRef<const FunctionDecl *> Kernels = A.kernelsRunning(Site.Caller);
   // A driver kernel launched with one thread (benchmarks/ccl/cdp1.cu's) has
-  // no warp-mates to be launching.
-  if (llvm::all_of(A.kernelsRunning(Site.Caller),
-                   [&](const FunctionDecl *K) { return runsAlone(A, K); }) &&
-      !A.kernelsRunning(Site.Caller).empty())
+  // no warp-mates to be launching (as kernelsRunning, this knows only the
+  // launches in this file).
+  if (!Kernels.empty() && llvm::all_of(Kernels, [&](const FunctionDecl *K) {
+        return launchBlockThreads(A, K) == 1u;
+      }))
     return std::nullopt;
+  std::vector<const FunctionDecl *> Runners = {Site.Caller};
+  llvm::append_range(Runners, Kernels);
   const WorkingCopy &WC = A.workingCopy();
   // The site in such a loop, and another launch anywhere: threads still in
   // the loop would run the child serially while those that left launch.

@@ -126,6 +126,12 @@ std::optional<Refusal> loopedLaunchBlocker(ProgramAnalysis &A,
 std::optional<Refusal> serialLaneBlocker(ProgramAnalysis &A,
                                          const LaunchSite &Site);
 
+/// The block size, in threads, of every launch of kernel \p K in this file,
+/// when there is at least one and they all have one compile-time constant
+/// size (a launch in another file is not seen).
+std::optional<uint64_t> launchBlockThreads(ProgramAnalysis &A,
+                                           const clang::FunctionDecl *K);
+
 /// The most threads per block a launch of \p Kernel accepts: 1,024, or its
 /// __launch_bounds__ when that is a constant.
 unsigned maxBlockThreads(const clang::FunctionDecl *Kernel);
