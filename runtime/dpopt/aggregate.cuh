@@ -474,13 +474,29 @@ __device__ inline unsigned aggPackedBlocks(unsigned Threads, const AggGroup &G) 
   return (Threads + Size - 1) / Size;
 }
 
+/// Counts the lanes \p Lanes (the calling lanes, which run together) out on
+/// \p Done with one atomic of their lowest lane, which it returns true for
+/// when that made \p Done reach \p Total. One atomic per warp instead of one
+/// per thread: a count-out's 32 same-address atomics serialize, and every
+/// block of a parent grid pays for them whether or not it launched. Each
+/// lane fences its records first; the warp barrier orders them before the
+/// lowest lane's atomic (PTX ISA, bar.warp.sync: memory ordering among the
+/// participating threads).
+__device__ inline bool aggCountOut(unsigned *Done, unsigned Lanes, unsigned long long Total) {
+  __threadfence();
+  __syncwarp(Lanes);
+  if (aggThreadRank() % 32 != static_cast<unsigned>(__ffs(Lanes) - 1))
+    return false;
+  const unsigned N = __popc(Lanes);
+  return atomicAdd(Done, N) + static_cast<unsigned long long>(N) == Total;
+}
+
 /// Counts the calling thread out of a warp or block group of \p Members
 /// threads; true for the last one, which then launches. The fence makes the
 /// thread's records visible to that one and to the child grid.
 __device__ inline bool aggArrive(AggGroup &G, unsigned Members) {
   unsigned M = __activemask();
-  __threadfence();
-  bool Last = atomicAdd(&G.Done, 1u) == Members - 1;
+  bool Last = aggCountOut(&G.Done, M, Members);
   if (Last)
     __threadfence();
   syncLanes(M); // as in aggRecord: the last lane may launch next
@@ -624,13 +640,18 @@ __device__ inline bool aggHolds(AggTableSlot &S, unsigned long long Grid, unsign
   return Seen == Tag;
 }
 
-/// The slot of (\p Grid, \p Tag) among its candidates, or null (one thread).
-__device__ inline AggTableSlot *aggFindGroup(unsigned Base, unsigned Step,
-                                             unsigned long long Grid, unsigned long long Tag) {
-  for (unsigned K = 0; K < AggTableWays; ++K)
+/// The candidate (0 to AggTableWays - 1) that holds (\p Grid, \p Tag), or
+/// -1: the lanes \p Lanes look at the candidates together, one memory round
+/// trip, and all get the answer.
+__device__ inline int aggLookUp(unsigned Base, unsigned Step, unsigned long long Grid,
+                                unsigned long long Tag, unsigned Lanes) {
+  const unsigned Lane = aggThreadRank() % 32, Count = __popc(Lanes);
+  int Hit = -1;
+  for (unsigned K = Lane; K < AggTableWays && Hit < 0; K += Count)
     if (aggHolds(aggCandidate(Base, Step, K), Grid, Tag))
-      return &aggCandidate(Base, Step, K);
-  return nullptr;
+      Hit = static_cast<int>(K);
+  const unsigned Found = __ballot_sync(Lanes, Hit >= 0);
+  return Found ? __shfl_sync(Lanes, Hit, __ffs(Found) - 1) : -1;
 }
 
 /// The group (\p Site, \p Group) of the calling grid: joined when a block
@@ -650,23 +671,28 @@ __device__ inline AggTableSlot *aggJoin(unsigned Site, unsigned long long Group,
   unsigned Base = static_cast<unsigned>((H >> 32) % DPOPT_AGG_TABLE_SLOTS);
   unsigned Step = static_cast<unsigned>(H % DPOPT_AGG_TABLE_SLOTS) | 1u;
   unsigned *Lock = &AggTableLock[Base % AggTableStripes];
-  unsigned Lane = aggThreadRank() % 32, Count = __popc(Lanes);
+  const bool First = aggThreadRank() % 32 == 0;
   for (;;) {
-    int Hit = -1;
-    for (unsigned K = Lane; K < AggTableWays && Hit < 0; K += Count)
-      if (aggHolds(aggCandidate(Base, Step, K), Grid, Tag))
-        Hit = static_cast<int>(K);
-    unsigned Found = __ballot_sync(Lanes, Hit >= 0);
-    if (Found) {
-      int K = __shfl_sync(Lanes, Hit, __ffs(Found) - 1);
+    const int Hit = aggLookUp(Base, Step, Grid, Tag, Lanes);
+    if (Hit >= 0) {
       __threadfence();
-      return &aggCandidate(Base, Step, static_cast<unsigned>(K));
+      return &aggCandidate(Base, Step, static_cast<unsigned>(Hit));
     }
-    unsigned long long Made = 0;
-    if (Lane == 0 && *static_cast<volatile unsigned *>(Lock) == 0u &&
-        atomicCAS(Lock, 0u, 1u) == 0u) {
+    const bool Locked = First && *static_cast<volatile unsigned *>(Lock) == 0u &&
+                        atomicCAS(Lock, 0u, 1u) == 0u;
+    if (Locked)
       __threadfence();
-      AggTableSlot *S = aggFindGroup(Base, Step, Grid, Tag);
+    if (!__ballot_sync(Lanes, Locked))
+      continue;
+    // Holding the stripe: look again, all lanes at once (the holder's fence
+    // and the warp barrier order these reads after the lock). The creation
+    // is on the critical path of every block that started with the group:
+    // one candidate at a time, this look cost up to eight round trips.
+    __syncwarp(Lanes);
+    const int Again = aggLookUp(Base, Step, Grid, Tag, Lanes);
+    unsigned long long Made = 0;
+    if (Locked) {
+      AggTableSlot *S = Again >= 0 ? &aggCandidate(Base, Step, static_cast<unsigned>(Again)) : nullptr;
       for (unsigned K = 0; !S && K < AggTableWays; ++K) {
         AggTableSlot &C = aggCandidate(Base, Step, K);
         if (atomicCAS(&C.Grid, 0ull, Grid) != 0ull)
@@ -809,10 +835,8 @@ __device__ inline AggTableSlot *aggArriveMultiBlock(AggBlockLink &L,
                                                     unsigned long long GroupBlocks,
                                                     unsigned Threads = aggBlockThreads()) {
   unsigned M = __activemask();
-  __threadfence();
   AggTableSlot *R = nullptr;
-  if (atomicAdd(&L.Done, 1u) == Threads - 1 &&
-      aggArriveBlock(L.__slot, aggGroupBlocks(GroupBlocks)))
+  if (aggCountOut(&L.Done, M, Threads) && aggArriveBlock(L.__slot, aggGroupBlocks(GroupBlocks)))
     R = L.__slot;
   syncLanes(M); // as in aggRecord: the last lane may launch next
   return R;

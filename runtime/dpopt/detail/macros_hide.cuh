@@ -19,6 +19,8 @@
 #undef Add
 #pragma push_macro("Address")
 #undef Address
+#pragma push_macro("Again")
+#undef Again
 #pragma push_macro("AggBlockBits")
 #undef AggBlockBits
 #pragma push_macro("AggBlockLink")
@@ -249,6 +251,8 @@
 #undef Lo
 #pragma push_macro("Lock")
 #undef Lock
+#pragma push_macro("Locked")
+#undef Locked
 #pragma push_macro("Look")
 #undef Look
 #pragma push_macro("Lower")
@@ -531,12 +535,12 @@
 #undef aggChildRelease
 #pragma push_macro("aggConvergeWarp")
 #undef aggConvergeWarp
+#pragma push_macro("aggCountOut")
+#undef aggCountOut
 #pragma push_macro("aggDelinearize")
 #undef aggDelinearize
 #pragma push_macro("aggFind")
 #undef aggFind
-#pragma push_macro("aggFindGroup")
-#undef aggFindGroup
 #pragma push_macro("aggFittingGroupBlocks")
 #undef aggFittingGroupBlocks
 #pragma push_macro("aggFittingGroupBlocksFor")
@@ -561,6 +565,8 @@
 #undef aggLaunchingThreads
 #pragma push_macro("aggLeave")
 #undef aggLeave
+#pragma push_macro("aggLookUp")
+#undef aggLookUp
 #pragma push_macro("aggMaxShmem")
 #undef aggMaxShmem
 #pragma push_macro("aggMaxThreads")
