@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes summary.md and speedup.svg from this folder's CSVs: the probe's
-cost of a grid that launches nothing (probe-*.csv) and the suite's full
-data, old runtime (8357ba5) against new (3cf9536) (full.csv, full-rerun.csv)."""
+cost of a grid that launches nothing (probe-*.csv), the suite's full
+data, old runtime (8357ba5) against new (3cf9536) (full.csv, full-rerun.csv),
+and variant T against 3cf9536 (full-T.csv: 'n' = 3cf9536, 'default' = T)."""
 import collections
 import csv
 import math
@@ -19,7 +20,7 @@ def probe_rows():
     """{binary: [ms per round, ...]} for the aggregated kernel with no launching thread."""
     t = collections.defaultdict(list)
     for name in ('probe-old-new.csv', 'probe-variants-1.csv', 'probe-variants-2.csv',
-                 'probe-variants-3.csv'):
+                 'probe-variants-3.csv', 'probe-T.csv', 'probe-B.csv'):
         for r in csv.DictReader(open(os.path.join(HERE, name))):
             if r['variant'] == 'plain-or-aggregated' and r['launching'] == '0':
                 key = {'dp_old': 'old', 'dp_new': 'N', 'blk_old': 'block old',
@@ -28,12 +29,12 @@ def probe_rows():
     return t
 
 
-def pairs(name):
+def pairs(name, base='old'):
     t = collections.defaultdict(dict)
     for r in csv.DictReader(open(os.path.join(HERE, name))):
         if r['status'] == 'PASS':
             t[(r['bench'], r['dataset'])][r['variant']] = float(r['median_ms'])
-    return {k: (v['old'], v['default']) for k, v in t.items() if 'old' in v and 'default' in v}
+    return {k: (v[base], v['default']) for k, v in t.items() if base in v and 'default' in v}
 
 
 def main():
@@ -57,6 +58,15 @@ def main():
     out += ['', 'First call: geomean %.3fx over %d pairs (%.2f-%.2fx). Rerun (6 benchmarks, '
             'variants in the other order, 7 runs): geomean %.3fx over %d pairs (%.2f-%.2fx).' %
             (geomean(s1), len(s1), min(s1), max(s1), geomean(s2), len(s2), min(s2), max(s2))]
+    tee = pairs('full-T.csv', 'n')
+    out += ['', '## Variant T (group published before its records are taken) over 3cf9536', '',
+            '| pair | 3cf9536 ms | T ms | speed-up |', '|---|---|---|---|']
+    st = []
+    for k in sorted(tee):
+        o, n = tee[k]
+        st.append(o / n)
+        out.append('| %s | %.3f | %.3f | %.2fx |' % ('/'.join(k), o, n, o / n))
+    out += ['', 'Geomean %.3fx over %d pairs (%.2f-%.2fx).' % (geomean(st), len(st), min(st), max(st))]
     open(os.path.join(HERE, 'summary.md'), 'w').write('\n'.join(out) + '\n')
     w, bar, left = 760, 16, 190
     h = 40 + bar * len(rows)
