@@ -28,6 +28,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 
 #include <chrono>
 
@@ -61,6 +62,14 @@ std::optional<std::string> optionWithoutItsPass(const PassOptions &O,
               " pass, which --passes does not run")
           .str();
   return std::nullopt;
+}
+
+/// True when \p Text has a '#pragma dp' or '_Pragma("dp ...")' line that
+/// names remove_launch.
+bool mentionsRemoveLaunchPragma(StringRef Text) {
+  static const Regex Pragma("(#[ \t]*pragma[ \t]+dp|_Pragma[ \t]*\\([ \t]*\"[ "
+                            "\t]*dp)[ \t][^\n]*remove_launch");
+  return Pragma.match(Text);
 }
 
 class Run {
@@ -148,8 +157,21 @@ int Run::execute() {
       return fail(ExitInputError, DiagId::UnknownPass, Parsed.takeError());
     Pipeline = std::move(*Parsed);
   }
+  // '#pragma dp remove_launch' and tuning entries that name it are honoured
+  // by the default pipeline: remove-launch runs first there, on those
+  // launches only (the other passes take the rest). It is added only then:
+  // its runtime header is costly to parse, and the parse-only prelude is
+  // made before the sites are known, so the input's text decides.
+  if (!O.Passes &&
+      (mentionsRemoveLaunchPragma((*Input)->getBuffer()) ||
+       (Tuning && any_of(Tuning->entries(), [&](const TuningEntry &E) {
+          return E.Controls.RemoveLaunch &&
+                 TuningFile::namesFile(E.File, O.Input);
+        }))))
+    Pipeline.insert(Pipeline.begin(), Registry.lookup("remove-launch"));
   PassOptions PassOpts = O.PassOpts;
   PassOpts.PipelineNamed = O.Passes.has_value();
+  PassOpts.RemoveLaunchOnlyAsked = !O.Passes.has_value();
   for (Pass *P : Pipeline)
     PassOpts.Pipeline.push_back(P->name().str());
 
@@ -244,6 +266,27 @@ int Run::execute() {
   if (std::optional<std::string> Why =
           optionWithoutItsPass(O.PassOpts, Pipeline))
     return fail(ExitInputError, DiagId::OptionNeedsAnother, *Why);
+  // The default pipeline runs remove-launch where a pragma or a tuning
+  // entry names it (added before the parse, below, from the input's text):
+  // a pragma the text does not show (from a header or a macro) would go
+  // unheeded, so it is an error.
+  if (!O.Passes &&
+      none_of(Pipeline, [](Pass *P) { return P->name() == "remove-launch"; }))
+    for (const SiteOrigin &S : (*WC)->sites().all())
+      if (S.DeviceSide && S.Pragma && S.Pragma->RemoveLaunch) {
+        UserLocation At;
+        At.InMainFile = true;
+        At.Offset = S.PragmaOffset;
+        std::vector<Diagnostic> Missed{(*WC)->diagnosticAt(
+            At, Severity::Error,
+            "this '#pragma dp remove_launch' is made by a macro, and the "
+            "default pipeline adds the remove-launch pass only for pragmas "
+            "it can see in the input's text: write it out, or name the "
+            "passes with --passes",
+            DiagId::RemoveLaunchPragmaUnseen)};
+        printWithPolicy(Errs, Missed, *Policy, O.Remarks);
+        return ExitInputError;
+      }
   {
     ProgramAnalysis Analysis(**WC);
     std::vector<Diagnostic> PragmaErrors;

@@ -32,10 +32,6 @@ std::pair<std::string, std::string> forbiddenClause(const PragmaDirective &D) {
     return {"consldt", std::string("'consldt'") + Asserts};
   if (D.Merge)
     return {"merge", std::string("'merge'") + Asserts};
-  if (D.RemoveLaunch)
-    return {"remove_launch",
-            "'remove_launch' cannot be set by a tuning file; it takes "
-            "threshold, coarsen, aggregate, agg_threshold, skip and off"};
   return {"", ""};
 }
 

@@ -50,6 +50,10 @@ struct PassOptions {
   /// acts only where asked in the default pipeline (merge) does more when
   /// named.
   bool PipelineNamed = false;
+  /// remove-launch takes only the launches that '#pragma dp remove_launch'
+  /// or a tuning entry names (set by the driver where it adds the pass to
+  /// the default pipeline for them).
+  bool RemoveLaunchOnlyAsked = false;
 
   /// True when the pass \p Later runs after the pass \p Earlier.
   bool runsAfter(llvm::StringRef Later, llvm::StringRef Earlier) const {

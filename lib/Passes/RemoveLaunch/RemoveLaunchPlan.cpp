@@ -74,9 +74,14 @@ std::optional<std::string> t4LaneBlocker(ProgramAnalysis &A,
   return std::nullopt;
 }
 
+/// The technique the launch's pragma or tuning entry names, if any.
+std::optional<RemoveLaunchMode> askedMode(const LaunchSite &S) {
+  return S.setting([](const PragmaDirective &D) { return D.RemoveLaunch; });
+}
+
 RemoveLaunchMode requestedMode(const LaunchSite &S, const PassOptions &O) {
-  if (S.Pragma && S.Pragma->RemoveLaunch)
-    return *S.Pragma->RemoveLaunch;
+  if (std::optional<RemoveLaunchMode> M = askedMode(S))
+    return *M;
   return O.RemoveLaunch.value_or(RemoveLaunchMode::Auto);
 }
 
@@ -84,6 +89,10 @@ std::string modeSource(const LaunchSite &S) {
   if (S.Pragma && S.Pragma->RemoveLaunch)
     return "'#pragma dp remove_launch(" +
            std::string(removeLaunchModeName(*S.Pragma->RemoveLaunch)) + ")'";
+  if (S.Tuning && S.Tuning->RemoveLaunch)
+    return "'remove_launch(" +
+           std::string(removeLaunchModeName(*S.Tuning->RemoveLaunch)) +
+           ")' in the tuning entry at " + S.TuningFrom;
   return "--remove-launch";
 }
 
@@ -159,6 +168,16 @@ public:
       if (D.Chosen && !A.transitiveFacts(D.Site->Callee).Launches.empty())
         D.Reason +=
             "; the launches '" + D.Site->CalleeName + "' makes are removed too";
+    // Only-asked (the default pipeline): a wait in a kernel none of whose
+    // launches was asked for is the continuation pass's, which runs later.
+    if (O.RemoveLaunchOnlyAsked)
+      llvm::erase_if(P.Syncs, [&](const SyncDecision &S) {
+        return llvm::none_of(A.transitiveFacts(S.Sync.Function).Launches,
+                             [&](const Occurrence &L) {
+                               const SiteDecision *D = siteAt(L.Loc);
+                               return D && askedMode(*D->Site);
+                             });
+      });
     for (SyncDecision &S : P.Syncs)
       decideSync(S);
   }
@@ -167,6 +186,16 @@ private:
   SiteDecision decideAlone(const LaunchSite &S) {
     SiteDecision D;
     D.Site = &S;
+    // In the default pipeline remove-launch runs first, and only where a
+    // pragma or a tuning entry names it (the driver adds it then); the
+    // other passes take the rest. Named with --passes, it takes them all.
+    if (O.RemoveLaunchOnlyAsked && !askedMode(S)) {
+      D.Id = DiagId::RemoveNotAsked;
+      D.Reason = "in the default pipeline remove-launch takes only the "
+                 "launches that '#pragma dp remove_launch' or a tuning entry "
+                 "names";
+      return D;
+    }
     if (std::optional<Refusal> Why = launchStatementBlocker(S, A)) {
       D.Reason = Why->Reason;
       D.Id = Why->Id;
