@@ -268,8 +268,8 @@ int Run::execute() {
     return fail(ExitInputError, DiagId::OptionNeedsAnother, *Why);
   // The default pipeline runs remove-launch where a pragma or a tuning
   // entry names it (added before the parse, below, from the input's text):
-  // a pragma the text does not show (from a header or a macro) would go
-  // unheeded, so it is an error.
+  // a pragma the text does not show on one line (a macro makes it, or a
+  // continued line splits it) would go unheeded, so it is an error.
   if (!O.Passes &&
       none_of(Pipeline, [](Pass *P) { return P->name() == "remove-launch"; }))
     for (const SiteOrigin &S : (*WC)->sites().all())
@@ -279,10 +279,11 @@ int Run::execute() {
         At.Offset = S.PragmaOffset;
         std::vector<Diagnostic> Missed{(*WC)->diagnosticAt(
             At, Severity::Error,
-            "this '#pragma dp remove_launch' is made by a macro, and the "
-            "default pipeline adds the remove-launch pass only for pragmas "
-            "it can see in the input's text: write it out, or name the "
-            "passes with --passes",
+            "the default pipeline looks for 'remove_launch' on the "
+            "'#pragma dp' lines of the input's text before it parses, and "
+            "this pragma is on none (a macro makes it, or a continued line "
+            "splits it): write it on one line, or name the passes with "
+            "--passes",
             DiagId::RemoveLaunchPragmaUnseen)};
         printWithPolicy(Errs, Missed, *Policy, O.Remarks);
         return ExitInputError;

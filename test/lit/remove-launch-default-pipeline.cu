@@ -69,4 +69,4 @@ void run(int *A, const int *Ns, int M) {
 // TUNED-DAG: remove-launch-default-pipeline.cu:52:5: remark: removed this launch of 'other' (T4): T4, requested by 'remove_launch(T4)' in the tuning entry at {{.*}}:1 [-Rpass=remove-launch] [DP4705]
 // TUNED-DAG: remove-launch-default-pipeline.cu:35:5: remark: removed this launch of 'child' (T4)
 
-// MACRO: remove-launch-macro.cu:13:5: error: this '#pragma dp remove_launch' is made by a macro, and the default pipeline adds the remove-launch pass only for pragmas it can see in the input's text: write it out, or name the passes with --passes [DP1012]
+// MACRO: remove-launch-macro.cu:13:5: error: the default pipeline looks for 'remove_launch' on the '#pragma dp' lines of the input's text before it parses, and this pragma is on none (a macro makes it, or a continued line splits it): write it on one line, or name the passes with --passes [DP1012]
