@@ -266,64 +266,53 @@ int Run::execute() {
   if (std::optional<std::string> Why =
           optionWithoutItsPass(O.PassOpts, Pipeline))
     return fail(ExitInputError, DiagId::OptionNeedsAnother, *Why);
-  // The default pipeline runs remove-launch where a pragma or a tuning
-  // entry names it (added before the parse, below, from the input's text):
-  // a pragma the text does not show on one line (a macro makes it, or a
-  // continued line splits it) would go unheeded, so it is an error.
-  if (!O.Passes &&
-      none_of(Pipeline, [](Pass *P) { return P->name() == "remove-launch"; }))
-    for (const SiteOrigin &S : (*WC)->sites().all())
-      if (S.DeviceSide && S.Pragma && S.Pragma->RemoveLaunch) {
-        UserLocation At;
-        At.InMainFile = true;
-        At.Offset = S.PragmaOffset;
-        std::vector<Diagnostic> Missed{(*WC)->diagnosticAt(
-            At, Severity::Error,
-            "the default pipeline looks for 'remove_launch' on the "
-            "'#pragma dp' lines of the input's text before it parses, and "
-            "this pragma is on none (a macro makes it, or a continued line "
-            "splits it): write it on one line, or name the passes with "
-            "--passes",
-            DiagId::RemoveLaunchPragmaUnseen)};
-        printWithPolicy(Errs, Missed, *Policy, O.Remarks);
-        return ExitInputError;
-      }
   {
     ProgramAnalysis Analysis(**WC);
     std::vector<Diagnostic> PragmaErrors;
-    if (Consolidates) {
-      PragmaErrors = consolidationPragmaErrors(Analysis);
-    } else {
+    // An error at the '#pragma dp' of every site whose pragma \p Asks.
+    auto ErrorAtPragmas = [&](function_ref<bool(const PragmaDirective &)> Asks,
+                              StringRef Message, DiagId Id) {
       for (const SiteOrigin &S : (*WC)->sites().all())
-        if (S.Pragma && S.Pragma->Consolidate) {
+        if (S.Pragma && Asks(*S.Pragma)) {
           UserLocation At;
           At.InMainFile = true;
           At.Offset = S.PragmaOffset;
-          PragmaErrors.push_back((*WC)->diagnosticAt(
-              At, Severity::Error,
-              "'#pragma dp consldt' asks for the consolidate pass, which "
-              "--passes does not run",
-              DiagId::ConsolidatePragmaWithoutPass));
+          PragmaErrors.push_back(
+              (*WC)->diagnosticAt(At, Severity::Error, Message.str(), Id));
         }
-    }
+    };
+    if (Consolidates)
+      PragmaErrors = consolidationPragmaErrors(Analysis);
+    else
+      ErrorAtPragmas(
+          [](const PragmaDirective &D) { return D.Consolidate.has_value(); },
+          "'#pragma dp consldt' asks for the consolidate pass, which "
+          "--passes does not run",
+          DiagId::ConsolidatePragmaWithoutPass);
     bool Merges =
         any_of(Pipeline, [](Pass *P) { return P->name() == "merge"; });
     if (Merges) {
       for (Diagnostic &D : mergePragmaErrors(Analysis))
         PragmaErrors.push_back(std::move(D));
     } else {
-      for (const SiteOrigin &S : (*WC)->sites().all())
-        if (S.Pragma && S.Pragma->Merge) {
-          UserLocation At;
-          At.InMainFile = true;
-          At.Offset = S.PragmaOffset;
-          PragmaErrors.push_back((*WC)->diagnosticAt(
-              At, Severity::Error,
-              "'#pragma dp merge' asks for the merge pass, which --passes "
-              "does not run",
-              DiagId::MergePragmaWithoutPass));
-        }
+      ErrorAtPragmas([](const PragmaDirective &D) { return D.Merge; },
+                     "'#pragma dp merge' asks for the merge pass, which "
+                     "--passes does not run",
+                     DiagId::MergePragmaWithoutPass);
     }
+    // The default pipeline runs remove-launch where the input's text names
+    // it (decided before the parse, above): a pragma no line shows (a macro
+    // makes it, or a continued line splits it) would go unheeded.
+    if (!O.Passes &&
+        none_of(Pipeline, [](Pass *P) { return P->name() == "remove-launch"; }))
+      ErrorAtPragmas(
+          [](const PragmaDirective &D) { return D.RemoveLaunch.has_value(); },
+          "the default pipeline looks for 'remove_launch' on the "
+          "'#pragma dp' lines of the input's text before it parses, and "
+          "this pragma is on none (a macro makes it, or a continued line "
+          "splits it): write it on one line, or name the passes with "
+          "--passes",
+          DiagId::RemoveLaunchPragmaUnseen);
     printWithPolicy(Errs, PragmaErrors, *Policy, O.Remarks);
     if (!PragmaErrors.empty())
       return ExitInputError;
