@@ -7,18 +7,18 @@
 // For a kernel K whose one launch is K<<<1, b>>>(...) by one thread of the
 // block, K's body becomes a loop that runs a level of the chain per turn:
 //
-//   struct Chain { unsigned __dpopt_block[3]; <K's parameters>; <postwork
-//   inputs>[24];
-//   }; static __device__ void level(uint3 blockIdx, dim3 blockDim, dim3
-//   gridDim,
-//                                uint3 threadIdx, bool Active, Chain &, ...,
-//                                <K's parameters>) { <K's body, the launch
-//                                recorded in Chain> }
+//   struct Chain { unsigned __dpopt_block[2][3]; <K's parameters>[2];
+//                  <postwork inputs>[24]; };
+//   static __device__ void level(uint3 blockIdx, dim3 blockDim,
+//                                dim3 gridDim, uint3 threadIdx, bool Active,
+//                                Chain &, ..., <K's parameters>) {
+//     <K's body, the launch recorded in Chain's record depth % 2> }
 //   static __device__ void post(<built-ins>, <inputs>) { <postwork> }
 //   __global__ void K(<parameters>) {
 //     __shared__ Chain C; <the built-ins and parameters in locals>
 //     for (;;) { level(...); if (!__syncthreads_count(launched)) break;
 //                <the next level's parameters and shape from C> }
+//     // (one barrier per level besides K's own: the records take turns)
 //     <thread 0: post(...) for each level, deepest first>
 //   }
 //
@@ -384,10 +384,15 @@ std::string ChainWriter::chainStruct() const {
       "' passes from a level of its\n// chain of children to the next (and, "
       "per level, the postwork's inputs)\n";
   // Member names are dpopt's (reserved): a user's macro cannot be named so.
-  Text += "struct " + Chain + " {\n  unsigned __dpopt_block[3];\n";
+  // Two records, used by turns (level d writes record d % 2): a thread
+  // reads level d's record after the level's closing barrier, and the
+  // launcher of level d + 2 writes it only after level d + 1's, which
+  // every thread reaches once it has read it. No barrier of its own.
+  Text += "struct " + Chain + " {\n  unsigned __dpopt_block[2][3];\n";
   const auto Params = Shape.Kernel->parameters();
   for (size_t I = 0; I < Params.size(); ++I)
-    Text += "  " + printedType(Params[I]->getType(), Ctx, Arg[I]) + ";\n";
+    Text += "  " + printedType(Params[I]->getType(), Ctx, Arg[I] + "[2]") +
+            ";\n";
   if (Shape.hasPostwork()) {
     for (size_t I = 0; I < Shape.Post->Builtins.size(); ++I)
       Text +=
@@ -411,11 +416,15 @@ std::string ChainWriter::recordText() const {
   Lines.push_back("const bool " + Record + " = " + rt::launchable +
                   "(dim3(1), " + B + ", 0, " + std::to_string(MaxThreads) +
                   ", " + std::to_string(Shared) + ");");
-  Lines.push_back(C + ".__dpopt_block[0] = " + Record + " ? " + B + ".x : 0u;");
-  Lines.push_back(C + ".__dpopt_block[1] = " + Record + " ? " + B + ".y : 0u;");
-  Lines.push_back(C + ".__dpopt_block[2] = " + Record + " ? " + B + ".z : 0u;");
+  const std::string Turn = "[" + Depth + " & 1u]";
+  Lines.push_back(C + ".__dpopt_block" + Turn + "[0] = " + Record + " ? " + B +
+                  ".x : 0u;");
+  Lines.push_back(C + ".__dpopt_block" + Turn + "[1] = " + Record + " ? " + B +
+                  ".y : 0u;");
+  Lines.push_back(C + ".__dpopt_block" + Turn + "[2] = " + Record + " ? " + B +
+                  ".z : 0u;");
   for (size_t I = 0; I < Arg.size() && I < S.Args.size(); ++I)
-    Lines.push_back(C + "." + Arg[I] + " = " + S.Args[I].Text + ";");
+    Lines.push_back(C + "." + Arg[I] + Turn + " = " + S.Args[I].Text + ";");
   if (Shape.hasPostwork()) {
     Lines.push_back("if (" + Depth + " >= " + std::to_string(MaxNesting) +
                     "u) // deeper than CUDA's " + std::to_string(MaxNesting) +
@@ -578,10 +587,12 @@ std::string ChainWriter::driverBody() const {
   Loop.push_back("  break;");
   Loop.push_back("if (" + Launchers + " > 1 || " + Launches + " > 1)");
   Loop.push_back("  __trap(); // more launches than dpopt found possible");
-  Loop.push_back("const dim3 " + Cb + "(" + C + ".__dpopt_block[0], " + C +
-                 ".__dpopt_block[1], " + C + ".__dpopt_block[2]);");
+  const std::string Turn = "[" + Depth + " & 1u]";
+  Loop.push_back("const dim3 " + Cb + "(" + C + ".__dpopt_block" + Turn +
+                 "[0], " + C + ".__dpopt_block" + Turn + "[1], " + C +
+                 ".__dpopt_block" + Turn + "[2]);");
   for (size_t I = 0; I < Params.size(); ++I)
-    Loop.push_back(Param[I] + " = " + C + "." + Arg[I] + ";");
+    Loop.push_back(Param[I] + " = " + C + "." + Arg[I] + Turn + ";");
   Loop.push_back("++" + Depth + ";");
   if (Shape.Barriers) {
     std::string Big =
@@ -615,9 +626,6 @@ std::string ChainWriter::driverBody() const {
   Loop.push_back(Bi + " = make_uint3(0, 0, 0);");
   Loop.push_back(Bd + " = " + Cb + ";");
   Loop.push_back(Gd + " = dim3(1, 1, 1);");
-  Loop.push_back("// Every thread has read the record before the next level "
-                 "writes it.");
-  Loop.push_back("__syncthreads();");
   Loop.push_back("if (" + Cb + ".x * " + Cb + ".y * " + Cb +
                  ".z == 0) // the launch would have failed: no child ran");
   Loop.push_back("  break;");

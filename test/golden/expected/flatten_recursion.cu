@@ -11,10 +11,10 @@
 // dpopt flatten-recursion: what a block of 'halve' passes from a level of its
 // chain of children to the next (and, per level, the postwork's inputs)
 struct __dpopt_chain_halve {
-  unsigned __dpopt_block[3];
-  long long *__dpopt_arg0;
-  int __dpopt_arg1;
-  long long *__dpopt_arg2;
+  unsigned __dpopt_block[2][3];
+  long long *__dpopt_arg0[2];
+  int __dpopt_arg1[2];
+  long long *__dpopt_arg2[2];
   unsigned __dpopt_post_blockIdx[24][3];
   long long *__dpopt_post0_Sums[24];
   long long *__dpopt_post1_Data[24];
@@ -39,12 +39,12 @@ static __device__ void __dpopt_level_halve(uint3 blockIdx, dim3 blockDim, dim3 g
       { // dpopt flatten-recursion: the block runs this child after the level
         const dim3 __dpopt_block((Half + 1) / 2);
         const bool __dpopt_launchable = dpopt::rt::launchable(dim3(1), __dpopt_block, 0, 1024, 0);
-        __dpopt_chain.__dpopt_block[0] = __dpopt_launchable ? __dpopt_block.x : 0u;
-        __dpopt_chain.__dpopt_block[1] = __dpopt_launchable ? __dpopt_block.y : 0u;
-        __dpopt_chain.__dpopt_block[2] = __dpopt_launchable ? __dpopt_block.z : 0u;
-        __dpopt_chain.__dpopt_arg0 = Data;
-        __dpopt_chain.__dpopt_arg1 = Half;
-        __dpopt_chain.__dpopt_arg2 = Data + Half;
+        __dpopt_chain.__dpopt_block[__dpopt_depth & 1u][0] = __dpopt_launchable ? __dpopt_block.x : 0u;
+        __dpopt_chain.__dpopt_block[__dpopt_depth & 1u][1] = __dpopt_launchable ? __dpopt_block.y : 0u;
+        __dpopt_chain.__dpopt_block[__dpopt_depth & 1u][2] = __dpopt_launchable ? __dpopt_block.z : 0u;
+        __dpopt_chain.__dpopt_arg0[__dpopt_depth & 1u] = Data;
+        __dpopt_chain.__dpopt_arg1[__dpopt_depth & 1u] = Half;
+        __dpopt_chain.__dpopt_arg2[__dpopt_depth & 1u] = Data + Half;
         if (__dpopt_depth >= 24u) // deeper than CUDA's 24 nested grids
           __trap();
         __dpopt_chain.__dpopt_post_blockIdx[__dpopt_depth][0] = blockIdx.x; __dpopt_chain.__dpopt_post_blockIdx[__dpopt_depth][1] = blockIdx.y; __dpopt_chain.__dpopt_post_blockIdx[__dpopt_depth][2] = blockIdx.z;
@@ -91,10 +91,10 @@ __global__ void halve(long long *Data, int N, long long *Sums) { // dpopt flatte
       break;
     if (__dpopt_launchers > 1 || __dpopt_launches > 1)
       __trap(); // more launches than dpopt found possible
-    const dim3 __dpopt_child_block(__dpopt_chain.__dpopt_block[0], __dpopt_chain.__dpopt_block[1], __dpopt_chain.__dpopt_block[2]);
-    __dpopt_arg0 = __dpopt_chain.__dpopt_arg0;
-    __dpopt_arg1 = __dpopt_chain.__dpopt_arg1;
-    __dpopt_arg2 = __dpopt_chain.__dpopt_arg2;
+    const dim3 __dpopt_child_block(__dpopt_chain.__dpopt_block[__dpopt_depth & 1u][0], __dpopt_chain.__dpopt_block[__dpopt_depth & 1u][1], __dpopt_chain.__dpopt_block[__dpopt_depth & 1u][2]);
+    __dpopt_arg0 = __dpopt_chain.__dpopt_arg0[__dpopt_depth & 1u];
+    __dpopt_arg1 = __dpopt_chain.__dpopt_arg1[__dpopt_depth & 1u];
+    __dpopt_arg2 = __dpopt_chain.__dpopt_arg2[__dpopt_depth & 1u];
     ++__dpopt_depth;
     if (__dpopt_child_block.x * __dpopt_child_block.y * __dpopt_child_block.z > __dpopt_team) { // its barriers need more threads than the block has
       __trap();
@@ -102,8 +102,6 @@ __global__ void halve(long long *Data, int N, long long *Sums) { // dpopt flatte
     __dpopt_level_block_idx = make_uint3(0, 0, 0);
     __dpopt_level_block_dim = __dpopt_child_block;
     __dpopt_level_grid_dim = dim3(1, 1, 1);
-    // Every thread has read the record before the next level writes it.
-    __syncthreads();
     if (__dpopt_child_block.x * __dpopt_child_block.y * __dpopt_child_block.z == 0) // the launch would have failed: no child ran
       break;
   }
@@ -115,9 +113,9 @@ __global__ void halve(long long *Data, int N, long long *Sums) { // dpopt flatte
 // dpopt flatten-recursion: what a block of 'early' passes from a level of its
 // chain of children to the next (and, per level, the postwork's inputs)
 struct __dpopt_chain_early {
-  unsigned __dpopt_block[3];
-  int *__dpopt_arg0;
-  unsigned int __dpopt_arg1;
+  unsigned __dpopt_block[2][3];
+  int *__dpopt_arg0[2];
+  unsigned int __dpopt_arg1[2];
 };
 
 // dpopt flatten-recursion: a level of the chain of 'early' children, run by the
@@ -128,22 +126,22 @@ static __device__ void __dpopt_level_early(uint3 blockIdx, dim3 blockDim, dim3 g
   if (__dpopt_active_2) { Data[threadIdx.x] += 1; }
 #line 28 "flatten_recursion.cu"
   __syncthreads();
-#line 132 "@DPOPT_OUTPUT@"
+#line 130 "@DPOPT_OUTPUT@"
   if (__dpopt_active_2) { if (threadIdx.x == 0)
     { // dpopt flatten-recursion: the block runs this child after the level
       const dim3 __dpopt_block_2(Size / 2);
       const bool __dpopt_launchable_2 = dpopt::rt::launchable(dim3(1), __dpopt_block_2, 0, 1024, 0);
-      __dpopt_chain_2.__dpopt_block[0] = __dpopt_launchable_2 ? __dpopt_block_2.x : 0u;
-      __dpopt_chain_2.__dpopt_block[1] = __dpopt_launchable_2 ? __dpopt_block_2.y : 0u;
-      __dpopt_chain_2.__dpopt_block[2] = __dpopt_launchable_2 ? __dpopt_block_2.z : 0u;
-      __dpopt_chain_2.__dpopt_arg0 = Data;
-      __dpopt_chain_2.__dpopt_arg1 = Size / 2;
+      __dpopt_chain_2.__dpopt_block[__dpopt_depth_2 & 1u][0] = __dpopt_launchable_2 ? __dpopt_block_2.x : 0u;
+      __dpopt_chain_2.__dpopt_block[__dpopt_depth_2 & 1u][1] = __dpopt_launchable_2 ? __dpopt_block_2.y : 0u;
+      __dpopt_chain_2.__dpopt_block[__dpopt_depth_2 & 1u][2] = __dpopt_launchable_2 ? __dpopt_block_2.z : 0u;
+      __dpopt_chain_2.__dpopt_arg0[__dpopt_depth_2 & 1u] = Data;
+      __dpopt_chain_2.__dpopt_arg1[__dpopt_depth_2 & 1u] = Size / 2;
       ++__dpopt_launches_2;
     } }
 #line 31 "flatten_recursion.cu"
 }
 
-#line 147 "@DPOPT_OUTPUT@"
+#line 145 "@DPOPT_OUTPUT@"
 __global__ void early(int *Data, unsigned Size) { // dpopt flatten-recursion: this block runs the chain of 'early' children it
   // launched, one level a turn (__dpopt_level_early)
   __shared__ __dpopt_chain_early __dpopt_chain_2;
@@ -164,9 +162,9 @@ __global__ void early(int *Data, unsigned Size) { // dpopt flatten-recursion: th
       break;
     if (__dpopt_launchers_2 > 1 || __dpopt_launches_2 > 1)
       __trap(); // more launches than dpopt found possible
-    const dim3 __dpopt_child_block_2(__dpopt_chain_2.__dpopt_block[0], __dpopt_chain_2.__dpopt_block[1], __dpopt_chain_2.__dpopt_block[2]);
-    __dpopt_arg0_2 = __dpopt_chain_2.__dpopt_arg0;
-    __dpopt_arg1_2 = __dpopt_chain_2.__dpopt_arg1;
+    const dim3 __dpopt_child_block_2(__dpopt_chain_2.__dpopt_block[__dpopt_depth_2 & 1u][0], __dpopt_chain_2.__dpopt_block[__dpopt_depth_2 & 1u][1], __dpopt_chain_2.__dpopt_block[__dpopt_depth_2 & 1u][2]);
+    __dpopt_arg0_2 = __dpopt_chain_2.__dpopt_arg0[__dpopt_depth_2 & 1u];
+    __dpopt_arg1_2 = __dpopt_chain_2.__dpopt_arg1[__dpopt_depth_2 & 1u];
     ++__dpopt_depth_2;
     if (__dpopt_child_block_2.x * __dpopt_child_block_2.y * __dpopt_child_block_2.z > __dpopt_team_2) { // too large for the block: launched as written
       if (__dpopt_launches_2)
@@ -176,8 +174,6 @@ __global__ void early(int *Data, unsigned Size) { // dpopt flatten-recursion: th
     __dpopt_level_block_idx_2 = make_uint3(0, 0, 0);
     __dpopt_level_block_dim_2 = __dpopt_child_block_2;
     __dpopt_level_grid_dim_2 = dim3(1, 1, 1);
-    // Every thread has read the record before the next level writes it.
-    __syncthreads();
     if (__dpopt_child_block_2.x * __dpopt_child_block_2.y * __dpopt_child_block_2.z == 0) // the launch would have failed: no child ran
       break;
   }
@@ -185,9 +181,9 @@ __global__ void early(int *Data, unsigned Size) { // dpopt flatten-recursion: th
 // dpopt flatten-recursion: what a block of 'grow' passes from a level of its
 // chain of children to the next (and, per level, the postwork's inputs)
 struct __dpopt_chain_grow {
-  unsigned __dpopt_block[3];
-  int *__dpopt_arg0;
-  int __dpopt_arg1;
+  unsigned __dpopt_block[2][3];
+  int *__dpopt_arg0[2];
+  int __dpopt_arg1[2];
 };
 
 // dpopt flatten-recursion: a level of the chain of 'grow' children, run by the
@@ -196,21 +192,21 @@ static __device__ void __dpopt_level_grow(uint3 blockIdx, dim3 blockDim, dim3 gr
 #line 34 "flatten_recursion.cu"
   Out[Level * 1024 + threadIdx.x] = Level;
   if (threadIdx.x == 0 && Level < 5)
-#line 200 "@DPOPT_OUTPUT@"
+#line 196 "@DPOPT_OUTPUT@"
     { // dpopt flatten-recursion: the block runs this child after the level
       const dim3 __dpopt_block_3(blockDim.x * 2);
       const bool __dpopt_launchable_3 = dpopt::rt::launchable(dim3(1), __dpopt_block_3, 0, 1024, 0);
-      __dpopt_chain_3.__dpopt_block[0] = __dpopt_launchable_3 ? __dpopt_block_3.x : 0u;
-      __dpopt_chain_3.__dpopt_block[1] = __dpopt_launchable_3 ? __dpopt_block_3.y : 0u;
-      __dpopt_chain_3.__dpopt_block[2] = __dpopt_launchable_3 ? __dpopt_block_3.z : 0u;
-      __dpopt_chain_3.__dpopt_arg0 = Out;
-      __dpopt_chain_3.__dpopt_arg1 = Level + 1;
+      __dpopt_chain_3.__dpopt_block[__dpopt_depth_3 & 1u][0] = __dpopt_launchable_3 ? __dpopt_block_3.x : 0u;
+      __dpopt_chain_3.__dpopt_block[__dpopt_depth_3 & 1u][1] = __dpopt_launchable_3 ? __dpopt_block_3.y : 0u;
+      __dpopt_chain_3.__dpopt_block[__dpopt_depth_3 & 1u][2] = __dpopt_launchable_3 ? __dpopt_block_3.z : 0u;
+      __dpopt_chain_3.__dpopt_arg0[__dpopt_depth_3 & 1u] = Out;
+      __dpopt_chain_3.__dpopt_arg1[__dpopt_depth_3 & 1u] = Level + 1;
       ++__dpopt_launches_3;
     }
 #line 37 "flatten_recursion.cu"
 }
 
-#line 214 "@DPOPT_OUTPUT@"
+#line 210 "@DPOPT_OUTPUT@"
 __global__ void grow(int *Out, int Level) { // dpopt flatten-recursion: this block runs the chain of 'grow' children it
   // launched, one level a turn (__dpopt_level_grow)
   __shared__ __dpopt_chain_grow __dpopt_chain_3;
@@ -231,15 +227,13 @@ __global__ void grow(int *Out, int Level) { // dpopt flatten-recursion: this blo
       break;
     if (__dpopt_launchers_3 > 1 || __dpopt_launches_3 > 1)
       __trap(); // more launches than dpopt found possible
-    const dim3 __dpopt_child_block_3(__dpopt_chain_3.__dpopt_block[0], __dpopt_chain_3.__dpopt_block[1], __dpopt_chain_3.__dpopt_block[2]);
-    __dpopt_arg0_3 = __dpopt_chain_3.__dpopt_arg0;
-    __dpopt_arg1_3 = __dpopt_chain_3.__dpopt_arg1;
+    const dim3 __dpopt_child_block_3(__dpopt_chain_3.__dpopt_block[__dpopt_depth_3 & 1u][0], __dpopt_chain_3.__dpopt_block[__dpopt_depth_3 & 1u][1], __dpopt_chain_3.__dpopt_block[__dpopt_depth_3 & 1u][2]);
+    __dpopt_arg0_3 = __dpopt_chain_3.__dpopt_arg0[__dpopt_depth_3 & 1u];
+    __dpopt_arg1_3 = __dpopt_chain_3.__dpopt_arg1[__dpopt_depth_3 & 1u];
     ++__dpopt_depth_3;
     __dpopt_level_block_idx_3 = make_uint3(0, 0, 0);
     __dpopt_level_block_dim_3 = __dpopt_child_block_3;
     __dpopt_level_grid_dim_3 = dim3(1, 1, 1);
-    // Every thread has read the record before the next level writes it.
-    __syncthreads();
     if (__dpopt_child_block_3.x * __dpopt_child_block_3.y * __dpopt_child_block_3.z == 0) // the launch would have failed: no child ran
       break;
   }
