@@ -15,6 +15,12 @@
 #                            (gen.py --own-streams), computing the same
 #   WORK/s<seed>/waits.cu    the input of configurations marked @waits: the
 #                            programs with legacy CDP1 waits (gen.py --waits)
+#   WORK/s<seed>/rl.tuning.txt  the tuning file of configurations marked
+#                            @rl-tuning: remove_launch(m) entries for launches
+#                            of orig.cu drawn with the seed
+#   WORK/s<seed>/rlpragma.cu the input of configurations marked @rl-pragma:
+#                            orig.cu with '#pragma dp remove_launch(m)' lines
+#                            before launches drawn the same way
 #   WORK/dpopt.csv                                   seed,config,status,exit,seconds
 #   WORK/manifest.txt                                commit, seeds, programs, configs
 #                            (and 'nvcc-flags.<config> FLAGS' for configurations
@@ -35,7 +41,9 @@
 import argparse
 import concurrent.futures
 import csv
+import json
 import os
+import random
 import re
 import shlex
 import subprocess
@@ -102,6 +110,9 @@ WAITS = '@waits'
 OWN_STREAMS = '@own-streams'
 MERGE = '@merge'
 NVCC = '@nvcc='
+RL_TUNING = '@rl-tuning'
+RL_PRAGMA = '@rl-pragma'
+MARKERS = (WAITS, OWN_STREAMS, MERGE, RL_TUNING, RL_PRAGMA)
 
 
 def nvcc_flags(opts):
@@ -111,7 +122,63 @@ def nvcc_flags(opts):
 
 def dpopt_opts(opts):
     """A configuration's options less the markers prepare.py reads."""
-    return [o for o in opts if o not in (WAITS, OWN_STREAMS, MERGE) and not o.startswith(NVCC)]
+    return [o for o in opts if o not in MARKERS and not o.startswith(NVCC)]
+
+
+# The techniques a remove_launch clause names: 'auto' most often, and each
+# T-technique sometimes, where the pass may have to refuse it.
+RL_MODES = ['auto'] * 6 + ['T1', 'T2', 'T3', 'T4']
+
+
+def remove_launch_choices(dpopt, src, seed, timeout):
+    """Launches of \p src to name in remove_launch clauses, drawn with the
+    seed's own generator from what 'dpopt --passes=remove-launch
+    --report=json' lists: most of the device launches the pass can remove,
+    and some it refuses (the other passes must then still take them).
+    Returns [(line, column, callee, mode)] in source order."""
+    p = subprocess.run([dpopt, src, '-o', os.devnull, '--passes=remove-launch',
+                        '--report=json'], capture_output=True, text=True, timeout=timeout)
+    if p.returncode != 0:
+        raise RuntimeError('dpopt --passes=remove-launch --report=json failed on %s:\n%s'
+                           % (src, p.stderr))
+    rng = random.Random(seed * 7919 + 17)
+    chosen = []
+    for s in json.loads(p.stdout)['sites']:
+        # A tuning entry names its kernel in one word.
+        if s['side'] != 'device' or any(c.isspace() for c in s['callee']):
+            continue
+        applicable = s['passes'].get('remove-launch', {}).get('applicable')
+        if rng.random() < (0.7 if applicable else 0.2):
+            chosen.append((s['line'], s['column'], s['callee'], rng.choice(RL_MODES)))
+    return chosen
+
+
+def write_rl_tuning(dpopt, d, seed, timeout):
+    """rl.tuning.txt: remove_launch entries for launches of orig.cu (the
+    default pipeline then runs remove-launch first on those)."""
+    src = os.path.abspath(os.path.join(d, 'orig.cu'))
+    with open(os.path.join(d, 'rl.tuning.txt'), 'w', newline='\n') as f:
+        f.write('# prepare.py: remove_launch entries drawn for seed %d\n' % seed)
+        for line, col, callee, mode in remove_launch_choices(dpopt, src, seed, timeout):
+            f.write('%s:%d:%d %s remove_launch(%s)\n' % (src, line, col, callee, mode))
+
+
+def write_rl_pragmas(dpopt, d, seed, timeout):
+    """rlpragma.cu: orig.cu with '#pragma dp remove_launch(m)' on its own
+    line before launches of orig.cu whose line starts with the kernel's name
+    (the others stay unnamed). Pragmas compute nothing: orig.cu stays the
+    reference."""
+    src = os.path.join(d, 'orig.cu')
+    with open(src) as f:
+        lines = f.read().split('\n')
+    for line, col, callee, mode in reversed(
+            remove_launch_choices(dpopt, os.path.abspath(src), seed + 1, timeout)):
+        text = lines[line - 1]
+        if text[:col - 1].strip():
+            continue
+        lines.insert(line - 1, text[:col - 1] + '#pragma dp remove_launch(%s)' % mode)
+    with open(os.path.join(d, 'rlpragma.cu'), 'w', newline='\n') as f:
+        f.write('\n'.join(lines))
 
 
 NOT_CONTINUED = re.compile(r"remark: not continuing '(\w+)' after its wait")
@@ -231,13 +298,21 @@ def main():
                             str(args.programs), '--own-streams', '-o',
                             os.path.join(args.work, 's%d' % seed, 'own.cu')] + family,
                            check=True)
+    for marker, write in ((RL_TUNING, write_rl_tuning), (RL_PRAGMA, write_rl_pragmas)):
+        if any(marker in opts for _, opts in configs):
+            for seed in seeds:
+                write(args.dpopt, os.path.join(args.work, 's%d' % seed), seed, args.timeout)
     jobs = []
     for seed in seeds:
         d = os.path.join(args.work, 's%d' % seed)
         for name, opts in configs:
             src = os.path.join(d, 'waits.cu' if WAITS in opts else
-                               'own.cu' if OWN_STREAMS in opts else 'orig.cu')
-            jobs.append((seed, name, src, os.path.join(d, name + '.cu'), dpopt_opts(opts)))
+                               'own.cu' if OWN_STREAMS in opts else
+                               'rlpragma.cu' if RL_PRAGMA in opts else 'orig.cu')
+            extra = (['--tuning=' + os.path.join(d, 'rl.tuning.txt')]
+                     if RL_TUNING in opts else [])
+            jobs.append((seed, name, src, os.path.join(d, name + '.cu'),
+                         dpopt_opts(opts) + extra))
     rows = []
     failures = 0
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
