@@ -391,8 +391,8 @@ std::string ChainWriter::chainStruct() const {
   Text += "struct " + Chain + " {\n  unsigned __dpopt_block[2][3];\n";
   const auto Params = Shape.Kernel->parameters();
   for (size_t I = 0; I < Params.size(); ++I)
-    Text += "  " + printedType(Params[I]->getType(), Ctx, Arg[I] + "[2]") +
-            ";\n";
+    Text +=
+        "  " + printedType(Params[I]->getType(), Ctx, Arg[I] + "[2]") + ";\n";
   if (Shape.hasPostwork()) {
     for (size_t I = 0; I < Shape.Post->Builtins.size(); ++I)
       Text +=
