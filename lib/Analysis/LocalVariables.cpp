@@ -90,6 +90,10 @@ private:
       }
       if (isa<UnaryExprOrTypeTraitExpr>(P))
         return true;
+      // (void)V, which dpopt's own rewrites write to mark a local used,
+      // discards the value: neither a read nor a write.
+      if (const auto *EC = dyn_cast<ExplicitCastExpr>(P))
+        return EC->getCastKind() == CK_ToVoid;
       if (const auto *UO = dyn_cast<UnaryOperator>(P))
         return UO->getOpcode() == UO_Deref;
       return false;

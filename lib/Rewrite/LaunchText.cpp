@@ -6,6 +6,7 @@
 
 #include "dpopt/Rewrite/LaunchText.h"
 
+#include "dpopt/AST/CudaAST.h"
 #include "dpopt/Frontend/LaunchMarkers.h"
 #include "dpopt/Frontend/ParseSession.h"
 #include "dpopt/Support/Runtime.h"
@@ -136,14 +137,34 @@ ConfigLocals declareConfig(const LaunchSite &S, StringRef GridText,
     C.Shmem = Shmem.str();
   }
   if (S.Stream.isWritten()) {
-    // A later pass may launch into the site's stream by its name (aggregate's
-    // fallback into cudaStreamFireAndForget), leaving the local unused: nvcc
-    // would warn (#177-D), and fail a -Werror build.
-    C.Text += "  cudaStream_t " + Stream.str() + " = (" + S.Stream.Text +
-              "); (void)" + Stream.str() + ";\n";
-    C.Stream = Stream.str();
+    if (isStreamReadInPlace(S)) {
+      // Written as it was, so that the passes after this one still see the
+      // stream (cudaStreamFireAndForget, a stream the thread created): a
+      // local copy would hide it from them, and aggregate, which launches
+      // into cudaStreamFireAndForget by name, would leave it unused.
+      C.Stream = S.Stream.Text;
+    } else {
+      C.Text += "  cudaStream_t " + Stream.str() + " = (" + S.Stream.Text +
+                "); (void)" + Stream.str() + ";\n";
+      C.Stream = Stream.str();
+    }
   }
   return C;
+}
+
+bool isStreamReadInPlace(const LaunchSite &S) {
+  if (!S.Stream.isWritten())
+    return false;
+  // A constant (cudaStreamFireAndForget, cudaStreamTailLaunch, 0) or an
+  // unmodified local holding one.
+  if (S.InStream != StreamKind::Other)
+    return true;
+  // A variable of the function: reading it later in the launch statement
+  // reads the same value (the configuration's expressions are unsequenced).
+  const auto *Ref = dyn_cast<DeclRefExpr>(stripImplicit(S.Stream.E));
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return V && V->hasLocalStorage() && !V->getType().isVolatileQualified() &&
+         !V->getType()->isReferenceType();
 }
 
 std::string reconvergeBegin(StringRef Var) {

@@ -25,7 +25,7 @@ __global__ void checks(int *A, int N) {
 __global__ void zeroStream(int *A, int N) {
   leaf<<<(N + 127) / 128, 128, 0, 0>>>(A, N);
   // T: runtime-calls.cu:[[@LINE-1]]:3: remark: launching 'leaf' only when
-  // TOUT: cudaStream_t __dpopt_stream{{(_[0-9]+)?}} = (0);
+  // TOUT: leaf<<<__dpopt_grid{{(_[0-9]+)?}}, __dpopt_block{{(_[0-9]+)?}}, __dpopt_shmem{{(_[0-9]+)?}}, 0>>>(A, N);
 }
 
 __global__ void childChecks(int *A, int N) {

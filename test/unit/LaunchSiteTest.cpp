@@ -237,6 +237,29 @@ void host(float *a, int n, cudaStream_t s) {
   EXPECT_TRUE(P->Analysis->launchSequences().empty());
 }
 
+TEST(LaunchSite, StreamLocalsAreLookedThrough) {
+  // threshold's rewrite declares such a local and marks it used with
+  // (void): a discarded value is no write, so the launch stays
+  // fire-and-forget for the passes after it. An assigned local is Other.
+  DPOPT_PARSE(P, R"cu(
+__global__ void k(int n) {}
+__global__ void parent(int n) {
+  cudaStream_t s = (cudaStreamFireAndForget); (void)s;
+  k<<<1, 32, 0, s>>>(n);
+  cudaStream_t t = cudaStreamTailLaunch;
+  k<<<1, 32, 0, t>>>(n);
+  cudaStream_t u = cudaStreamFireAndForget;
+  if (n > 1)
+    u = 0;
+  k<<<1, 32, 0, u>>>(n);
+}
+)cu");
+  ASSERT_EQ(P->Analysis->deviceSites().size(), 3u);
+  EXPECT_EQ(P->site(1).InStream, StreamKind::FireAndForget);
+  EXPECT_EQ(P->site(2).InStream, StreamKind::TailLaunch);
+  EXPECT_EQ(P->site(3).InStream, StreamKind::Other);
+}
+
 TEST(LaunchSite, LaunchSequences) {
   DPOPT_PARSE(P, R"cu(
 #define TWICE(n) k<<<1, n>>>(n); k<<<1, n>>>(n)

@@ -47,8 +47,9 @@ llvm::Expected<LaunchText> readLaunchText(const ParsedUnit &U,
 /// A launch's configuration held in locals (threshold's and T4's sites):
 /// "dim3 Grid(<GridText>); dim3 Block(<block>);", then the shared-memory
 /// size and the stream where the launch wrote them, in the launch's order,
-/// each line indented by two spaces. Shmem and Stream name the locals that
-/// were declared.
+/// each line indented by two spaces. Shmem names the local declared; Stream
+/// names the local, or is the launch's own stream text where
+/// isStreamReadInPlace.
 struct ConfigLocals {
   std::string Text;
   std::optional<std::string> Shmem, Stream;
@@ -56,6 +57,11 @@ struct ConfigLocals {
 ConfigLocals declareConfig(const LaunchSite &Site, llvm::StringRef GridText,
                            llvm::StringRef Grid, llvm::StringRef Block,
                            llvm::StringRef Shmem, llvm::StringRef Stream);
+
+/// True when \p Site's written stream is a constant kind or a non-volatile
+/// local variable: its text can be read again later in the rewritten
+/// statement, and the passes after the rewrite then see the same stream.
+bool isStreamReadInPlace(const LaunchSite &Site);
 
 /// "callee<<<grid, block[, shmem[, stream]]>>>(args);"
 std::string launchStatement(llvm::StringRef Callee, llvm::StringRef Grid,

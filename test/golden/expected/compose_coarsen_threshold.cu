@@ -655,11 +655,10 @@ __global__ void pragmaAndStream(int *A, const int *Work, int Count, float *F) {
         dim3 __dpopt_grid_2 = dpopt::rt::coarsenGrid(__dpopt_grid, DPOPT_COARSEN_FACTOR);
         dim3 __dpopt_block = 256;
         auto __dpopt_shmem = (0);
-        cudaStream_t __dpopt_stream = (cudaStreamFireAndForget); (void)__dpopt_stream;
         const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
         if ((unsigned long long)__dpopt_grid_2.x * __dpopt_grid_2.y * __dpopt_grid_2.z * __dpopt_block.x * __dpopt_block.y * __dpopt_block.z >= 1000 ||
             !dpopt::rt::runsSerially(__dpopt_grid_2, __dpopt_block, __dpopt_shmem, (unsigned long long)(1000) + dpopt::rt::blockThreads(__dpopt_block)))
-          __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, __dpopt_shmem, __dpopt_stream>>>(__dpopt_grid, A, N);
+          __dpopt_coarse_child<<<__dpopt_grid_2, __dpopt_block, __dpopt_shmem, cudaStreamFireAndForget>>>(__dpopt_grid, A, N);
         else
           __dpopt_serial___dpopt_coarse_child(__dpopt_grid_2, __dpopt_block, __dpopt_grid, A, N);
         dpopt::rt::syncLanes(__dpopt_warp);

@@ -628,13 +628,12 @@ __global__ void pragmaAndStream(int *A, const int *Work, int Count, float *F) {
       dim3 __dpopt_grid = (__dpopt_n0 + 255) / 256;
       dim3 __dpopt_block = 256;
       auto __dpopt_shmem = (0);
-      cudaStream_t __dpopt_stream = (cudaStreamFireAndForget); (void)__dpopt_stream;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
       if (__dpopt_n0 >= 1000 ||
           !dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, __dpopt_shmem, (unsigned long long)(1000) + dpopt::rt::blockThreads(__dpopt_block)))
         { // dpopt coarsen: fewer, fuller child blocks
           dim3 __dpopt_grid_2 = __dpopt_grid;
-          __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, __dpopt_shmem, __dpopt_stream>>>(__dpopt_grid_2, A, N);
+          __dpopt_coarse_child<<<dpopt::rt::coarsenGrid(__dpopt_grid_2, DPOPT_COARSEN_FACTOR), __dpopt_block, __dpopt_shmem, cudaStreamFireAndForget>>>(__dpopt_grid_2, A, N);
         }
       else
         __dpopt_serial_child(__dpopt_grid, __dpopt_block, A, N);

@@ -229,17 +229,16 @@ __global__ void parent(int *Out, const int *Len, int N, float *M, float *Y, cons
       dim3 __dpopt_grid = (Len[T] + 127) / 128;
       dim3 __dpopt_block = 128;
       auto __dpopt_shmem = (0);
-      cudaStream_t __dpopt_stream = (cudaStreamFireAndForget); (void)__dpopt_stream;
       const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
       if (dpopt::rt::runsSerially(__dpopt_grid, __dpopt_block, __dpopt_shmem, DPOPT_SERIAL_LIMIT))
         __dpopt_serial_fill(__dpopt_grid, __dpopt_block, Out, K * N, Len[T]);
       else
-        fill<<<__dpopt_grid, __dpopt_block, __dpopt_shmem, __dpopt_stream>>>(Out, K * N, Len[T]);
+        fill<<<__dpopt_grid, __dpopt_block, __dpopt_shmem, cudaStreamFireAndForget>>>(Out, K * N, Len[T]);
       dpopt::rt::syncLanes(__dpopt_warp);
     } dpopt::rt::syncLanes(__dpopt_warp); }
 #line 54 "remove-launch-t4.cu"
   // A launch condition only some threads meet.
-#line 243 "@DPOPT_OUTPUT@"
+#line 242 "@DPOPT_OUTPUT@"
   { const unsigned __dpopt_warp = __activemask(); /* dpopt: these lanes leave together */ if (Len[T] % 2 == 0)
     { // dpopt remove-launch T4: this thread runs the child grid
       dim3 __dpopt_grid = dim3(2, 2);
@@ -265,12 +264,11 @@ __global__ void parent(int *Out, const int *Len, int N, float *M, float *Y, cons
     dim3 __dpopt_grid = 1;
     dim3 __dpopt_block = 32;
     auto __dpopt_shmem = (0);
-    cudaStream_t __dpopt_stream = (cudaStreamFireAndForget); (void)__dpopt_stream;
     const unsigned __dpopt_warp = __activemask(); // these lanes leave together (CUDA 13 launches)
     if (dpopt::rt::launchable(__dpopt_grid, __dpopt_block, __dpopt_shmem))
       __dpopt_serial_countdown(__dpopt_grid, __dpopt_block, Out, Len[T]);
     else
-      countdown<<<__dpopt_grid, __dpopt_block, __dpopt_shmem, __dpopt_stream>>>(Out, Len[T]);
+      countdown<<<__dpopt_grid, __dpopt_block, __dpopt_shmem, cudaStreamFireAndForget>>>(Out, Len[T]);
     dpopt::rt::syncLanes(__dpopt_warp);
   }
   { // dpopt remove-launch T4: this thread runs the child grid
