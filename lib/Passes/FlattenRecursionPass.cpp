@@ -363,6 +363,9 @@ private:
   std::string driverBody() const;
   std::string chainStruct() const;
   std::string postFunction() const;
+  /// "[depth & 1u]": the index of the record a level writes and the next
+  /// level's turn reads.
+  std::string turn() const { return "[" + Depth + " & 1u]"; }
 
   PassContext &Ctx;
   const ParsedUnit &U;
@@ -416,7 +419,7 @@ std::string ChainWriter::recordText() const {
   Lines.push_back("const bool " + Record + " = " + rt::launchable +
                   "(dim3(1), " + B + ", 0, " + std::to_string(MaxThreads) +
                   ", " + std::to_string(Shared) + ");");
-  const std::string Turn = "[" + Depth + " & 1u]";
+  const std::string Turn = turn();
   Lines.push_back(C + ".__dpopt_block" + Turn + "[0] = " + Record + " ? " + B +
                   ".x : 0u;");
   Lines.push_back(C + ".__dpopt_block" + Turn + "[1] = " + Record + " ? " + B +
@@ -587,7 +590,7 @@ std::string ChainWriter::driverBody() const {
   Loop.push_back("  break;");
   Loop.push_back("if (" + Launchers + " > 1 || " + Launches + " > 1)");
   Loop.push_back("  __trap(); // more launches than dpopt found possible");
-  const std::string Turn = "[" + Depth + " & 1u]";
+  const std::string Turn = turn();
   Loop.push_back("const dim3 " + Cb + "(" + C + ".__dpopt_block" + Turn +
                  "[0], " + C + ".__dpopt_block" + Turn + "[1], " + C +
                  ".__dpopt_block" + Turn + "[2]);");

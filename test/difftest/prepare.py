@@ -130,49 +130,50 @@ def dpopt_opts(opts):
 RL_MODES = ['auto'] * 6 + ['T1', 'T2', 'T3', 'T4']
 
 
-def remove_launch_choices(dpopt, src, seed, timeout):
-    """Launches of \p src to name in remove_launch clauses, drawn with the
-    seed's own generator from what 'dpopt --passes=remove-launch
-    --report=json' lists: most of the device launches the pass can remove,
-    and some it refuses (the other passes must then still take them).
-    Returns [(line, column, callee, mode)] in source order."""
+def device_launches(dpopt, src, timeout):
+    """The device launches of \p src that a tuning entry can name (its kernel
+    in one word), from 'dpopt --passes=remove-launch --report=json':
+    [(line, column, callee, whether the pass can remove it)]."""
     p = subprocess.run([dpopt, src, '-o', os.devnull, '--passes=remove-launch',
                         '--report=json'], capture_output=True, text=True, timeout=timeout)
     if p.returncode != 0:
         raise RuntimeError('dpopt --passes=remove-launch --report=json failed on %s:\n%s'
                            % (src, p.stderr))
+    return [(s['line'], s['column'], s['callee'],
+             bool(s['passes'].get('remove-launch', {}).get('applicable')))
+            for s in json.loads(p.stdout)['sites']
+            if s['side'] == 'device' and not any(c.isspace() for c in s['callee'])]
+
+
+def remove_launch_choices(launches, seed):
+    """Launches to name in remove_launch clauses, drawn with \p seed's own
+    generator: most of those the pass can remove, and some it refuses (the
+    other passes must then still take them). Returns [(line, column,
+    callee, mode)] in source order."""
     rng = random.Random(seed * 7919 + 17)
-    chosen = []
-    for s in json.loads(p.stdout)['sites']:
-        # A tuning entry names its kernel in one word.
-        if s['side'] != 'device' or any(c.isspace() for c in s['callee']):
-            continue
-        applicable = s['passes'].get('remove-launch', {}).get('applicable')
-        if rng.random() < (0.7 if applicable else 0.2):
-            chosen.append((s['line'], s['column'], s['callee'], rng.choice(RL_MODES)))
-    return chosen
+    return [(line, col, callee, rng.choice(RL_MODES))
+            for line, col, callee, applicable in launches
+            if rng.random() < (0.7 if applicable else 0.2)]
 
 
-def write_rl_tuning(dpopt, d, seed, timeout):
+def write_rl_tuning(d, seed, launches):
     """rl.tuning.txt: remove_launch entries for launches of orig.cu (the
     default pipeline then runs remove-launch first on those)."""
     src = os.path.abspath(os.path.join(d, 'orig.cu'))
     with open(os.path.join(d, 'rl.tuning.txt'), 'w', newline='\n') as f:
         f.write('# prepare.py: remove_launch entries drawn for seed %d\n' % seed)
-        for line, col, callee, mode in remove_launch_choices(dpopt, src, seed, timeout):
+        for line, col, callee, mode in remove_launch_choices(launches, seed):
             f.write('%s:%d:%d %s remove_launch(%s)\n' % (src, line, col, callee, mode))
 
 
-def write_rl_pragmas(dpopt, d, seed, timeout):
+def write_rl_pragmas(d, seed, launches):
     """rlpragma.cu: orig.cu with '#pragma dp remove_launch(m)' on its own
     line before launches of orig.cu whose line starts with the kernel's name
     (the others stay unnamed). Pragmas compute nothing: orig.cu stays the
     reference."""
-    src = os.path.join(d, 'orig.cu')
-    with open(src) as f:
+    with open(os.path.join(d, 'orig.cu')) as f:
         lines = f.read().split('\n')
-    for line, col, callee, mode in reversed(
-            remove_launch_choices(dpopt, os.path.abspath(src), seed + 1, timeout)):
+    for line, col, callee, mode in reversed(remove_launch_choices(launches, seed + 1)):
         text = lines[line - 1]
         if text[:col - 1].strip():
             continue
@@ -298,10 +299,15 @@ def main():
                             str(args.programs), '--own-streams', '-o',
                             os.path.join(args.work, 's%d' % seed, 'own.cu')] + family,
                            check=True)
-    for marker, write in ((RL_TUNING, write_rl_tuning), (RL_PRAGMA, write_rl_pragmas)):
-        if any(marker in opts for _, opts in configs):
-            for seed in seeds:
-                write(args.dpopt, os.path.join(args.work, 's%d' % seed), seed, args.timeout)
+    writers = [write for marker, write in ((RL_TUNING, write_rl_tuning),
+                                           (RL_PRAGMA, write_rl_pragmas))
+               if any(marker in opts for _, opts in configs)]
+    for seed in seeds if writers else []:
+        d = os.path.join(args.work, 's%d' % seed)
+        launches = device_launches(args.dpopt, os.path.abspath(os.path.join(d, 'orig.cu')),
+                                   args.timeout)
+        for write in writers:
+            write(d, seed, launches)
     jobs = []
     for seed in seeds:
         d = os.path.join(args.work, 's%d' % seed)
