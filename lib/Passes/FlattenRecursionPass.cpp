@@ -61,6 +61,14 @@ constexpr unsigned MaxNesting = 24;
 /// Static shared memory a kernel may declare.
 constexpr uint64_t StaticSharedLimit = 48 * 1024;
 
+/// The CDP2 form of a legacy wait: right after the self-launch, the same
+/// thread tail-launches a one-thread kernel P (the code that followed the
+/// wait), which starts after the launching grid and all it launched.
+struct TailPost {
+  const LaunchSite *Site = nullptr;
+  const FunctionDecl *Kernel = nullptr; // P's written definition
+};
+
 /// What the rewrite of an accepted site needs.
 struct ChainShape {
   const FunctionDecl *Kernel = nullptr; // the written definition
@@ -68,8 +76,12 @@ struct ChainShape {
   bool Barriers = false;
   /// The legacy wait after the launch, and what follows it.
   std::optional<Postwork> Post;
+  /// Or the tail launch after it.
+  std::optional<TailPost> Tail;
   /// The wait is followed by code (else it just goes).
   bool hasPostwork() const { return Post && Post->CodeBegin < Post->End; }
+  /// Something runs on the way back: a legacy postwork or a tail launch.
+  bool runsAfterChain() const { return hasPostwork() || Tail.has_value(); }
 };
 
 bool isSelfLaunch(const LaunchSite &S) {
@@ -79,6 +91,118 @@ bool isSelfLaunch(const LaunchSite &S) {
 }
 
 Refusal refuse(DiagId Id, std::string Why) { return {Id, std::move(Why)}; }
+
+/// The launch of another kernel in \p S's kernel's own body, if there is
+/// one (a candidate for tailBlocker).
+const LaunchSite *otherLaunch(const LaunchSite &S, ProgramAnalysis &A) {
+  for (const LaunchSite &O : A.sites())
+    if (&O != &S && O.Side == LaunchSide::Device && O.Caller &&
+        canonicalFunction(O.Caller) == canonicalFunction(S.Caller) &&
+        !(O.Callee &&
+          canonicalFunction(O.Callee) == canonicalFunction(S.Caller)))
+      return &O;
+  return nullptr;
+}
+
+/// Why \p T, \p S's kernel's other launch, cannot run on the way back as
+/// a tail launch of a one-thread kernel P made right after \p S, or nothing
+/// (then \p Shape.Tail is set and \p Bytes counts P's arguments per level).
+/// Inline, P runs in the block's thread 0 with P's built-ins as arguments
+/// (a grid of one thread): it must not need a block or grid of its own.
+std::optional<Refusal> tailBlocker(const LaunchSite &S, const LaunchSite &T,
+                                   ProgramAnalysis &A, ChainShape &Shape,
+                                   uint64_t &Bytes) {
+  const WorkingCopy &WC = A.workingCopy();
+  const ParsedUnit &U = WC.unit();
+  const ASTContext &Ctx = U.getASTContext();
+  auto Other = [&](const std::string &Why) {
+    return refuse(DiagId::FlattenNotOneChild,
+                  "'" + S.CallerName + "' also launches '" + T.CalleeName +
+                      "' (" + whereIs(WC, T.Call->getBeginLoc()) + "), " + Why +
+                      ": only a tail launch of a one-thread kernel right "
+                      "after this launch can run after the chain");
+  };
+  if (T.InStream != StreamKind::TailLaunch)
+    return Other("not into cudaStreamTailLaunch");
+  bool Next = false;
+  if (S.IsStatement && T.IsStatement && S.EnclosingBlock &&
+      S.EnclosingBlock == T.EnclosingBlock) {
+    auto Body = S.EnclosingBlock->body();
+    const auto *It = llvm::find(Body, S.BlockChild);
+    // Both statements of the block itself (EnclosingBlock is set only for
+    // those): the thread makes T exactly when it makes S.
+    Next = It != Body.end() && std::next(It) != Body.end() &&
+           *std::next(It) == T.BlockChild;
+  }
+  if (!Next)
+    return Other("not as the statement that follows it");
+  if (std::optional<Refusal> Why = launchStatementBlocker(T, A))
+    return Other(Why->Reason);
+  for (const ConfigExpr *E : {&T.Grid, &T.Block}) {
+    std::optional<uint64_t> N = constantThreadCount(E->E, Ctx);
+    if (!N || *N != 1)
+      return Other("with '" + E->Text + "', not the constant 1");
+  }
+  if (T.SharedMem.isWritten()) {
+    Expr::EvalResult R;
+    if (!T.SharedMem.E || !T.SharedMem.E->EvaluateAsInt(R, Ctx) ||
+        R.Val.getInt() != 0)
+      return Other("with dynamic shared memory ('" + T.SharedMem.Text + "')");
+  }
+  const FunctionDecl *P = T.Callee;
+  if (!P)
+    return Other("a kernel dpopt cannot name");
+
+  std::string Name = "'" + T.CalleeName + "'";
+  auto Body = [&](const std::string &Why) {
+    return refuse(DiagId::FlattenPostwork,
+                  "the kernel " + Name + " tail-launched after the child " +
+                      Why + ": the block could not run it on the way back");
+  };
+  const FunctionDecl *Def = getWrittenDefinition(P);
+  if (T.InTemplate || !Def || Def->isTemplated() || !Def->getBody() ||
+      !U.isInMainFile(Def->getBeginLoc()))
+    return Body("is a template or its body is not in this file");
+  if (U.getOffset(Def->getBeginLoc()) > U.getOffset(S.Caller->getBeginLoc()))
+    return Body("is defined after '" + S.CallerName +
+                "' (its body could name what is declared in between)");
+  if (T.Args.size() != P->getNumParams())
+    return Body("takes default arguments");
+  const FunctionFacts &F = A.transitiveFacts(P);
+  if (!F.Launches.empty())
+    return Body("launches kernels");
+  if (!F.Barriers.empty())
+    return Body("synchronizes with " + F.Barriers[0].What + " (" +
+                whereIs(WC, F.Barriers[0].Loc) + ")");
+  if (!F.WarpOps.empty())
+    return Body("uses the warp-level operation " + F.WarpOps[0].What + " at " +
+                whereIs(WC, F.WarpOps[0].Loc));
+  if (!F.Shared.empty())
+    return Body("uses shared memory ('" + F.Shared[0].Var->getNameAsString() +
+                "')");
+  if (std::optional<Refusal> Why = opaqueCodeBlocker(WC, F, Name, ""))
+    return Body("cannot be seen into: " + Why->Reason);
+  if (std::optional<Refusal> Why = runtimeCallBlocker(WC, F, Name))
+    return Body("calls the device runtime: " + Why->Reason);
+  for (const FunctionDecl *Callee : A.localFacts(P).Callees) {
+    const FunctionFacts &C = A.transitiveFacts(Callee);
+    for (unsigned V = 0; V < NumBuiltinVars; ++V)
+      if (C.IndexUse[V])
+        return Body("calls '" + Callee->getNameAsString() + "', which reads " +
+                    builtinVarName(static_cast<BuiltinVar>(V)));
+  }
+  for (const ParmVarDecl *Param : P->parameters()) {
+    if (std::optional<std::string> Why =
+            parameterTypeBlocker(Ctx, Param->getType()))
+      return Body("has the parameter '" + Param->getNameAsString() +
+                  "', which " + *Why +
+                  " (the chain keeps its arguments in shared memory)");
+    Bytes +=
+        MaxNesting * Ctx.getTypeSizeInChars(Param->getType()).getQuantity();
+  }
+  Shape.Tail = TailPost{&T, Def};
+  return std::nullopt;
+}
 
 /// Why the block cannot run \p S's chain, or nothing (then \p Out is set).
 std::optional<Refusal> chainBlocker(const LaunchSite &S, ProgramAnalysis &A,
@@ -110,7 +234,9 @@ std::optional<Refusal> chainBlocker(const LaunchSite &S, ProgramAnalysis &A,
                   "the grid '" + S.Grid.Text +
                       "' is not the constant 1: a block runs one child block");
   const FunctionFacts &F = A.transitiveFacts(S.Caller);
-  if (F.Launches.size() != 1)
+  // Besides this launch, a tail launch right after it (tailBlocker).
+  const LaunchSite *Tail = F.Launches.size() == 2 ? otherLaunch(S, A) : nullptr;
+  if (F.Launches.size() != 1 && !Tail)
     return refuse(DiagId::FlattenNotOneChild,
                   Name + " makes " + std::to_string(F.Launches.size()) +
                       " launches: the chain needs this one to be its only");
@@ -255,9 +381,15 @@ std::optional<Refusal> chainBlocker(const LaunchSite &S, ProgramAnalysis &A,
     }
   }
 
+  if (Tail)
+    if (std::optional<Refusal> Why = tailBlocker(S, *Tail, A, Shape, Bytes))
+      return Why;
   PostworkFinding PF = findPostwork(S, A, /*BarriersAfter=*/true);
   if (PF.Blocker)
     return refuse(DiagId::FlattenPostwork, PF.Blocker->Reason);
+  if (PF.Found && Shape.Tail)
+    return refuse(DiagId::FlattenPostwork,
+                  Name + " both waits for its child and tail-launches");
   if (PF.Found) {
     if (!PF.Found->Outer.empty())
       return refuse(DiagId::FlattenPostwork,
@@ -301,7 +433,7 @@ public:
            "level at a time (legacy CDP1 postwork on the way back)";
   }
   std::vector<RuntimeHeader> runtimeHeaders() const override {
-    return {RuntimeHeader::Core};
+    return {RuntimeHeader::Core, RuntimeHeader::TailGather};
   }
 
   std::unique_ptr<PassPlan> plan(ProgramAnalysis &A,
@@ -333,6 +465,10 @@ private:
     if (Shape.hasPostwork())
       T += ", and the code after cudaDeviceSynchronize() on the way back, "
            "deepest level first";
+    else if (Shape.Tail)
+      T += ", and the tail-launched '" + Shape.Tail->Site->CalleeName +
+           "' on the way back, deepest level first (the grid's own level: "
+           "one tail launch for all its blocks)";
     else if (Shape.Post)
       T += " (cudaDeviceSynchronize() had nothing after it)";
     if (Shape.Barriers)
@@ -341,7 +477,9 @@ private:
            "part in its barriers, and a child block larger than the "
            "launching block " +
            (Shape.hasPostwork() ? "stops the kernel (__trap)"
-                                : "is launched as written");
+            : Shape.Tail ? "is launched as written, and the levels' tail "
+                           "launches as written after it"
+                         : "is launched as written");
     return T;
   }
 };
@@ -363,9 +501,17 @@ private:
   std::string driverBody() const;
   std::string chainStruct() const;
   std::string postFunction() const;
+  Expected<std::string> tailFunctions() const;
+  std::string tailRecordText() const;
+  std::string tailDriverText() const;
   /// "[depth & 1u]": the index of the record a level writes and the next
   /// level's turn reads.
   std::string turn() const { return "[" + Depth + " & 1u]"; }
+  /// The built-ins of a grid of one thread, as TailRun's first arguments.
+  static std::string tailBuiltins() {
+    return "make_uint3(0u, 0u, 0u), dim3(1u, 1u, 1u), dim3(1u, 1u, 1u), "
+           "make_uint3(0u, 0u, 0u)";
+  }
 
   PassContext &Ctx;
   const ParsedUnit &U;
@@ -378,6 +524,11 @@ private:
   std::string Chain, Level, Post, C, Active, Depth, Launches, Self, Team, Bi,
       Bd, Gd, Size, T, Launchers, Cb, D, Record;
   std::vector<std::string> Arg, Param, Live, At;
+  // The tail launch's: P's body as a function, the gathered record's type,
+  // and the chain's fields with P's arguments per level.
+  std::string TailRun, TailRec, Gathered, Spilled;
+  std::vector<std::string> TailArg;
+  std::string TailCallee; // P as written in the launch
 };
 
 std::string ChainWriter::chainStruct() const {
@@ -406,6 +557,14 @@ std::string ChainWriter::chainStruct() const {
                           Live[I] + "[" + std::to_string(MaxNesting) + "]") +
               ";\n";
   }
+  if (Shape.Tail) {
+    const auto TP = Shape.Tail->Kernel->parameters();
+    for (size_t I = 0; I < TP.size(); ++I)
+      Text += "  " +
+              printedType(TP[I]->getType().getUnqualifiedType(), Ctx,
+                          TailArg[I] + "[" + std::to_string(MaxNesting) + "]") +
+              ";\n";
+  }
   return Text + "};\n";
 }
 
@@ -428,11 +587,13 @@ std::string ChainWriter::recordText() const {
                   ".z : 0u;");
   for (size_t I = 0; I < Arg.size() && I < S.Args.size(); ++I)
     Lines.push_back(C + "." + Arg[I] + Turn + " = " + S.Args[I].Text + ";");
-  if (Shape.hasPostwork()) {
+  if (Shape.runsAfterChain()) {
     Lines.push_back("if (" + Depth + " >= " + std::to_string(MaxNesting) +
                     "u) // deeper than CUDA's " + std::to_string(MaxNesting) +
                     " nested grids");
     Lines.push_back("  __trap();");
+  }
+  if (Shape.hasPostwork()) {
     for (size_t I = 0; I < Shape.Post->Builtins.size(); ++I) {
       std::string V = builtinVarName(Shape.Post->Builtins[I]);
       Lines.push_back(C + "." + At[I] + "[" + Depth + "][0] = " + V + ".x; " +
@@ -479,6 +640,8 @@ Expected<std::string> ChainWriter::levelBody(const FunctionPieces &F) {
         SiteTopLevel = true;
         continue;
       }
+      if (Shape.Tail && B == Shape.Tail->Site->StmtBegin)
+        continue; // follows the site: runs where the site's record does
       Expected<unsigned> End = statementEnd(U, Top);
       if (!End)
         return End.takeError();
@@ -511,6 +674,13 @@ Expected<std::string> ChainWriter::levelBody(const FunctionPieces &F) {
                   "/* dpopt flatten-recursion: cudaDeviceSynchronize() and "
                   "the code after it run in " +
                       Post + " once the block has run the child */");
+  else if (Shape.Tail)
+    Edits.replace(
+        Shape.Tail->Site->StmtBegin,
+        Shape.Tail->Site->StmtEnd - Shape.Tail->Site->StmtBegin,
+        indentLines((SiteTopLevel ? "if (" + Active + ") " : "") +
+                        tailRecordText(),
+                    indentationAt(U.getText(), Shape.Tail->Site->StmtBegin)));
   else if (Shape.Post)
     Edits.replace(Shape.Post->Begin, Shape.Post->End - Shape.Post->Begin,
                   "/* dpopt flatten-recursion: cudaDeviceSynchronize() had "
@@ -537,6 +707,113 @@ std::string ChainWriter::postFunction() const {
   return Text;
 }
 
+Expected<std::string> ChainWriter::tailFunctions() const {
+  const ASTContext &ACtx = U.getASTContext();
+  const FunctionDecl *P = Shape.Tail->Kernel;
+  const std::string Name = Shape.Tail->Site->CalleeName;
+  Expected<FunctionPieces> F = readFunction(U, P);
+  if (!F)
+    return F.takeError();
+  Expected<std::string> Params = paramsWithoutDefaults(U, P);
+  if (!Params)
+    return Params.takeError();
+  bool NoParams =
+      StringRef(*Params).trim().empty() || StringRef(*Params).trim() == "void";
+  std::string Text =
+      "// dpopt flatten-recursion: the body of '" + Name + "', which '" + Base +
+      "' tail-launches\n// after its child as a grid of one thread, run on "
+      "the way back (its built-ins are that grid's)\n";
+  Text += "static __device__ void " + TailRun +
+          "(uint3 blockIdx, dim3 blockDim, dim3 gridDim, uint3 threadIdx" +
+          (NoParams ? "" : ", " + *Params) + ") " +
+          F->Source.slice(F->BodyBegin, F->BodyEnd + 1).str() + "\n\n";
+  // The arguments of one block's tail launch of the grid's own level, run
+  // by dpopt's gathered tail launch.
+  Text += "// dpopt flatten-recursion: the arguments of a block's tail launch "
+          "of '" +
+          Name +
+          "' at the grid's\n// own level, which one gathered tail "
+          "launch runs for all the blocks\n";
+  Text += "struct " + TailRec + " {\n";
+  std::vector<std::string> Members;
+  const auto TP = P->parameters();
+  for (size_t I = 0; I < TP.size(); ++I) {
+    Members.push_back(TailArg[I]);
+    Text +=
+        "  " +
+        printedType(TP[I]->getType().getUnqualifiedType(), ACtx, TailArg[I]) +
+        ";\n";
+  }
+  Text += "  __device__ void __dpopt_run() const { " + TailRun + "(" +
+          tailBuiltins() + (Members.empty() ? "" : ", " + join(Members, ", ")) +
+          "); }\n};\n";
+  return Text;
+}
+
+std::string ChainWriter::tailRecordText() const {
+  std::vector<std::string> Lines;
+  const LaunchSite &TS = *Shape.Tail->Site;
+  for (size_t I = 0; I < TailArg.size(); ++I)
+    Lines.push_back(C + "." + TailArg[I] + "[" + Depth +
+                    "] = " + TS.Args[I].Text + ";");
+  return "{ // dpopt flatten-recursion: this tail launch of '" + TS.CalleeName +
+         "' runs once the block\n  // has run the child's chain, as " +
+         TailRun + "\n" + indentedLines(Lines, "  ") + "}";
+}
+
+std::string ChainWriter::tailDriverText() const {
+  const LaunchSite &TS = *Shape.Tail->Site;
+  auto Args = [&](StringRef Level) {
+    std::vector<std::string> A;
+    for (const std::string &F : TailArg)
+      A.push_back(C + "." + F + "[" + Level.str() + "]");
+    return A;
+  };
+  std::vector<std::string> Lines;
+  Lines.push_back("// The tail launches of '" + TS.CalleeName +
+                  "', deepest level first: level d's started after its");
+  Lines.push_back("// one-block grid and all that grid launched; level 0's "
+                  "starts after the whole grid.");
+  Lines.push_back("if (" + Self + " == 0 && " + Depth + " > 0) {");
+  std::vector<std::string> LevelArgs = Args(D);
+  auto AsWritten = [&](const std::vector<std::string> &A) {
+    return deviceLaunchStatement(
+        TS.Id,
+        launchStatement(TailCallee, "1", "1", std::optional<std::string>("0"),
+                        std::optional<std::string>("cudaStreamTailLaunch"),
+                        join(A, ", ")));
+  };
+  if (Shape.Barriers) {
+    // The deepest level's child ran as a grid of its own: every level's
+    // tail launch must follow it, so each is made as written, deepest
+    // first (the grid's tail stream runs them in that order).
+    Lines.push_back("  if (" + Spilled + ") {");
+    Lines.push_back("    for (unsigned " + D + " = " + Depth + "; " + D +
+                    "-- > 0;)");
+    Lines.push_back("      " + AsWritten(LevelArgs));
+    Lines.push_back("    return;");
+    Lines.push_back("  }");
+  }
+  Lines.push_back("  for (unsigned " + D + " = " + Depth + "; --" + D +
+                  " > 0;)");
+  Lines.push_back("    " + TailRun + "(" + tailBuiltins() +
+                  (LevelArgs.empty() ? "" : ", " + join(LevelArgs, ", ")) +
+                  ");");
+  Lines.push_back("  // The grid's blocks gather level 0's launches into one "
+                  "(or launch their own).");
+  Lines.push_back("  if (" + TailRec + " *" + Gathered + " = " +
+                  rt::tailGatherRecord + "<" + TailRec + ">()) {");
+  std::vector<std::string> First = Args("0");
+  for (size_t I = 0; I < TailArg.size(); ++I)
+    Lines.push_back("    " + Gathered + "->" + TailArg[I] + " = " + First[I] +
+                    ";");
+  Lines.push_back("  } else {");
+  Lines.push_back("    " + AsWritten(First));
+  Lines.push_back("  }");
+  Lines.push_back("}");
+  return indentedLines(Lines, "  ");
+}
+
 std::string ChainWriter::driverBody() const {
   const ASTContext &ACtx = U.getASTContext();
   const auto Params = Shape.Kernel->parameters();
@@ -560,6 +837,9 @@ std::string ChainWriter::driverBody() const {
     CallArgs += ", " + Param[I];
   }
   Lines.push_back("unsigned " + Depth + " = 0;");
+  if (Shape.Tail && Shape.Barriers)
+    Lines.push_back("bool " + Spilled +
+                    " = false; // a child launched as written");
   Lines.push_back("for (;;) {");
   std::vector<std::string> Loop;
   Loop.push_back("unsigned " + Launches + " = 0;");
@@ -622,6 +902,9 @@ std::string ChainWriter::driverBody() const {
                                     Stream ? std::optional<std::string>("0")
                                            : std::nullopt,
                                     Stream, Args)));
+      if (Shape.Tail)
+        // The levels' tail launches then go after it (tailDriverText).
+        Loop.push_back("  " + Spilled + " = true;");
       Loop.push_back("  break;");
       Loop.push_back("}");
     }
@@ -649,6 +932,8 @@ std::string ChainWriter::driverBody() const {
             "; " + D + "-- > 0;)\n      " + Post + "(" + join(Args, ", ") +
             ");\n";
   }
+  if (Shape.Tail)
+    Text += tailDriverText();
   return "{ // dpopt flatten-recursion: this block runs the chain of '" + Base +
          "' children it\n  // launched, one level a turn (" + Level + ")\n" +
          Text + "}";
@@ -689,6 +974,19 @@ Error ChainWriter::write(EditList &Edits) {
                      Shape.Post->LiveIns[I]->getNameAsString());
   }
 
+  if (Shape.Tail) {
+    TailRun = Names.fresh("run_" + Shape.Tail->Site->CalleeName);
+    TailRec = Names.fresh("tail_" + Base);
+    Gathered = Names.fresh("gathered");
+    Spilled = Names.fresh("spilled");
+    for (size_t I = 0; I < Shape.Tail->Kernel->getNumParams(); ++I)
+      TailArg.push_back("__dpopt_tail" + std::to_string(I));
+    Expected<LaunchText> TL = readLaunchText(U, *Shape.Tail->Site);
+    if (!TL)
+      return TL.takeError();
+    TailCallee = TL->Callee;
+  }
+
   Expected<FunctionPieces> F = readFunction(U, Shape.Kernel);
   if (!F)
     return F.takeError();
@@ -712,6 +1010,12 @@ Error ChainWriter::write(EditList &Edits) {
             ") " + *LevelText + "\n\n";
   if (Shape.hasPostwork())
     Before += postFunction() + "\n";
+  if (Shape.Tail) {
+    Expected<std::string> Tail = tailFunctions();
+    if (!Tail)
+      return Tail.takeError();
+    Before += *Tail + "\n";
+  }
   insertBeforeFunction(U, Edits, *F, std::move(Before));
   Edits.replace(F->BodyBegin, F->BodyEnd - F->BodyBegin + 1, driverBody());
   return Error::success();
@@ -746,6 +1050,8 @@ FlattenRecursionPass::run(PassContext &Ctx, const PassPlan &Base) {
     if (Error E = W.write(Edits))
       return std::move(E);
     Ctx.Needs.add(RuntimeHeader::Core);
+    if (Shape.Tail)
+      Ctx.Needs.add(RuntimeHeader::TailGather);
     Ctx.Remarks.passed(PassName, Ctx.WC.locate(S->Call->getBeginLoc()),
                        DiagId::Flattened,
                        "flattening the recursion at this launch of '" +

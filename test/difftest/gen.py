@@ -749,11 +749,25 @@ class Prog:
         cfg = ['1', 'm'] + (['0', 'cudaStreamFireAndForget'] if st == 'fnf' else [])
         args = ', '.join(bufs + ['n / 2u + 1u', 'depth - 1u', 'key * 31u + 7u'])
         out(2, f'{nm}<<<{", ".join(cfg)}>>>({args});')
+        # Half the postworks without a wait are a tail launch of a one-thread
+        # kernel (CDP2's form of the wait): drawn from a stream of its own,
+        # so the program is otherwise the one generated before tails were.
+        tail = (post and not wait and
+                random.Random(f'dpopt-difftest-tails:{self.k}:{nm}').random() < 0.5)
         if post:
             if wait:
                 out(2, 'cudaDeviceSynchronize();')
                 self.feat('chain-wait')
-            out(2, f'atomicAdd(&accA[(key ^ m) % {self.NA}u], (unsigned long long)(m & 255u) + {r.randrange(1, 100)}ull);')
+            add = f'(unsigned long long)(m & 255u) + {r.randrange(1, 100)}ull'
+            if tail:
+                tnm = nm + '_tail'
+                self.chunks.append(
+                    f'__global__ void {tnm}({param_decl("accA")}, unsigned key, unsigned m)\n{{\n'
+                    f'  atomicAdd(&accA[(key ^ m) % {self.NA}u], {add});\n}}\n')
+                out(2, f'{tnm}<<<1, 1, 0, cudaStreamTailLaunch>>>(accA, key, m);')
+                self.feat('chain-tail')
+            else:
+                out(2, f'atomicAdd(&accA[(key ^ m) % {self.NA}u], {add});')
         else:
             self.errcheck(out, 2)
         out(1, '}')

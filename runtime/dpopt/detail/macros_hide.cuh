@@ -105,6 +105,8 @@
 #undef BlocksPerSM
 #pragma push_macro("Bound")
 #undef Bound
+#pragma push_macro("Buffer")
+#undef Buffer
 #pragma push_macro("Bytes")
 #undef Bytes
 #pragma push_macro("BytesPerThread")
@@ -327,6 +329,8 @@
 #undef Or
 #pragma push_macro("Own")
 #undef Own
+#pragma push_macro("Owner")
+#undef Owner
 #pragma push_macro("P")
 #undef P
 #pragma push_macro("Packed")
@@ -437,6 +441,8 @@
 #undef Shift
 #pragma push_macro("Shmem")
 #undef Shmem
+#pragma push_macro("Since")
+#undef Since
 #pragma push_macro("Site")
 #undef Site
 #pragma push_macro("Size")
@@ -463,6 +469,10 @@
 #undef T
 #pragma push_macro("Tag")
 #undef Tag
+#pragma push_macro("TailGatherSlot")
+#undef TailGatherSlot
+#pragma push_macro("TailGatherTable")
+#undef TailGatherTable
 #pragma push_macro("Take")
 #undef Take
 #pragma push_macro("Taken")
@@ -501,6 +511,8 @@
 #undef Want
 #pragma push_macro("Warps")
 #undef Warps
+#pragma push_macro("Ways")
+#undef Ways
 #pragma push_macro("What")
 #undef What
 #pragma push_macro("Where")
@@ -629,6 +641,8 @@
 #undef ceilDivPositive
 #pragma push_macro("cg")
 #undef cg
+#pragma push_macro("clock64")
+#undef clock64
 #pragma push_macro("coalesced_group")
 #undef coalesced_group
 #pragma push_macro("coalesced_threads")
@@ -739,6 +753,8 @@
 #undef cudaOccupancyMaxActiveBlocksPerMultiprocessor
 #pragma push_macro("cudaPeekAtLastError")
 #undef cudaPeekAtLastError
+#pragma push_macro("cudaStreamTailLaunch")
+#undef cudaStreamTailLaunch
 #pragma push_macro("cudaStream_t")
 #undef cudaStream_t
 #pragma push_macro("cudaSuccess")
@@ -855,6 +871,16 @@
 #undef sync
 #pragma push_macro("syncLanes")
 #undef syncLanes
+#pragma push_macro("tailGatherDrain")
+#undef tailGatherDrain
+#pragma push_macro("tailGatherFailed")
+#undef tailGatherFailed
+#pragma push_macro("tailGatherGridId")
+#undef tailGatherGridId
+#pragma push_macro("tailGatherRecord")
+#undef tailGatherRecord
+#pragma push_macro("tailGatherStream")
+#undef tailGatherStream
 #pragma push_macro("take")
 #undef take
 #pragma push_macro("this_grid")

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Development machine: rewrites chains.cu (chains of one-block children; two
 # of its kernels wait with the legacy cudaDeviceSynchronize(), so it does
-# not compile for sm_90 as written) with flatten-recursion alone and with
-# the default pipeline, into DIR (default out/flatten-gpu/). Carry that
-# folder to the GPU machine and run test/gpu/flatten/run.sh there.
+# not compile for sm_90 as written) and tails.cu (CDP2 chains whose postwork
+# is a tail launch; it also runs as written) with flatten-recursion alone
+# and with the default pipeline, into DIR (default out/flatten-gpu/); also
+# tails.cu as written, and its rewrite with a gather table of one slot (the
+# blocks of all but one grid alive at once then make their own tail
+# launches). Carry that folder to the GPU machine and run
+# test/gpu/flatten/run.sh there.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../../.." && pwd)
 dpopt=${DPOPT:-$root/build/bin/dpopt}
@@ -18,3 +22,9 @@ gen() { # name, input, dpopt options...
 chains=$root/test/gpu/flatten/chains.cu
 gen chains-flatten "$chains" --passes=flatten-recursion
 gen chains-default "$chains"
+tails=$root/test/gpu/flatten/tails.cu
+gen tails-flatten "$tails" --passes=flatten-recursion
+gen tails-default "$tails"
+cp "$tails" "$out/tails-original.cu"
+{ echo '#define DPOPT_TAIL_GATHER_SLOTS 1u'; cat "$out/tails-flatten.cu"; } > "$out/tails-one-slot.cu"
+grep -q 'tailGatherRecord' "$out/tails-flatten.cu" || { echo "tails.cu was not flattened"; exit 1; }
