@@ -30,6 +30,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LaunchGroups.h"
+#include "ParameterAccesses.h"
 #include "Postwork.h"
 #include "RemoveLaunch/RemoveLaunchT3.h"
 
@@ -67,6 +68,11 @@ constexpr uint64_t StaticSharedLimit = 48 * 1024;
 struct TailPost {
   const LaunchSite *Site = nullptr;
   const FunctionDecl *Kernel = nullptr; // P's written definition
+  /// What P's body reaches, from its arguments (ParameterAccesses.h): the
+  /// gathered launches then run at once where they touch no common word
+  /// with a write. Unknown (Why says why): one after another.
+  std::optional<std::vector<MemoryAccess>> Accesses;
+  std::string Why;
 };
 
 /// What the rewrite of an accepted site needs.
@@ -200,7 +206,9 @@ std::optional<Refusal> tailBlocker(const LaunchSite &S, const LaunchSite &T,
     Bytes +=
         MaxNesting * Ctx.getTypeSizeInChars(Param->getType()).getQuantity();
   }
-  Shape.Tail = TailPost{&T, Def};
+  TailPost Tail{&T, Def, std::nullopt, ""};
+  Tail.Accesses = parameterAccesses(U, Def, &Tail.Why);
+  Shape.Tail = std::move(Tail);
   return std::nullopt;
 }
 
@@ -468,7 +476,13 @@ private:
     else if (Shape.Tail)
       T += ", and the tail-launched '" + Shape.Tail->Site->CalleeName +
            "' on the way back, deepest level first (the grid's own level: "
-           "one tail launch for all its blocks)";
+           "one tail launch for all its blocks, " +
+           (Shape.Tail->Accesses
+                ? std::string("run at once where their addresses do not "
+                              "overlap")
+                : "run one after another: '" + Shape.Tail->Site->CalleeName +
+                      "' " + Shape.Tail->Why) +
+           ")";
     else if (Shape.Post)
       T += " (cudaDeviceSynchronize() had nothing after it)";
     if (Shape.Barriers)
@@ -503,6 +517,7 @@ private:
   std::string postFunction() const;
   Expected<std::string> tailFunctions() const;
   std::string tailRecordText() const;
+  std::string accessesText() const;
   std::string tailDriverText() const;
   /// "[depth & 1u]": the index of the record a level writes and the next
   /// level's turn reads.
@@ -746,8 +761,65 @@ Expected<std::string> ChainWriter::tailFunctions() const {
   }
   Text += "  __device__ void __dpopt_run() const { " + TailRun + "(" +
           tailBuiltins() + (Members.empty() ? "" : ", " + join(Members, ", ")) +
-          "); }\n};\n";
-  return Text;
+          "); }\n";
+  Text += accessesText();
+  return Text + "};\n";
+}
+
+/// The record's account of what its launch reaches (tail_gather.cuh's
+/// tailGatherIndependent): the count of accesses (-1: unknown), a bound on
+/// the 4-byte words they cover, and each address computed from the
+/// arguments bound to P's parameter names.
+std::string ChainWriter::accessesText() const {
+  const ASTContext &ACtx = U.getASTContext();
+  // Past these, checking would cost more than it could save.
+  constexpr size_t MaxAccesses = 16;
+  constexpr uint64_t MaxWords = 64;
+  const auto &Accesses = Shape.Tail->Accesses;
+  uint64_t Words = 0;
+  if (Accesses)
+    for (const MemoryAccess &A : *Accesses)
+      Words += (A.Bytes + 3) / 4 + 1;
+  if (!Accesses || Accesses->size() > MaxAccesses || Words > MaxWords)
+    return "  // What it reaches is not known: the gathered launches run one "
+           "after another.\n  static constexpr int __dpopt_access_count = "
+           "-1;\n";
+  std::string Text =
+      "  // What it reaches, from its arguments: the gathered launches run "
+      "at once\n  // when no two of them touch a word where one writes.\n";
+  Text += "  static constexpr int __dpopt_access_count = " +
+          std::to_string(Accesses->size()) + ";\n";
+  Text += "  static constexpr unsigned __dpopt_access_words = " +
+          std::to_string(Words) + ";\n";
+  Text += "  __device__ void __dpopt_accesses(" + rt::TailAccess +
+          " *__dpopt_out) const {\n";
+  const auto TP = Shape.Tail->Kernel->parameters();
+  // Only the parameters the addresses name (an unused local would warn).
+  auto Named = [&](StringRef Name) {
+    for (const MemoryAccess &A : *Accesses)
+      for (size_t At = A.Lvalue.find(Name.str()); At != std::string::npos;
+           At = A.Lvalue.find(Name.str(), At + 1)) {
+        auto IsIdent = [](char Ch) { return isAlnum(Ch) || Ch == '_'; };
+        size_t End = At + Name.size();
+        if ((At == 0 || !IsIdent(A.Lvalue[At - 1])) &&
+            (End == A.Lvalue.size() || !IsIdent(A.Lvalue[End])))
+          return true;
+      }
+    return false;
+  };
+  for (size_t I = 0; I < TP.size(); ++I)
+    if (TP[I]->getIdentifier() && Named(TP[I]->getName()))
+      Text += "    " +
+              printedType(TP[I]->getType(), ACtx, TP[I]->getNameAsString()) +
+              " = " + TailArg[I] + ";\n";
+  for (size_t I = 0; I < Accesses->size(); ++I) {
+    const MemoryAccess &A = (*Accesses)[I];
+    Text += "    __dpopt_out[" + std::to_string(I) + "] = " + rt::TailAccess +
+            "{reinterpret_cast<unsigned long long>(&(" + A.Lvalue + ")), " +
+            std::to_string(A.Bytes) + "ull, " + (A.Write ? "true" : "false") +
+            "};\n";
+  }
+  return Text + "  }\n";
 }
 
 std::string ChainWriter::tailRecordText() const {

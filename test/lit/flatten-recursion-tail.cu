@@ -19,8 +19,8 @@ __global__ void takeSum(const long long *ChildSum, long long *Sum) {
 }
 
 // The CDP2 port of the textbook reduction (benchmarks/nr/cdp.cu's shape).
-// REMARK: flatten-recursion-tail.cu:[[@LINE+42]]:7: remark: flattening the recursion at this launch of 'halve': the launching block runs the chain of one-block launches of 'halve' itself, a level at a time, and the tail-launched 'takeSum' on the way back, deepest level first (the grid's own level: one tail launch for all its blocks); 'halve' synchronizes: threads past a smaller child block only take part in its barriers, and a child block larger than the launching block is launched as written, and the levels' tail launches as written after it [-Rpass=flatten-recursion] [DP4901]
-// DEFAULT: flatten-recursion-tail.cu:[[@LINE+41]]:7: remark: flattening the recursion at this launch of 'halve'
+// REMARK: flatten-recursion-tail.cu:[[@LINE+51]]:7: remark: flattening the recursion at this launch of 'halve': the launching block runs the chain of one-block launches of 'halve' itself, a level at a time, and the tail-launched 'takeSum' on the way back, deepest level first (the grid's own level: one tail launch for all its blocks, run at once where their addresses do not overlap); 'halve' synchronizes: threads past a smaller child block only take part in its barriers, and a child block larger than the launching block is launched as written, and the levels' tail launches as written after it [-Rpass=flatten-recursion] [DP4901]
+// DEFAULT: flatten-recursion-tail.cu:[[@LINE+50]]:7: remark: flattening the recursion at this launch of 'halve'
 // CHECK-LABEL: struct __dpopt_chain_halve{{[_0-9]*}} {
 // CHECK: const long long *__dpopt_tail0[24];
 // CHECK-NEXT: long long *__dpopt_tail1[24];
@@ -34,6 +34,15 @@ __global__ void takeSum(const long long *ChildSum, long long *Sum) {
 // CHECK-NEXT: const long long *__dpopt_tail0;
 // CHECK-NEXT: long long *__dpopt_tail1;
 // CHECK-NEXT: __device__ void __dpopt_run() const { __dpopt_run_takeSum{{[_0-9]*}}(make_uint3(0u, 0u, 0u), dim3(1u, 1u, 1u), dim3(1u, 1u, 1u), make_uint3(0u, 0u, 0u), __dpopt_tail0, __dpopt_tail1); }
+// What the launch reaches, from its arguments:
+// CHECK-NEXT: // What it reaches, from its arguments: the gathered launches run at once
+// CHECK: static constexpr int __dpopt_access_count = 2;
+// CHECK-NEXT: static constexpr unsigned __dpopt_access_words = 6;
+// CHECK-NEXT: __device__ void __dpopt_accesses(dpopt::rt::TailAccess *__dpopt_out) const {
+// CHECK-NEXT: const long long *ChildSum = __dpopt_tail0;
+// CHECK-NEXT: long long *Sum = __dpopt_tail1;
+// CHECK-NEXT: __dpopt_out[0] = dpopt::rt::TailAccess{reinterpret_cast<unsigned long long>(&(*Sum)), 8ull, true};
+// CHECK-NEXT: __dpopt_out[1] = dpopt::rt::TailAccess{reinterpret_cast<unsigned long long>(&(*ChildSum)), 8ull, false};
 // CHECK-LABEL: __global__ void halve(
 // CHECK: if (__dpopt_child_block{{[_0-9]*}}.x * __dpopt_child_block{{[_0-9]*}}.y * __dpopt_child_block{{[_0-9]*}}.z > __dpopt_team{{[_0-9]*}}) { // too large for the block: launched as written
 // CHECK-NEXT: if (__dpopt_launches{{[_0-9]*}})
@@ -73,7 +82,7 @@ __global__ void note(int *Out, int Level) {
 }
 
 // No barriers; the tail launch has a dim3 configuration.
-// REMARK: flatten-recursion-tail.cu:[[@LINE+7]]:5: remark: flattening the recursion at this launch of 'walk': {{.*}} and the tail-launched 'note' on the way back
+// REMARK: flatten-recursion-tail.cu:[[@LINE+7]]:5: remark: flattening the recursion at this launch of 'walk': {{.*}} and the tail-launched 'note' on the way back, deepest level first (the grid's own level: one tail launch for all its blocks, run one after another: 'note' names the variable 'blockIdx', which is not its own (line {{[0-9]+}})) [-Rpass=flatten-recursion] [DP4901]
 // CHECK-LABEL: __global__ void walk(
 // CHECK: dpopt::rt::tailGatherRecord<
 // CHECK: note<<<1, 1, 0, cudaStreamTailLaunch>>>(
@@ -82,6 +91,37 @@ __global__ void walk(int *Out, int Level) {
   if (threadIdx.x == 0 && Level < 8) {
     walk<<<1, 64>>>(Out, Level + 1);
     note<<<dim3(1, 1, 1), dim3(1), 0, cudaStreamTailLaunch>>>(Out, Level);
+  }
+}
+
+// An atomic writes what its first argument points at; the index is built
+// from the parameters: known.
+__global__ void bump(unsigned *Count, int Level) { atomicAdd(&Count[Level % 4], 1u); }
+
+// REMARK: flatten-recursion-tail.cu:[[@LINE+6]]:5: remark: flattening the recursion at this launch of 'counted': {{.*}}run at once where their addresses do not overlap)
+// CHECK-LABEL: struct __dpopt_tail_counted{{[_0-9]*}} {
+// CHECK: static constexpr int __dpopt_access_count = 1;
+// CHECK: __dpopt_out[0] = dpopt::rt::TailAccess{reinterpret_cast<unsigned long long>(&(Count[Level % 4])), 4ull, true};
+__global__ void counted(unsigned *Count, int Level) {
+  if (threadIdx.x == 0 && Level < 8) {
+    counted<<<1, 32>>>(Count, Level + 1);
+    bump<<<1, 1, 0, cudaStreamTailLaunch>>>(Count, Level);
+  }
+}
+
+// A pointer kept in a local: unknown, so one after another.
+__global__ void viaLocal(int *Out, int Level) {
+  int *At = Out + Level;
+  *At = 1;
+}
+
+// REMARK: flatten-recursion-tail.cu:[[@LINE+5]]:5: remark: flattening the recursion at this launch of 'local': {{.*}}run one after another: 'viaLocal' reaches memory at an address built from more than its parameters and constants (line {{[0-9]+}}))
+// CHECK-LABEL: struct __dpopt_tail_local{{[_0-9]*}} {
+// CHECK: static constexpr int __dpopt_access_count = -1;
+__global__ void local(int *Out, int Level) {
+  if (threadIdx.x == 0 && Level < 8) {
+    local<<<1, 32>>>(Out, Level + 1);
+    viaLocal<<<1, 1, 0, cudaStreamTailLaunch>>>(Out, Level);
   }
 }
 
@@ -156,6 +196,8 @@ int main() {
   cudaMalloc(&O, 4096 * sizeof(int));
   halve<<<4, 128>>>(D, 256, S);
   walk<<<3, 64>>>(O, 0);
+  counted<<<2, 32>>>(reinterpret_cast<unsigned *>(O), 0);
+  local<<<2, 32>>>(O, 0);
   apart<<<1, 32>>>(O, 0);
   two<<<1, 32>>>(O, 0);
   loose<<<1, 32>>>(O, 0);

@@ -81,6 +81,16 @@ struct __dpopt_tail_halve {
   const long long *__dpopt_tail0;
   long long *__dpopt_tail1;
   __device__ void __dpopt_run() const { __dpopt_run_takeSum(make_uint3(0u, 0u, 0u), dim3(1u, 1u, 1u), dim3(1u, 1u, 1u), make_uint3(0u, 0u, 0u), __dpopt_tail0, __dpopt_tail1); }
+  // What it reaches, from its arguments: the gathered launches run at once
+  // when no two of them touch a word where one writes.
+  static constexpr int __dpopt_access_count = 2;
+  static constexpr unsigned __dpopt_access_words = 6;
+  __device__ void __dpopt_accesses(dpopt::rt::TailAccess *__dpopt_out) const {
+    const long long *ChildSum = __dpopt_tail0;
+    long long *Sum = __dpopt_tail1;
+    __dpopt_out[0] = dpopt::rt::TailAccess{reinterpret_cast<unsigned long long>(&(*Sum)), 8ull, true};
+    __dpopt_out[1] = dpopt::rt::TailAccess{reinterpret_cast<unsigned long long>(&(*ChildSum)), 8ull, false};
+  }
 };
 
 __global__ void halve(long long *Data, int N, long long *Sums) { // dpopt flatten-recursion: this block runs the chain of 'halve' children it
@@ -138,7 +148,7 @@ __global__ void halve(long long *Data, int N, long long *Sums) { // dpopt flatte
       __dpopt_gathered->__dpopt_tail1 = __dpopt_chain.__dpopt_tail1[0];
 #line 21 "flatten_recursion_tail.cu"
     } else {
-#line 142 "@DPOPT_OUTPUT@"
+#line 152 "@DPOPT_OUTPUT@"
       takeSum<<<1, 1, 0, cudaStreamTailLaunch>>>(__dpopt_chain.__dpopt_tail0[0], __dpopt_chain.__dpopt_tail1[0]);
     }
   }
@@ -149,7 +159,7 @@ __global__ void note(int *Out, const int Level) {
     Out[Level] += static_cast<int>(blockIdx.x + blockDim.x * gridDim.x);
 }
 
-#line 153 "@DPOPT_OUTPUT@"
+#line 163 "@DPOPT_OUTPUT@"
 // dpopt flatten-recursion: what a block of 'walk' passes from a level of its
 // chain of children to the next (and, per level, the postwork's inputs)
 struct __dpopt_chain_walk {
@@ -166,7 +176,7 @@ static __device__ void __dpopt_level_walk(uint3 blockIdx, dim3 blockDim, dim3 gr
 #line 34 "flatten_recursion_tail.cu"
   Out[Level * 64 + threadIdx.x] = Level;
   if (threadIdx.x == 0 && Level < 8) {
-#line 170 "@DPOPT_OUTPUT@"
+#line 180 "@DPOPT_OUTPUT@"
     { // dpopt flatten-recursion: the block runs this child after the level
       const dim3 __dpopt_block_2(64);
       const bool __dpopt_launchable_2 = dpopt::rt::launchable(dim3(1), __dpopt_block_2, 0, 1024, 0);
@@ -196,13 +206,15 @@ static __device__ void __dpopt_run_note(uint3 blockIdx, dim3 blockDim, dim3 grid
 }
 
 
-#line 200 "@DPOPT_OUTPUT@"
+#line 210 "@DPOPT_OUTPUT@"
 // dpopt flatten-recursion: the arguments of a block's tail launch of 'note' at the grid's
 // own level, which one gathered tail launch runs for all the blocks
 struct __dpopt_tail_walk {
   int *__dpopt_tail0;
   int __dpopt_tail1;
   __device__ void __dpopt_run() const { __dpopt_run_note(make_uint3(0u, 0u, 0u), dim3(1u, 1u, 1u), dim3(1u, 1u, 1u), make_uint3(0u, 0u, 0u), __dpopt_tail0, __dpopt_tail1); }
+  // What it reaches is not known: the gathered launches run one after another.
+  static constexpr int __dpopt_access_count = -1;
 };
 
 __global__ void walk(int *Out, int Level) { // dpopt flatten-recursion: this block runs the chain of 'walk' children it
@@ -246,7 +258,7 @@ __global__ void walk(int *Out, int Level) { // dpopt flatten-recursion: this blo
       __dpopt_gathered_2->__dpopt_tail1 = __dpopt_chain_2.__dpopt_tail1[0];
 #line 21 "flatten_recursion_tail.cu"
     } else {
-#line 250 "@DPOPT_OUTPUT@"
+#line 262 "@DPOPT_OUTPUT@"
       note<<<1, 1, 0, cudaStreamTailLaunch>>>(__dpopt_chain_2.__dpopt_tail0[0], __dpopt_chain_2.__dpopt_tail1[0]);
     }
 #line 38 "flatten_recursion_tail.cu"

@@ -4,9 +4,10 @@
 # not compile for sm_90 as written) and tails.cu (CDP2 chains whose postwork
 # is a tail launch; it also runs as written) with flatten-recursion alone
 # and with the default pipeline, into DIR (default out/flatten-gpu/); also
-# tails.cu as written, and its rewrite with a gather table of one slot (the
+# tails.cu as written, its rewrite with a gather table of one slot (the
 # blocks of all but one grid alive at once then make their own tail
-# launches). Carry that folder to the GPU machine and run
+# launches), and one whose gathered launches are always checked in phases
+# (as above 4,096 blocks). Carry that folder to the GPU machine and run
 # test/gpu/flatten/run.sh there.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -27,4 +28,5 @@ gen tails-flatten "$tails" --passes=flatten-recursion
 gen tails-default "$tails"
 cp "$tails" "$out/tails-original.cu"
 { echo '#define DPOPT_TAIL_GATHER_SLOTS 1u'; cat "$out/tails-flatten.cu"; } > "$out/tails-one-slot.cu"
+{ echo '#define DPOPT_TAIL_GATHER_ONE_BLOCK 0u'; cat "$out/tails-flatten.cu"; } > "$out/tails-phases.cu"
 grep -q 'tailGatherRecord' "$out/tails-flatten.cu" || { echo "tails.cu was not flattened"; exit 1; }

@@ -111,6 +111,23 @@ __global__ void spill(int *Out, int *Trace, int Root, int Level) {
   }
 }
 
+// 4. Tail-launched bodies whose addresses dpopt lists, and which the
+// gathered launch must find in conflict: every block's level-0 launch adds
+// to Sums[0] without an atomic (the tail stream ran them one at a time, so
+// the sum was exact); deeper levels add to their root's slot.
+__global__ void addTail(long long *Sums, int Slot, long long V) {
+  Sums[Slot] = Sums[Slot] + V;
+}
+
+__global__ void total(long long *Sums, int Root, int Level) {
+  const int Me = Level == 0 ? static_cast<int>(blockIdx.x) : Root;
+  if (threadIdx.x == 0 && Level < 3) {
+    total<<<1, 32>>>(Sums, Me, Level + 1);
+    addTail<<<1, 1, 0, cudaStreamTailLaunch>>>(Sums, Level == 0 ? 0 : 1 + Me,
+                                               Me * 10LL + Level + 1);
+  }
+}
+
 template <typename T> T *upload(const std::vector<T> &V) {
   T *D = nullptr;
   CHECK(cudaMalloc(&D, V.size() * sizeof(T)));
@@ -238,6 +255,19 @@ void testSpill(int Blocks) {
   CHECK(cudaFree(DTrace));
 }
 
+void testTotal(int Blocks) {
+  long long *DSums = upload(std::vector<long long>(Blocks + 1, 0));
+  total<<<Blocks, 32>>>(DSums, 0, 0);
+  CHECK(cudaGetLastError());
+  std::vector<long long> Want(Blocks + 1, 0);
+  for (int B = 0; B < Blocks; ++B) {
+    Want[0] += B * 10LL + 1;
+    Want[1 + B] = (B * 10LL + 2) + (B * 10LL + 3);
+  }
+  expect("total", download(DSums, Blocks + 1), Want);
+  CHECK(cudaFree(DSums));
+}
+
 int main(int Argc, char **Argv) {
   int Blocks = Argc > 1 ? std::atoi(Argv[1]) : 64;
   int Reps = Argc > 2 ? std::atoi(Argv[2]) : 2;
@@ -247,6 +277,7 @@ int main(int Argc, char **Argv) {
     testHalve(Blocks, Rep, 4);
     testRing(Blocks);
     testSpill(Blocks);
+    testTotal(Blocks);
   }
   if (failures) {
     std::printf("FAILED (%d)\n", failures);
