@@ -169,6 +169,10 @@ std::optional<Refusal> tailBlocker(const LaunchSite &S, const LaunchSite &T,
   if (T.InTemplate || !Def || Def->isTemplated() || !Def->getBody() ||
       !U.isInMainFile(Def->getBeginLoc()))
     return Body("is a template or its body is not in this file");
+  if (!Def->getDeclContext()->getRedeclContext()->Equals(
+          S.Caller->getDeclContext()->getRedeclContext()))
+    return Body("is declared in another namespace than '" + S.CallerName +
+                "' (its body could name what only that namespace declares)");
   if (U.getOffset(Def->getBeginLoc()) > U.getOffset(S.Caller->getBeginLoc()))
     return Body("is defined after '" + S.CallerName +
                 "' (its body could name what is declared in between)");

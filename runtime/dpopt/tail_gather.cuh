@@ -390,6 +390,9 @@ template <class Rec> __device__ Rec *tailGatherRecord() {
     }
     if (Owner != Grid)
       continue; // another grid's
+    // The slot's buffer was reset before the slot was freed: read it only
+    // after the owner, so as not to see the last grid's.
+    __threadfence();
     const long long Since = clock64();
     void *Records;
     while (!(Records = *static_cast<void *volatile *>(&S.Records)))

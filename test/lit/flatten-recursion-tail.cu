@@ -188,6 +188,20 @@ __global__ void before(int *Out, int Level) {
 
 __global__ void later(int *Out, int Level) { Out[Level] += 1; }
 
+namespace other {
+__global__ void elsewhere(int *Out, int Level) { Out[Level] += 1; }
+} // namespace other
+
+// Refused: the tail-launched kernel is in another namespace.
+// REMARK: flatten-recursion-tail.cu:[[@LINE+4]]:5: remark: not flattening this launch of 'away': the kernel 'elsewhere' tail-launched after the child is declared in another namespace than 'away'
+__global__ void away(int *Out, int Level) {
+  Out[Level] = 1;
+  if (threadIdx.x == 0 && Level < 8) {
+    away<<<1, 32>>>(Out, Level + 1);
+    other::elsewhere<<<1, 1, 0, cudaStreamTailLaunch>>>(Out, Level);
+  }
+}
+
 int main() {
   long long *D = nullptr, *S = nullptr;
   int *O = nullptr;
@@ -203,5 +217,6 @@ int main() {
   loose<<<1, 32>>>(O, 0);
   synced<<<1, 32>>>(O, 0);
   before<<<1, 32>>>(O, 0);
+  away<<<1, 32>>>(O, 0);
   return cudaDeviceSynchronize() != cudaSuccess;
 }
