@@ -98,6 +98,16 @@ bool isSelfLaunch(const LaunchSite &S) {
 
 Refusal refuse(DiagId Id, std::string Why) { return {Id, std::move(Why)}; }
 
+/// True when \p L asks for dynamic shared memory: a size is written and it
+/// is not the constant 0.
+bool asksDynamicShared(const LaunchSite &L, const ASTContext &Ctx) {
+  if (!L.SharedMem.isWritten())
+    return false;
+  Expr::EvalResult R;
+  return !L.SharedMem.E || !L.SharedMem.E->EvaluateAsInt(R, Ctx) ||
+         R.Val.getInt() != 0;
+}
+
 /// The launch of another kernel in \p S's kernel's own body, if there is
 /// one (a candidate for tailBlocker).
 const LaunchSite *otherLaunch(const LaunchSite &S, ProgramAnalysis &A) {
@@ -149,12 +159,8 @@ std::optional<Refusal> tailBlocker(const LaunchSite &S, const LaunchSite &T,
     if (!N || *N != 1)
       return Other("with '" + E->Text + "', not the constant 1");
   }
-  if (T.SharedMem.isWritten()) {
-    Expr::EvalResult R;
-    if (!T.SharedMem.E || !T.SharedMem.E->EvaluateAsInt(R, Ctx) ||
-        R.Val.getInt() != 0)
-      return Other("with dynamic shared memory ('" + T.SharedMem.Text + "')");
-  }
+  if (asksDynamicShared(T, Ctx))
+    return Other("with dynamic shared memory ('" + T.SharedMem.Text + "')");
   const FunctionDecl *P = T.Callee;
   if (!P)
     return Other("a kernel dpopt cannot name");
@@ -274,14 +280,10 @@ std::optional<Refusal> chainBlocker(const LaunchSite &S, ProgramAnalysis &A,
                       "': only the implicit stream and "
                       "cudaStreamFireAndForget let the child wait for the "
                       "launching block's level to end");
-  if (S.SharedMem.isWritten()) {
-    Expr::EvalResult R;
-    if (!S.SharedMem.E || !S.SharedMem.E->EvaluateAsInt(R, Ctx) ||
-        R.Val.getInt() != 0)
-      return refuse(DiagId::FlattenLaunchForm,
-                    "the launch asks for dynamic shared memory ('" +
-                        S.SharedMem.Text + "')");
-  }
+  if (asksDynamicShared(S, Ctx))
+    return refuse(DiagId::FlattenLaunchForm,
+                  "the launch asks for dynamic shared memory ('" +
+                      S.SharedMem.Text + "')");
 
   // What the block does at every level.
   auto BodyRefusal = [&](std::string Why) {
