@@ -801,20 +801,13 @@ std::string ChainWriter::accessesText() const {
           " *__dpopt_out) const {\n";
   const auto TP = Shape.Tail->Kernel->parameters();
   // Only the parameters the addresses name (an unused local would warn).
-  auto Named = [&](StringRef Name) {
-    for (const MemoryAccess &A : *Accesses)
-      for (size_t At = A.Lvalue.find(Name.str()); At != std::string::npos;
-           At = A.Lvalue.find(Name.str(), At + 1)) {
-        auto IsIdent = [](char Ch) { return isAlnum(Ch) || Ch == '_'; };
-        size_t End = At + Name.size();
-        if ((At == 0 || !IsIdent(A.Lvalue[At - 1])) &&
-            (End == A.Lvalue.size() || !IsIdent(A.Lvalue[End])))
-          return true;
-      }
-    return false;
+  auto Named = [&](const ParmVarDecl *P) {
+    return llvm::any_of(*Accesses, [&](const MemoryAccess &A) {
+      return llvm::is_contained(A.Params, P);
+    });
   };
   for (size_t I = 0; I < TP.size(); ++I)
-    if (TP[I]->getIdentifier() && Named(TP[I]->getName()))
+    if (Named(TP[I]))
       Text += "    " +
               printedType(TP[I]->getType(), ACtx, TP[I]->getNameAsString()) +
               " = " + TailArg[I] + ";\n";

@@ -112,12 +112,21 @@ private:
   }
 
   /// Built from the parameters' values, constants and operators only: the
-  /// same value wherever in the body it is computed.
+  /// same value wherever in the body it is computed. The parameters it
+  /// reads are added to *Uses, where set.
   bool pure(const Expr *E) const {
     E = E->IgnoreParens();
     if (const auto *C = dyn_cast<CastExpr>(E)) {
-      if (C->getCastKind() == CK_LValueToRValue)
-        return isParameter(C->getSubExpr());
+      if (C->getCastKind() == CK_LValueToRValue) {
+        if (!isParameter(C->getSubExpr()))
+          return false;
+        const auto *P = cast<ParmVarDecl>(
+            cast<DeclRefExpr>(C->getSubExpr()->IgnoreParenImpCasts())
+                ->getDecl());
+        if (Uses && !llvm::is_contained(*Uses, P))
+          Uses->push_back(P);
+        return true;
+      }
       if (C->getCastKind() == CK_ArrayToPointerDecay)
         return false;
       return pure(C->getSubExpr());
@@ -191,7 +200,11 @@ private:
         return true;
     if (E->getType()->isArrayType())
       return fail(E, "indexes an array member");
-    if (!addressKnown(E))
+    MemoryAccess A;
+    Uses = &A.Params;
+    const bool Known = addressKnown(E);
+    Uses = nullptr;
+    if (!Known)
       return fail(E, "reaches memory at an address built from more than its "
                      "parameters and constants");
     if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID() ||
@@ -200,7 +213,6 @@ private:
     QualType T = E->getType();
     if (T->isIncompleteType() || T->isVoidType())
       return fail(E, "accesses an object of incomplete type");
-    MemoryAccess A;
     A.Lvalue = U.getSourceText(E->getSourceRange()).str();
     A.Bytes = Ctx.getTypeSizeInChars(T).getQuantity();
     A.Write = mayWrite(E);
@@ -211,6 +223,8 @@ private:
   const ParsedUnit &U;
   ASTContext &Ctx;
   const FunctionDecl *Kernel;
+  /// The parameters the address being checked reads (access()).
+  std::vector<const ParmVarDecl *> *Uses = nullptr;
 };
 
 } // namespace

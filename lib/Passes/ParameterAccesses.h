@@ -34,10 +34,11 @@
 
 namespace dpopt {
 
-/// One access: the lvalue as written (it names the kernel's parameters), its
-/// type's size in bytes, and whether it may write.
+/// One access: the lvalue as written, the parameters it names, its type's
+/// size in bytes, and whether it may write.
 struct MemoryAccess {
   std::string Lvalue;
+  std::vector<const clang::ParmVarDecl *> Params;
   uint64_t Bytes = 0;
   bool Write = false;
 };

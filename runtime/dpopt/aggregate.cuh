@@ -119,11 +119,6 @@ __device__ inline unsigned long long aggBlockRank() {
 __device__ inline unsigned long long aggGridBlocks() {
   return static_cast<unsigned long long>(gridDim.x) * gridDim.y * gridDim.z;
 }
-__device__ inline unsigned long long aggGridId() {
-  unsigned long long Id;
-  asm volatile("mov.u64 %0, %%gridid;" : "=l"(Id));
-  return Id;
-}
 
 /// Waits until every lane of the calling thread's warp (those the block has:
 /// its last warp may be partial) gets here. Only for code that every thread
@@ -665,7 +660,7 @@ __device__ inline int aggLookUp(unsigned Base, unsigned Step, unsigned long long
 __device__ inline AggTableSlot *aggJoin(unsigned Site, unsigned long long Group,
                                         unsigned long long RecordBytes, unsigned Capacity,
                                         unsigned Lanes) {
-  unsigned long long Grid = aggGridId() + 1;
+  unsigned long long Grid = gridId() + 1;
   unsigned long long Tag = ((static_cast<unsigned long long>(Site) << 40) | Group) + 1;
   unsigned long long H = (Grid * 0x9E3779B97F4A7C15ull) ^ (Tag * 0xC2B2AE3D27D4EB4Full);
   unsigned Base = static_cast<unsigned>((H >> 32) % DPOPT_AGG_TABLE_SLOTS);

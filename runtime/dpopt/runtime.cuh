@@ -61,6 +61,14 @@ __host__ __device__ inline unsigned long long gridBlocks(dim3 Grid) {
   return static_cast<unsigned long long>(Grid.x) * Grid.y * Grid.z;
 }
 
+/// The calling grid's %gridid: distinct for every grid alive at once
+/// (docs/cdp2-semantics.md), so per-grid state can be keyed by it.
+__device__ inline unsigned long long gridId() {
+  unsigned long long Id;
+  asm volatile("mov.u64 %0, %%gridid;" : "=l"(Id));
+  return Id;
+}
+
 /// True when a launch accepts \p Grid (sm_90): x from 1 to 2^31 - 1, y and z
 /// from 1 to 65,535. Written with '&' rather than '&&' so that it compiles
 /// to predicates, not branches (see coarsenGrid).

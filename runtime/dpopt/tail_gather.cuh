@@ -42,6 +42,8 @@
 // User macros named like anything below (-DN=4) do not reach it.
 #include "detail/macros_hide.cuh"
 
+#include "runtime.cuh"
+
 #include <cuda_runtime.h>
 
 // Grids gathering at once; a block of a grid beyond them (or whose slots
@@ -81,12 +83,6 @@ __device__ inline cudaStream_t tailGatherStream() {
 #else
   return reinterpret_cast<cudaStream_t>(static_cast<unsigned long long>(3));
 #endif
-}
-
-__device__ inline unsigned long long tailGatherGridId() {
-  unsigned long long Id;
-  asm volatile("mov.u64 %0, %%gridid;" : "=l"(Id));
-  return Id;
 }
 
 /// What one launch's body reaches: [Address, Address + Bytes), and whether
@@ -354,9 +350,8 @@ __global__ void __launch_bounds__(1024) tailGatherDrain(TailGatherSlot *Slot) {
 /// runs as part of the grid's gathered one; null: the block makes its tail
 /// launch as written. One thread of a block calls it, once at most.
 template <class Rec> __device__ Rec *tailGatherRecord() {
-  const unsigned long long Grid = tailGatherGridId() + 1;
-  const unsigned long long Blocks =
-      static_cast<unsigned long long>(gridDim.x) * gridDim.y * gridDim.z;
+  const unsigned long long Grid = gridId() + 1;
+  const unsigned long long Blocks = gridBlocks(gridDim);
   const unsigned Start =
       static_cast<unsigned>((Grid * 0x9E3779B97F4A7C15ull) >> 40) % DPOPT_TAIL_GATHER_SLOTS;
   // A few slots from the key's: a grid's blocks look at them in the same

@@ -38,6 +38,8 @@ __global__ void mix(int *Out, Pair *S, unsigned *C, int I, int N) {
   EXPECT_EQ((*Copy)[0].Bytes, 8u);
   EXPECT_EQ((*Copy)[1].Lvalue, "*From");
   EXPECT_FALSE((*Copy)[1].Write);
+  ASSERT_EQ((*Copy)[0].Params.size(), 1u);
+  EXPECT_EQ((*Copy)[0].Params[0]->getName(), "To");
 
   auto Mix = accessesOf(*P, "mix");
   ASSERT_TRUE(Mix);
@@ -48,6 +50,11 @@ __global__ void mix(int *Out, Pair *S, unsigned *C, int I, int N) {
       {"Out[I * 2 + 1]", true},    {"S->A", false},    {"(*S).B", true},
       {"Out[(I + 1) % N]", false}, {"C[I & 3]", true}, {"Out[0]", false}};
   EXPECT_EQ(Seen, Want);
+  // 'Out[(I + 1) % N]' names Out, I and N.
+  std::vector<std::string> Names;
+  for (const clang::ParmVarDecl *V : (*Mix)[3].Params)
+    Names.push_back(V->getNameAsString());
+  EXPECT_EQ(Names, (std::vector<std::string>{"Out", "I", "N"}));
 }
 
 TEST(ParameterAccesses, UnknownWhereAnAddressIsNotTheParameters) {

@@ -591,8 +591,6 @@
 #undef aggGiveBack
 #pragma push_macro("aggGridBlocks")
 #undef aggGridBlocks
-#pragma push_macro("aggGridId")
-#undef aggGridId
 #pragma push_macro("aggGroupBlocks")
 #undef aggGroupBlocks
 #pragma push_macro("aggGroupCapacity")
@@ -811,6 +809,8 @@
 #undef gridBlocks
 #pragma push_macro("gridDim")
 #undef gridDim
+#pragma push_macro("gridId")
+#undef gridId
 #pragma push_macro("gridScaledThreshold")
 #undef gridScaledThreshold
 #pragma push_macro("gridSync")
@@ -913,8 +913,6 @@
 #undef tailGatherFailed
 #pragma push_macro("tailGatherFinish")
 #undef tailGatherFinish
-#pragma push_macro("tailGatherGridId")
-#undef tailGatherGridId
 #pragma push_macro("tailGatherIndependent")
 #undef tailGatherIndependent
 #pragma push_macro("tailGatherIndex")
